@@ -1,0 +1,358 @@
+"""The one hand model shared by vision, scoring, the CLI and the app.
+
+A `Hand` is what lies on the table when a player wins (or, for settlement, what a player holds):
+standing tiles, declared melds, the winning tile, flowers, and the `WinContext` of the win.
+JSON in and out follows the project contract (../shared/CONTRACT.md) exactly.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from scoring import tiles as T
+
+MELD_KINDS = ("chow", "pung", "kong")
+CLAIM_SOURCES = ("left", "across", "right")
+WINDS = ("E", "S", "W", "N")
+
+
+class HandError(ValueError):
+    """A hand that cannot be scored; the message is written for a player, not a programmer."""
+
+
+def tile_label(code: str) -> str:
+    """`5p (5 Dots)`: a code with its name, for messages."""
+    name = T.ENGLISH_NAMES.get(code)
+    return f"{code} ({name})" if name else repr(code)
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared set on the table (or, inside an arrangement, one formed from standing tiles).
+
+    `concealed` is true only for a concealed kong among declared melds; for sets formed from the
+    standing tiles during decomposition it is true as well. `added` marks a kong made by adding a
+    tile to an exposed pung (加杠 / 面下杠), which some rule sets pay differently.
+    """
+
+    kind: str
+    tiles: tuple[str, ...]
+    concealed: bool = False
+    claimed_from: str | None = None
+    added: bool = False
+    claimed_tile: str | None = None
+
+    @property
+    def first(self) -> str:
+        return self.tiles[0]
+
+    @property
+    def is_kong(self) -> bool:
+        return self.kind == "kong"
+
+    @property
+    def is_pung_or_kong(self) -> bool:
+        return self.kind in ("pung", "kong")
+
+    def validate(self) -> None:
+        if self.kind not in MELD_KINDS:
+            raise HandError(f"A meld must be a chow, pung or kong, not {self.kind!r}.")
+        for c in self.tiles:
+            if not T.is_tile(c):
+                if T.is_flower(c):
+                    raise HandError(f"Flower {tile_label(c)} cannot be part of a meld.")
+                raise HandError(f"Unknown tile code {c!r} in a meld.")
+        want = {"chow": 3, "pung": 3, "kong": 4}[self.kind]
+        if len(self.tiles) != want:
+            raise HandError(
+                f"A {self.kind} has {want} tiles, but this one has {len(self.tiles)}: "
+                f"{' '.join(self.tiles)}."
+            )
+        if self.kind == "chow":
+            a, b, c = self.tiles
+            if not (T.is_suited(a) and T.next_in_suit(a) == b and T.next_in_suit(b) == c):
+                raise HandError(
+                    f"{' '.join(self.tiles)} is not a chow: a chow is three consecutive tiles "
+                    "of one suit."
+                )
+        elif len(set(self.tiles)) != 1:
+            raise HandError(
+                f"{' '.join(self.tiles)} is not a {self.kind}: all its tiles must be the same."
+            )
+        if self.concealed and self.kind != "kong":
+            raise HandError(f"Only a kong can be declared concealed, not a {self.kind}.")
+        if self.claimed_from is not None and self.claimed_from not in CLAIM_SOURCES:
+            raise HandError(
+                f"claimed_from must be left, across or right, not {self.claimed_from!r}."
+            )
+        if self.concealed and self.claimed_from is not None:
+            raise HandError("A concealed kong was not claimed from anyone.")
+        if self.added and self.kind != "kong":
+            raise HandError("Only a kong can be an added kong.")
+        if self.claimed_tile is not None and self.claimed_tile not in self.tiles:
+            raise HandError(f"The claimed tile {self.claimed_tile} is not in the meld.")
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "kind": self.kind,
+            "tiles": list(self.tiles),
+            "concealed": self.concealed,
+            "claimed_from": self.claimed_from,
+        }
+        if self.added:
+            out["added"] = True
+        if self.claimed_tile is not None:
+            out["claimed_tile"] = self.claimed_tile
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Meld:
+        if not isinstance(data, Mapping):
+            raise HandError("Each meld must be an object with 'kind' and 'tiles'.")
+        unknown = set(data) - {"kind", "tiles", "concealed", "claimed_from", "added", "claimed_tile"}
+        if unknown:
+            raise HandError(f"Unknown meld field(s): {', '.join(sorted(unknown))}.")
+        tiles = data.get("tiles")
+        if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
+            raise HandError("A meld's 'tiles' must be a list of tile codes.")
+        meld = cls(
+            kind=str(data.get("kind", "")),
+            tiles=tuple(T.sorted_codes(tiles)) if all(T.is_tile(t) for t in tiles) else tuple(tiles),
+            concealed=_as_bool(data.get("concealed", False), "concealed"),
+            claimed_from=data.get("claimed_from"),
+            added=_as_bool(data.get("added", False), "added"),
+            claimed_tile=data.get("claimed_tile"),
+        )
+        meld.validate()
+        return meld
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """How the hand was won. Rule-set specific fields (dealer, declared missing suit, ...) go in
+    `extra`, which each rule set reads and validates itself."""
+
+    self_drawn: bool = False
+    seat_wind: str = "E"
+    round_wind: str = "E"
+    last_tile: bool = False
+    kong_replacement: bool = False
+    robbing_kong: bool = False
+    last_copy: bool = False
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def validate(self) -> None:
+        for name in ("seat_wind", "round_wind"):
+            if getattr(self, name) not in WINDS:
+                raise HandError(f"{name} must be one of E, S, W, N, not {getattr(self, name)!r}.")
+        if self.robbing_kong and self.self_drawn:
+            raise HandError(
+                "A hand cannot be both self-drawn and won by robbing a kong: robbing a kong "
+                "takes another player's tile."
+            )
+        if self.kong_replacement and not self.self_drawn:
+            raise HandError(
+                "Winning on a kong replacement tile means the tile was drawn: set self_drawn."
+            )
+        if self.robbing_kong and self.last_tile:
+            raise HandError(
+                "Robbing a kong and winning on the last tile of the wall cannot happen together."
+            )
+        if self.kong_replacement and self.last_tile:
+            raise HandError(
+                "A kong replacement tile and the last tile of the wall cannot be the same win."
+            )
+
+
+_CONTEXT_KEYS = (
+    "self_drawn",
+    "seat_wind",
+    "round_wind",
+    "last_tile",
+    "kong_replacement",
+    "robbing_kong",
+    "last_copy",
+)
+_HAND_KEYS = {"concealed", "melds", "win_tile", "flowers"} | set(_CONTEXT_KEYS)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Standing tiles (sorted, without the winning tile), declared melds, winning tile, flowers."""
+
+    concealed: tuple[str, ...]
+    melds: tuple[Meld, ...] = ()
+    win_tile: str | None = None
+    flowers: tuple[str, ...] = ()
+    context: WinContext = field(default_factory=WinContext)
+
+    # ---- derived views -------------------------------------------------------------------
+    @property
+    def all_tiles(self) -> list[str]:
+        """Every playing tile of the hand, the winning tile included (flowers excluded)."""
+        out = list(self.concealed)
+        for m in self.melds:
+            out.extend(m.tiles)
+        if self.win_tile is not None:
+            out.append(self.win_tile)
+        return out
+
+    @property
+    def closed_tiles(self) -> list[str]:
+        """Standing tiles plus the winning tile: what decomposition arranges."""
+        out = list(self.concealed)
+        if self.win_tile is not None:
+            out.append(self.win_tile)
+        return out
+
+    @property
+    def kong_count(self) -> int:
+        return sum(1 for m in self.melds if m.is_kong)
+
+    @property
+    def is_concealed_hand(self) -> bool:
+        """No exposed melds (concealed kongs keep the hand concealed)."""
+        return all(m.concealed for m in self.melds)
+
+    def with_context(self, **changes: Any) -> Hand:
+        return replace(self, context=replace(self.context, **changes))
+
+    # ---- validation ------------------------------------------------------------------------
+    def validate(
+        self,
+        *,
+        sets: int = 4,
+        allowed: Iterable[str] | None = None,
+        require_win_tile: bool = True,
+        allow_flowers: bool = True,
+    ) -> None:
+        """Check what any rule set needs: known codes, at most four of a tile, the tile count of
+        `sets` melds and a pair (4 for 13-tile games, 5 for 16-tile games), consistent flags."""
+        for c in self.concealed:
+            _check_playing_tile(c, "standing tiles")
+        if self.win_tile is None:
+            if require_win_tile:
+                raise HandError("No winning tile is given (win_tile).")
+        else:
+            _check_playing_tile(self.win_tile, "the winning tile")
+        for m in self.melds:
+            m.validate()
+        for f in self.flowers:
+            if not T.is_flower(f):
+                raise HandError(f"{tile_label(f)} is not a flower or season tile (1f..8f).")
+        if self.flowers and not allow_flowers:
+            raise HandError("This rule set is played without flowers; remove the flower tiles.")
+        dup_flowers = [f for f, n in Counter(self.flowers).items() if n > 1]
+        if dup_flowers:
+            raise HandError(f"There is only one of each flower, but {dup_flowers[0]} appears twice.")
+        counts = Counter(self.all_tiles)
+        for code, n in counts.items():
+            if n > 4:
+                raise HandError(
+                    f"There are only four of each tile, but this hand has {n} of {tile_label(code)}."
+                )
+        if allowed is not None:
+            allowed_set = set(allowed)
+            for code in counts:
+                if code not in allowed_set:
+                    raise HandError(f"{tile_label(code)} is not used in this rule set.")
+        standing = len(self.concealed) + 3 * len(self.melds)
+        expected = 3 * sets + 1
+        if standing != expected:
+            total = len(self.concealed) + sum(len(m.tiles) for m in self.melds)
+            total += 1 if self.win_tile else 0
+            want = expected + 1 + self.kong_count
+            raise HandError(
+                f"Wrong number of tiles: the hand has {total} tiles but needs {want} "
+                f"({expected + 1} plus one for each kong). Check for missing or extra tiles."
+            )
+        self.context.validate()
+        if self.context.kong_replacement and self.kong_count == 0:
+            raise HandError("Won on a kong replacement tile, but the hand has no kong.")
+        if self.context.robbing_kong and self.win_tile is not None:
+            if counts[self.win_tile] > 1 and any(
+                m.kind == "pung" and m.first == self.win_tile for m in self.melds
+            ):
+                raise HandError(
+                    "The robbed kong's tile cannot also be in your own pung of that tile."
+                )
+            if counts[self.win_tile] == 4:
+                raise HandError(
+                    "Robbing a kong needs the fourth copy in the kong, but you hold all four."
+                )
+
+    # ---- JSON --------------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        ctx = self.context
+        out: dict[str, Any] = {
+            "concealed": list(self.concealed),
+            "melds": [m.to_json() for m in self.melds],
+            "win_tile": self.win_tile,
+            "self_drawn": ctx.self_drawn,
+            "seat_wind": ctx.seat_wind,
+            "round_wind": ctx.round_wind,
+            "flowers": list(self.flowers),
+            "last_tile": ctx.last_tile,
+            "kong_replacement": ctx.kong_replacement,
+            "robbing_kong": ctx.robbing_kong,
+            "last_copy": ctx.last_copy,
+        }
+        out.update(ctx.extra)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Hand:
+        """Parse the contract's hand JSON. Does not check the tile count: call `validate`."""
+        if not isinstance(data, Mapping):
+            raise HandError("A hand must be a JSON object.")
+        concealed = data.get("concealed", [])
+        if not isinstance(concealed, list) or not all(isinstance(t, str) for t in concealed):
+            raise HandError("'concealed' must be a list of tile codes such as \"5p\".")
+        for c in concealed:
+            _check_playing_tile(c, "standing tiles")
+        melds_raw = data.get("melds", [])
+        if not isinstance(melds_raw, list):
+            raise HandError("'melds' must be a list.")
+        flowers = data.get("flowers", [])
+        if not isinstance(flowers, list) or not all(isinstance(t, str) for t in flowers):
+            raise HandError("'flowers' must be a list of flower codes such as \"1f\".")
+        win_tile = data.get("win_tile")
+        if win_tile is not None and not isinstance(win_tile, str):
+            raise HandError("'win_tile' must be a tile code such as \"3m\".")
+        ctx_values = {}
+        for key in _CONTEXT_KEYS:
+            if key in data:
+                v = data[key]
+                ctx_values[key] = v if key.endswith("wind") else _as_bool(v, key)
+        extra = {k: v for k, v in data.items() if k not in _HAND_KEYS}
+        return cls(
+            concealed=tuple(T.sorted_codes(concealed)),
+            melds=tuple(Meld.from_json(m) for m in melds_raw),
+            win_tile=win_tile,
+            flowers=tuple(T.sorted_codes(flowers)) if all(map(T.is_flower, flowers)) else tuple(flowers),
+            context=WinContext(**ctx_values, extra=extra),
+        )
+
+
+def _as_bool(value: Any, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise HandError(f"'{name}' must be true or false, not {value!r}.")
+
+
+def _check_playing_tile(code: str, where: str) -> None:
+    if T.is_tile(code):
+        return
+    if T.is_flower(code):
+        raise HandError(f"Flower {tile_label(code)} belongs in 'flowers', not in {where}.")
+    if code == T.BACK:
+        raise HandError(
+            f"A face-down tile is in {where}: say which tile it is (or declare a concealed kong)."
+        )
+    raise HandError(
+        f"Unknown tile code {code!r} in {where}. Tiles are written 1m-9m, 1p-9p, 1s-9s, 1z-7z "
+        "(East South West North White Green Red) and 1f-8f for flowers."
+    )
