@@ -1,0 +1,108 @@
+"""`mjlens score`: score a hand (contract JSON, JSON Lines, or notation) read from stdin."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "score",
+        help="score a hand read on standard input",
+        description="Score a hand given on standard input as JSON (one object, or JSON Lines "
+        "for several hands) or in the hand notation, e.g. '123m 456p [555s<] 11z +3m'.",
+    )
+    p.add_argument("--rules", default="gb", help="rule set id (see `mjlens rules`); default gb")
+    p.add_argument("--json", action="store_true", help="print JSON per the contract")
+    p.add_argument(
+        "--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+        help="a rule-set option, e.g. -o base=8 (see `mjlens rules`)",
+    )
+    p.add_argument("--hand", help="the hand in notation instead of standard input")
+    p.set_defaults(func=run)
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    from scoring.hand import HandError
+
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise HandError(f"Write options as NAME=VALUE, not {pair!r}.")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _read_hands(text: str) -> list:
+    """Each entry is a hand (dict or notation string) or a HandError for that line."""
+    from scoring.hand import HandError
+
+    stripped = text.strip()
+    if not stripped:
+        return [HandError("No hand was given on standard input.")]
+    if not stripped.startswith("{"):
+        return [line.strip() for line in stripped.splitlines() if line.strip()]
+    try:
+        return [json.loads(stripped)]
+    except json.JSONDecodeError:
+        pass
+    hands: list = []
+    for n, line in enumerate(stripped.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            hands.append(json.loads(line))
+        except json.JSONDecodeError as exc:
+            hands.append(HandError(f"Line {n} is not valid JSON ({exc.msg} at column {exc.colno})."))
+    return hands
+
+
+def score_one(raw, rules: str, options: dict):
+    """Hand (dict or notation) -> (Hand, ScoreResult); raises HandError with a player's message."""
+    from scoring.hand import Hand, HandError
+    from scoring.notation import parse_hand
+    from scoring.ruleset import score_hand
+
+    if isinstance(raw, HandError):
+        raise raw
+    hand = parse_hand(raw) if isinstance(raw, str) else Hand.from_json(raw)
+    return hand, score_hand(hand, rules, options)
+
+
+def run(args) -> int:
+    from scoring.hand import HandError
+    from scoring.notation import format_hand
+    from scoring.report import format_result
+    from scoring.ruleset import get_ruleset
+
+    try:
+        options = parse_options(args.option)
+        get_ruleset(args.rules).resolve_options(options)
+        hands = [args.hand] if args.hand else _read_hands(sys.stdin.read())
+    except HandError as exc:
+        _emit_error(str(exc), args.json)
+        return 2
+    status = 0
+    for i, raw in enumerate(hands):
+        try:
+            hand, result = score_one(raw, args.rules, options)
+        except HandError as exc:
+            _emit_error(str(exc), args.json)
+            status = 2
+            continue
+        if args.json:
+            print(json.dumps(result.to_json(), ensure_ascii=False))
+        else:
+            if i:
+                print()
+            print(format_result(result, format_hand(hand)))
+    return status
+
+
+def _emit_error(message: str, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps({"error": message}, ensure_ascii=False))
+    else:
+        print(f"Error: {message}", file=sys.stderr)

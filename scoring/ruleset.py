@@ -1,0 +1,209 @@
+"""What every rule set provides, the explainable result it returns, and the registry.
+
+A rule set is one module in `scoring/rulesets/` (or a package there) that defines `RULESET`, an
+object with the attributes of `RuleSet`. The registry discovers them, so adding a rule set touches
+nothing else.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from scoring.hand import WINDS, Hand, HandError
+
+SEATS = WINDS  # players are named by their seat wind: E S W N
+
+
+@dataclass(frozen=True)
+class Option:
+    """A house variant or stake, with the most common choice as default."""
+
+    name: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None  # None: any value of the default's type
+    help_zh: str = ""
+
+    def parse(self, value: Any) -> Any:
+        """Accept a value from JSON or the command line (`"3"`, `"true"`)."""
+        target = type(self.default)
+        if isinstance(value, str) and target is not str:
+            low = value.strip().lower()
+            if target is bool:
+                if low in ("true", "yes", "1", "on"):
+                    value = True
+                elif low in ("false", "no", "0", "off"):
+                    value = False
+            elif low in ("none", "null") and self.choices and None in self.choices:
+                value = None
+            else:
+                try:
+                    value = target(value) if target in (int, float) else value
+                except ValueError:
+                    pass
+        if self.choices is not None:
+            if value not in self.choices:
+                shown = ", ".join("none" if c is None else str(c) for c in self.choices)
+                raise HandError(f"Option {self.name} must be one of {shown}, not {value!r}.")
+        elif self.default is not None and not isinstance(value, target):
+            raise HandError(f"Option {self.name} must be a {target.__name__}, not {value!r}.")
+        elif isinstance(value, bool) and target is not bool:
+            raise HandError(f"Option {self.name} must be a {target.__name__}, not {value!r}.")
+        return value
+
+
+@dataclass(frozen=True)
+class Fan:
+    """One counted fan (or multiplier item) with the reason it applies."""
+
+    name: str  # Chinese name, as the rule documents write it
+    name_en: str
+    fan: int  # value of one instance, in the rule set's unit
+    count: int = 1
+    why: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "name_en": self.name_en,
+            "fan": self.fan,
+            "count": self.count,
+            "why": self.why,
+        }
+
+
+@dataclass(frozen=True)
+class Exclusion:
+    """A fan that the hand has but which is not counted, and the rule that says so."""
+
+    name: str
+    name_en: str
+    because_of: str  # the fan (Chinese name) or principle that excludes it
+    why: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "name_en": self.name_en, "because_of": self.because_of, "why": self.why}
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: str  # seat wind
+    payee: str
+    amount: float
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "reason": self.reason}
+
+
+def net_of(payments: list[Payment]) -> dict[str, float]:
+    net = dict.fromkeys(SEATS, 0)
+    for p in payments:
+        net[p.payer] -= p.amount
+        net[p.payee] += p.amount
+    return net
+
+
+@dataclass
+class ScoreResult:
+    """The explainable score of one hand. `total` is in the rule set's own unit."""
+
+    rules: str
+    total: int | float
+    unit: str
+    fans: list[Fan]
+    excluded: list[Exclusion] = field(default_factory=list)
+    payments: list[Payment] = field(default_factory=list)
+    is_win: bool = True
+    notes: list[str] = field(default_factory=list)
+    arrangement: str = ""  # the winning arrangement in notation, for the breakdown
+    extra: dict[str, Any] = field(default_factory=dict)  # multiplier, cap applied, min reached, ...
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "rules": self.rules,
+            "total": self.total,
+            "unit": self.unit,
+            "fans": [f.to_json() for f in self.fans],
+            "excluded": [e.to_json() for e in self.excluded],
+            "is_win": self.is_win,
+            "arrangement": self.arrangement,
+            "payments": [p.to_json() for p in self.payments],
+            "net": net_of(self.payments),
+            "notes": list(self.notes),
+        }
+        out.update(self.extra)
+        return out
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    id: str  # used on the command line: --rules gb
+    name: str
+    name_zh: str
+    unit: str  # "fan", "points", "胡", ...
+    description: str
+    score: Callable[[Hand, Mapping[str, Any]], ScoreResult]
+    options: tuple[Option, ...] = ()
+    extra_fields: tuple[str, ...] = ()  # hand JSON fields this rule set reads (dealer, ...)
+    source: str = ""  # which seed document and section it follows
+
+    def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        given = dict(given or {})
+        known = {o.name: o for o in self.options}
+        unknown = set(given) - set(known)
+        if unknown:
+            names = ", ".join(sorted(known)) or "none"
+            raise HandError(
+                f"Rule set {self.id} has no option {', '.join(sorted(unknown))} (its options: {names})."
+            )
+        return {name: o.parse(given[name]) if name in given else o.default for name, o in known.items()}
+
+    def check_extra_fields(self, hand: Hand) -> None:
+        unknown = set(hand.context.extra) - set(self.extra_fields)
+        if unknown:
+            known = ", ".join(self.extra_fields) or "none"
+            raise HandError(
+                f"The hand has field(s) {', '.join(sorted(unknown))} that rule set {self.id} "
+                f"does not use (it reads: {known})."
+            )
+
+
+@lru_cache(maxsize=1)
+def all_rulesets() -> dict[str, RuleSet]:
+    from scoring import rulesets
+
+    found: dict[str, RuleSet] = {}
+    for info in sorted(pkgutil.iter_modules(rulesets.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"scoring.rulesets.{info.name}")
+        for rs in _rulesets_of(module):
+            found[rs.id] = rs
+    return found
+
+
+def _rulesets_of(module) -> list[RuleSet]:
+    if hasattr(module, "RULESETS"):
+        return list(module.RULESETS)
+    if hasattr(module, "RULESET"):
+        return [module.RULESET]
+    return []
+
+
+def get_ruleset(rules: str) -> RuleSet:
+    found = all_rulesets()
+    if rules not in found:
+        raise HandError(f"Unknown rule set {rules!r}. Known: {', '.join(sorted(found))}.")
+    return found[rules]
+
+
+def score_hand(hand: Hand, rules: str = "gb", options: Mapping[str, Any] | None = None) -> ScoreResult:
+    """Score one hand under a rule set: the one entry point for the CLI, the app and vision."""
+    rs = get_ruleset(rules)
+    resolved = rs.resolve_options(options)
+    rs.check_extra_fields(hand)
+    return rs.score(hand, resolved)
