@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Set up and run the whole test suite on a fresh machine: venv, pinned deps, headless Chromium
+# for the browser test, ruff, pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python3 -m venv .venv
+.venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
+if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "Installing headless Chromium for the browser test..."
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+    || echo "Could not install Chromium; the browser test will be skipped."
+fi
+.venv/bin/ruff check .
+.venv/bin/python -m pytest -q "$@"
