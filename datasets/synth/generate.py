@@ -1,0 +1,154 @@
+"""One synthetic sample (image, YOLO label lines, sidecar JSON) and a parallel writer.
+
+Every image has its own seed derived from (seed, index), so a set is byte-identical whatever
+the number of workers or chunking.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from datasets.synth.faces import DEFAULT_CACHE, DEFAULT_CROPS, FaceLibrary, load_library
+from datasets.synth.hands import generate_hand
+from datasets.synth.layout import TileShape, add_distractors, layout_hand
+from scoring.tiles import BACK, DETECTOR_CLASSES
+
+CLASS_INDEX = {c: i for i, c in enumerate(DETECTOR_CLASSES)}
+
+
+@dataclass
+class Sample:
+    name: str
+    jpeg: bytes
+    yolo: str
+    sidecar: dict
+    ids: np.ndarray | None = None  # face id mask (debug)
+    image: np.ndarray | None = None  # decoded-before-JPEG image (debug)
+
+
+_STATE: dict = {}
+
+
+def _state(crops, cache) -> tuple[FaceLibrary, object]:
+    key = (str(crops), str(cache))
+    if _STATE.get("key") != key:
+        from datasets.synth.props import NoiseBank
+
+        _STATE.update(key=key, lib=load_library(crops, cache), noise=NoiseBank())
+    return _STATE["lib"], _STATE["noise"]
+
+
+def make_sample(index: int, seed: int, size: int = 640, crops=DEFAULT_CROPS,
+                cache=DEFAULT_CACHE, debug: bool = False, source: str | None = None,
+                effects: bool = True) -> Sample:
+    """Render sample `index` of the set with master seed `seed`."""
+    import cv2
+
+    from datasets.synth.scene import render
+
+    lib, noise = _state(crops, cache)
+    rng = np.random.default_rng(np.random.SeedSequence([int(seed), int(index)]))
+    hand = generate_hand(rng)
+    if not lib.has("crop", "1f"):
+        hand.flowers = []  # flower faces exist only among the photo crops
+    shape = TileShape(h=float(rng.uniform(1.3, 1.42)), t=float(rng.uniform(0.55, 0.85)),
+                      back_frac=float(rng.uniform(0.3, 0.6)), radius=float(rng.uniform(0.06, 0.14)))
+    layout = layout_hand(rng, hand, shape)
+    add_distractors(rng, layout, hand, shape)
+    if source is None:
+        r = rng.random()
+        source = "crop" if r < 0.5 else ("svg-light" if r < 0.93 else "svg-dark")
+        if source == "crop" and not lib.has("crop", "1m"):
+            source = "svg-light"
+    img, rendered, ids, facts = render(rng, layout, shape, lib, source, size, noise, effects)
+    quality = int(rng.integers(40, 96))
+    ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    if not ok:
+        raise RuntimeError("JPEG encoding failed")
+    name = f"{index:06d}"
+    lines, tiles_json = [], []
+    for spec, r in zip(layout.tiles, rendered, strict=True):
+        if r.labelled:
+            x1, y1, x2, y2 = r.box
+            cls = CLASS_INDEX[BACK if spec.face_down else spec.code]
+            lines.append(f"{cls} {(x1 + x2) / 2 / size:.6f} {(y1 + y2) / 2 / size:.6f} "
+                         f"{(x2 - x1) / size:.6f} {(y2 - y1) / size:.6f}")
+        tiles_json.append({
+            "code": spec.code, "label": BACK if spec.face_down else spec.code,
+            "box": [round(v, 1) for v in r.box] if r.box else None,
+            "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in r.quad],
+            "group": spec.group, "meld_index": spec.meld_index, "sideways": spec.sideways,
+            "face_down": spec.face_down, "upside_down": spec.upside_down,
+            "stacked": spec.stacked, "occluded": round(1 - r.visible, 3),
+            "labelled": r.labelled,
+            "table_xy": [round(spec.x, 3), round(spec.y, 3)], "theta_deg": round(spec.theta, 1),
+        })
+    info = dict(layout.info)
+    info.update(facts)
+    info.update(face_source=source, jpeg_quality=quality,
+                tile_shape={"h": round(shape.h, 3), "t": round(shape.t, 3)})
+    sidecar = {"image": name + ".jpg", "width": size, "height": size, "hand": hand.to_json(),
+               "tiles": tiles_json, "layout": info}
+    return Sample(name, buf.tobytes(), "\n".join(lines) + ("\n" if lines else ""), sidecar,
+                  ids if debug else None, img if debug else None)
+
+
+def _plain(obj):
+    """numpy scalars -> Python, for json.dumps."""
+    if isinstance(obj, np.generic):
+        return obj.item()
+    raise TypeError(f"not JSON serializable: {type(obj).__name__}")
+
+
+def _work(args) -> tuple[int, float]:
+    start, stop, seed, size, out, crops, cache = args
+    import cv2
+
+    cv2.setNumThreads(1)
+    t0 = time.perf_counter()
+    out = Path(out)
+    for i in range(start, stop):
+        s = make_sample(i, seed, size, crops, cache)
+        (out / "images" / f"{s.name}.jpg").write_bytes(s.jpeg)
+        (out / "labels" / f"{s.name}.txt").write_text(s.yolo)
+        (out / "labels_json" / f"{s.name}.json").write_text(
+            json.dumps(s.sidecar, default=_plain))
+    return stop - start, time.perf_counter() - t0
+
+
+def write_set(out: str | Path, n: int, seed: int, size: int = 640, workers: int = 2,
+              crops=DEFAULT_CROPS, cache=DEFAULT_CACHE, start: int = 0,
+              progress=None) -> dict:
+    """Write images/, labels/ and labels_json/ for indices start..start+n-1 under `out`."""
+    out = Path(out)
+    for sub in ("images", "labels", "labels_json"):
+        (out / sub).mkdir(parents=True, exist_ok=True)
+    load_library(crops, cache)  # build the face cache once, before the workers read it
+    chunk = 25
+    jobs = [(a, min(a + chunk, start + n), seed, size, str(out), crops, cache)
+            for a in range(start, start + n, chunk)]
+    t0 = time.perf_counter()
+    done = 0
+    if workers <= 1:
+        results = map(_work, jobs)
+        for k, _ in results:
+            done += k
+            if progress:
+                progress(done, n)
+    else:
+        import multiprocessing as mp
+
+        ctx = mp.get_context("fork" if os.name == "posix" else "spawn")
+        with ctx.Pool(workers) as pool:
+            for k, _ in pool.imap_unordered(_work, jobs):
+                done += k
+                if progress:
+                    progress(done, n)
+    dt = time.perf_counter() - t0
+    return {"images": n, "seconds": round(dt, 2), "images_per_s": round(n / max(dt, 1e-9), 2)}

@@ -1,0 +1,263 @@
+"""Where each tile of a hand lies on the table (table units: one tile face is 1 wide).
+
+The table's x axis runs along the player's row, y points away from the player, z is up. A tile's
+`theta` is the angle (degrees, counter-clockwise) of its face's "up" direction from +y: 0 is
+upright for the player, 180 upside down, +-90 sideways (a claimed tile).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from datasets.synth.hands import HandPlan, MeldPlan
+from scoring.tiles import sorted_codes
+
+
+@dataclass
+class TileSpec:
+    code: str
+    group: str  # concealed | meld | win | flower | distractor
+    x: float = 0.0
+    y: float = 0.0
+    theta: float = 0.0
+    z: float = 0.0  # base height: 0 on the table, one thickness when stacked on another tile
+    meld_index: int | None = None
+    sideways: bool = False
+    face_down: bool = False
+    upside_down: bool = False
+    stacked: bool = False
+
+
+@dataclass
+class TileShape:
+    """Physical size of the tile set of one image (face width is 1)."""
+
+    h: float = 4 / 3  # face height
+    t: float = 0.7  # thickness
+    back_frac: float = 0.45  # fraction of the thickness that is the coloured back layer
+    radius: float = 0.1
+
+
+@dataclass
+class Layout:
+    tiles: list[TileSpec]
+    info: dict = field(default_factory=dict)
+
+
+def _meld_display(rng, m: MeldPlan, conv: dict) -> list[dict]:
+    """Display order and flags of one meld's tiles (before positions)."""
+    tiles = list(m.tiles)
+    items = [{"code": c} for c in tiles]
+    if m.kind == "kong" and m.concealed:
+        down = (0, 3) if conv["kong_down"] == "outer" else (1, 2)
+        for i in down:
+            items[i]["face_down"] = True
+        return items
+    ci = m.claimed_index if conv["rotate_claimed"] else None
+    if m.kind == "kong" and m.added:
+        # the added tile lies on the sideways (claimed) tile, or on the middle one
+        base = [{"code": c} for c in tiles[:3]]
+        bi = 1
+        if ci is not None:
+            bi = {"left": 0, "across": 1, "right": 2}[m.claimed_from or "left"]
+            base[bi]["sideways"] = True
+        base[bi]["stack"] = {"code": tiles[3], "sideways": ci is not None,
+                             "flat": conv["added_flat"]}
+        return base
+    if m.kind == "kong" and conv["kong_stack_mid"] and ci is None:
+        base = [{"code": c} for c in tiles[:3]]
+        base[1]["stack"] = {"code": tiles[3], "sideways": False, "flat": False}
+        return base
+    if ci is None:
+        return items
+    claimed = items.pop(ci)
+    claimed["sideways"] = True
+    pos = {"left": 0, "across": len(items) // 2 if m.kind == "pung" else 1,
+           "right": len(items)}[m.claimed_from or "left"]
+    if m.kind == "chow":
+        pos = 0
+    items.insert(pos, claimed)
+    return items
+
+
+def _place_row(rng, groups: list[tuple[float, list[dict]]], shape: TileShape, y0: float,
+               conv: dict) -> list[TileSpec]:
+    """Lay groups (gap before, tile items) left to right with their near edges on y = y0."""
+    out: list[TileSpec] = []
+    x = 0.0
+    side_theta = conv["side_theta"]
+    for gap, items in groups:
+        x += gap
+        for it in items:
+            sideways = bool(it.get("sideways"))
+            fw, fd = (shape.h, 1.0) if sideways else (1.0, shape.h)
+            cx, cy = x + fw / 2, y0 + fd / 2
+            up = bool(it.get("upside_down"))
+            theta = (side_theta if sideways else 0.0) + (180.0 if up else 0.0)
+            spec = TileSpec(it["code"], it["group"], cx, cy, theta, meld_index=it.get("meld"),
+                            sideways=sideways, face_down=bool(it.get("face_down")), upside_down=up)
+            out.append(spec)
+            st = it.get("stack")
+            if st:
+                s_side = bool(st["sideways"])
+                s_theta = side_theta if s_side else 0.0
+                if st["flat"]:  # Japanese style: beside the claimed tile, further from the player
+                    sy = cy + (1.0 if sideways else shape.h) + conv["gap_in"]
+                    out.append(TileSpec(st["code"], it["group"], cx, sy, s_theta,
+                                        meld_index=it.get("meld"), sideways=s_side, stacked=True))
+                else:
+                    out.append(TileSpec(st["code"], it["group"], cx, cy, s_theta, z=shape.t,
+                                        meld_index=it.get("meld"), sideways=s_side, stacked=True))
+            x += fw + conv["gap_in"] * rng.uniform(0.3, 1.7)
+    return out
+
+
+def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> Layout:
+    conv = {
+        "rotate_claimed": rng.random() < 0.7,
+        "kong_down": "outer" if rng.random() < 0.6 else "middle",
+        "kong_stack_mid": rng.random() < 0.35,
+        "added_flat": rng.random() < 0.35,
+        "side_theta": 90.0 if rng.random() < 0.75 else -90.0,
+        "gap_in": float(rng.uniform(0.0, 0.05)) if rng.random() < 0.8 else float(
+            rng.uniform(0.05, 0.25)),
+    }
+    gap_between = lambda: float(rng.uniform(0.3, 1.3))  # noqa: E731
+
+    concealed = sorted_codes(hand.concealed)
+    if rng.random() < 0.25:  # not everyone sorts their hand
+        idx = rng.permutation(len(concealed)) if rng.random() < 0.4 else np.arange(len(concealed))
+        concealed = [concealed[i] for i in idx]
+    conc_items = [{"code": c, "group": "concealed"} for c in concealed]
+    win_item = {"code": hand.win_tile, "group": "win"}
+    r = rng.random()
+    win_pos = "apart" if r < 0.6 else ("end" if r < 0.88 else "inside")
+    main: list[tuple[float, list[dict]]] = []
+    if win_pos == "apart":
+        main = [(0.0, conc_items), (gap_between() * 0.8, [win_item])]
+    elif win_pos == "end":
+        main = [(0.0, conc_items + [win_item])]
+    else:
+        k = int(rng.integers(0, len(conc_items) + 1))
+        main = [(0.0, conc_items[:k] + [win_item] + conc_items[k:])]
+
+    meld_groups = []
+    for i, m in enumerate(hand.melds):
+        items = _meld_display(rng, m, conv)
+        for it in items:
+            it["group"] = "meld"
+            it["meld"] = i
+            if "stack" in it:
+                it["stack"]["meld"] = i
+        meld_groups.append((gap_between(), items))
+    flower_items = [{"code": f, "group": "flower"} for f in hand.flowers]
+
+    two_rows = bool((meld_groups or flower_items) and rng.random() < 0.25)
+    melds_right = rng.random() < 0.75
+    flower_where = ("end", "start", "row2")[rng.choice(3, p=[0.5, 0.2, 0.3])]
+    if flower_where == "row2" and not two_rows:
+        flower_where = "end"
+
+    row1 = list(main)
+    row2: list[tuple[float, list[dict]]] = []
+    target = row2 if two_rows else row1
+    if melds_right or two_rows:
+        target.extend(meld_groups)
+    else:
+        row1[:0] = meld_groups
+    if flower_items:
+        fg = (gap_between(), flower_items)
+        if flower_where == "start":
+            row1.insert(0, fg)
+        else:
+            target.append(fg)
+    if row1:
+        row1[0] = (0.0, row1[0][1])
+    if row2:
+        row2[0] = (0.0, row2[0][1])
+
+    # upside-down tiles
+    if rng.random() < 0.18:
+        for _, items in row1 + row2:
+            for it in items:
+                if not it.get("face_down") and rng.random() < 0.12:
+                    it["upside_down"] = True
+
+    tiles = _place_row(rng, row1, shape, 0.0, conv)
+    if row2:
+        y2 = shape.h + float(rng.uniform(0.2, 1.0)) + (1.0 if any(
+            "stack" in it for _, items in row2 for it in items) else 0.0)
+        r2 = _place_row(rng, row2, shape, y2, conv)
+        shift = float(rng.uniform(-1.0, 3.0))
+        for t in r2:
+            t.x += shift
+        tiles += r2
+    # a slightly messy table
+    mess = float(rng.uniform(0.2, 1.5))
+    for t in tiles:
+        t.x += float(rng.normal(0, 0.015 * mess))
+        t.y += float(rng.normal(0, 0.02 * mess))
+        t.theta += float(rng.normal(0, 1.2 * mess))
+    xs = [t.x for t in tiles]
+    ys = [t.y for t in tiles]
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    for t in tiles:
+        t.x -= cx
+        t.y -= cy
+    info = {"rows": 2 if row2 else 1, "win_position": win_pos, "win_gap": win_pos == "apart",
+            "melds_side": "right" if (melds_right or two_rows) else "left",
+            "flowers_where": flower_where if flower_items else None,
+            "claimed_sideways": conv["rotate_claimed"], "concealed_kong_down": conv["kong_down"],
+            "hand_kind": hand.kind}
+    return Layout(tiles, info)
+
+
+def add_distractors(rng: np.random.Generator, layout: Layout, hand: HandPlan,
+                    shape: TileShape) -> None:
+    """Loose tiles and a piece of wall elsewhere on the table (codes from the unused tiles)."""
+    pool = [c for c, n in sorted(hand.remaining.items()) for _ in range(n)]
+    rng.shuffle(pool)
+    xs = [t.x for t in layout.tiles]
+    ys = [t.y for t in layout.tiles]
+    x0, x1 = min(xs) - 1.0, max(xs) + 1.0
+    y0, y1 = min(ys) - 1.2, max(ys) + 1.2
+    placed: list[tuple[float, float]] = []
+    kinds = []
+    if rng.random() < 0.35:
+        kinds.append("loose")
+    if rng.random() < 0.25:
+        kinds.append("wall")
+    for kind in kinds:
+        if kind == "wall":
+            n = int(rng.integers(3, 11))
+            two_high = rng.random() < 0.6
+            wy = y1 + float(rng.uniform(0.8, 3.0))
+            wx = float(rng.uniform(x0 - 2, x1 - n + 2))
+            rot = float(rng.normal(0, 4))
+            for i in range(n):
+                for level in range(2 if two_high else 1):
+                    if not pool:
+                        return
+                    code = pool.pop()
+                    layout.tiles.append(TileSpec(
+                        code, "distractor", wx + i * 1.02, wy, rot,
+                        z=level * shape.t, face_down=True, stacked=bool(level)))
+        else:
+            for _ in range(int(rng.integers(1, 7))):
+                for _try in range(20):
+                    px = float(rng.uniform(x0 - 4, x1 + 4))
+                    py = float(rng.uniform(y0 - 5, y1 + 5))
+                    inside = x0 - 0.6 < px < x1 + 0.6 and y0 - 0.8 < py < y1 + 0.8
+                    if not inside and all((px - a) ** 2 + (py - b) ** 2 > 3.5 for a, b in placed):
+                        break
+                else:
+                    continue
+                if not pool:
+                    return
+                placed.append((px, py))
+                layout.tiles.append(TileSpec(pool.pop(), "distractor", px, py,
+                                             float(rng.uniform(0, 360)),
+                                             face_down=bool(rng.random() < 0.4)))
+    layout.info["distractors"] = sum(t.group == "distractor" for t in layout.tiles)

@@ -1,0 +1,296 @@
+"""Render one synthetic photo of a revealed hand: 3D-looking tiles on a table, seen by a camera.
+
+Each tile is a rounded slab: a coloured back layer under an ivory layer (face up) or the other
+way round (face down), its visible sides shaded by one light, its face a warped sprite. Tiles are
+drawn far to near (painter's order) while an id mask records which face owns each pixel; boxes
+and occlusion fractions are read from that mask, so every box is the visible face of its tile.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from datasets.synth import props
+from datasets.synth.camera import Camera
+from datasets.synth.faces import FACE_H, FACE_W, FaceLibrary, make_levels
+from datasets.synth.layout import Layout, TileShape
+
+BACK_BGR = [(60, 140, 40), (40, 110, 20), (170, 110, 30), (150, 80, 20), (40, 190, 230),
+            (30, 140, 240), (150, 120, 230), (50, 50, 190), (120, 150, 40), (130, 70, 120),
+            (200, 170, 90), (70, 70, 70)]
+IVORY_BGR = [(232, 240, 244), (222, 234, 240), (238, 242, 242), (205, 225, 235), (244, 246, 246)]
+MIN_VISIBLE = 0.4  # a tile with less of its face visible is left out of the YOLO labels
+SHIFT = 4  # sub-pixel bits for cv2 polygon drawing
+NARC = 4
+
+
+@dataclass
+class RenderedTile:
+    index: int  # into layout.tiles
+    quad: np.ndarray  # 4x2 face corners TL, TR, BR, BL of the upright face
+    box: tuple[float, float, float, float] | None
+    visible: float
+    labelled: bool
+
+
+def _outline(shape: TileShape) -> np.ndarray:
+    """16 points of the rounded face outline, counter-clockwise, tile-local (x right, y up)."""
+    w2, h2, r = 0.5, shape.h / 2, shape.radius
+    pts = []
+    for cx, cy, a0 in ((w2 - r, h2 - r, 0), (-w2 + r, h2 - r, 90), (-w2 + r, -h2 + r, 180),
+                       (w2 - r, -h2 + r, 270)):
+        for k in range(NARC):
+            a = np.radians(a0 + 90 * k / (NARC - 1))
+            pts.append((cx + r * np.cos(a), cy + r * np.sin(a)))
+    return np.array(pts)
+
+
+# side index pairs of the outline (top, left, bottom, right) and their local normals
+SIDES = [((NARC - 1, NARC), (0, 1)), ((2 * NARC - 1, 2 * NARC), (-1, 0)),
+         ((3 * NARC - 1, 3 * NARC), (0, -1)), ((4 * NARC - 1, 0), (1, 0))]
+
+
+def _rot(theta_deg: float) -> np.ndarray:
+    t = np.radians(theta_deg)
+    return np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
+
+
+def _fix(pts: np.ndarray) -> np.ndarray:
+    return np.round(pts * (1 << SHIFT)).astype(np.int32)
+
+
+def choose_camera(rng, layout: Layout, shape: TileShape, size: int
+                  ) -> tuple[Camera, float, dict]:
+    """Random viewpoint framing the hand; returns the camera, the tile width in pixels and
+    facts for the sidecar."""
+    elev = float(rng.uniform(20, 90)) if rng.random() < 0.7 else float(rng.uniform(55, 90))
+    r = rng.random()
+    azim = float(rng.normal(0, 12)) if r < 0.5 else (
+        float(rng.normal(180, 12)) if r < 0.62 else float(rng.uniform(0, 360)))
+    roll = float(rng.normal(0, 6)) if rng.random() < 0.75 else float(rng.uniform(-180, 180))
+    dist = float(rng.uniform(10, 45))
+    target = np.array([rng.normal(0, 0.5), rng.normal(0, 0.5), 0.0])
+    cam = Camera.looking_at(target, elev, azim, roll, dist)
+    pts = []
+    for t in layout.tiles:
+        if t.group == "distractor":
+            continue
+        for dx in (-0.7, 0.7):
+            for dy in (-0.7, 0.7):
+                pts.append((t.x + dx, t.y + dy, t.z + shape.t))
+    uv, _ = cam.project(np.array(pts))  # unit focal length, principal point at 0
+    lo, hi = uv.min(0), uv.max(0)
+    aniso = float(rng.uniform(0.8, 1.25)) if rng.random() < 0.2 else 1.0
+    span = np.maximum(hi - lo, 1e-6) * np.array([1.0, aniso])
+    tile_px = float(np.exp(rng.uniform(np.log(20), np.log(200))))
+    f = tile_px * dist
+    f_fit = 0.94 * size / span.max()
+    zoomed = rng.random() < 0.12
+    if not zoomed:
+        f = min(f, f_fit)
+    cam.fx, cam.fy = f, f * aniso
+    lo_px, hi_px = lo * np.array([cam.fx, -cam.fy]), hi * np.array([cam.fx, -cam.fy])
+    lo_px, hi_px = np.minimum(lo_px, hi_px), np.maximum(lo_px, hi_px)
+    c = []
+    for k in range(2):
+        a, b = 4 - lo_px[k], size - 4 - hi_px[k]
+        c.append(float(rng.uniform(a, b)) if a < b else (a + b) / 2 + float(rng.normal(0, size / 8)))
+    cam.cx, cam.cy = c
+    (p0, p1), _ = cam.project(np.array([[0.0, 0, 0], [1.0, 0, 0]]))
+    facts = {"angle_deg": round(float(np.degrees(np.arctan2(p1[1] - p0[1], p1[0] - p0[0]))), 1),
+             "elevation_deg": round(elev, 1), "azimuth_deg": round(azim % 360, 1),
+             "roll_deg": round(roll, 1), "zoomed": bool(zoomed and f > f_fit),
+             "stretch_y": round(aniso, 3)}
+    return cam, f / dist, facts
+
+
+def _background(rng, cam: Camera, size: int, lx: float) -> np.ndarray:
+    tex = props.table_texture(rng)
+    n = tex.shape[0]
+    span = float(rng.uniform(6, 18))  # table units covered by the texture (mirrored beyond)
+    s = np.array([[span / n, 0, -span / 2], [0, span / n, -span / 2], [0, 0, 1]])
+    hmat = cam.ground_homography() @ s
+    img = cv2.warpPerspective(tex, hmat, (size, size), flags=cv2.INTER_LINEAR,
+                              borderMode=cv2.BORDER_REFLECT)
+    rz = cam.ray_z((size, size))
+    sky = rz > -0.02 * np.abs(rz).max()
+    if sky.any():  # beyond the table's far edge: a dim wall
+        wall = np.array([rng.uniform(40, 200)] * 3, np.float32) * rng.uniform(0.8, 1.1, 3)
+        img[sky] = wall.astype(np.uint8)
+    return img
+
+
+def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: FaceLibrary,
+           source: str, size: int, noise: props.NoiseBank, effects: bool = True
+           ) -> tuple[np.ndarray, list[RenderedTile], np.ndarray, dict]:
+    """Draw the scene; returns the image, per-tile results (same order as layout.tiles), the
+    id mask (face pixel -> tile index + 1, 0 elsewhere) and camera facts for the sidecar."""
+    cam, tile_px, facts = choose_camera(rng, layout, shape, size)
+    le, la = np.radians(rng.uniform(30, 80)), np.radians(rng.uniform(0, 360))
+    light = np.array([np.cos(le) * np.cos(la), np.cos(le) * np.sin(la), np.sin(le)])
+    amb = float(rng.uniform(0.35, 0.6))
+    k_top = amb + (1 - amb) * light[2]
+    img = _background(rng, cam, size, light[0])
+    ids = np.zeros((size, size), np.uint8)
+
+    back_col = np.array(BACK_BGR[rng.integers(len(BACK_BGR))], np.float32) * rng.uniform(.85, 1.1)
+    ivory = np.array(IVORY_BGR[rng.integers(len(IVORY_BGR))], np.float32)
+    if source == "svg-dark":
+        ivory = np.array((70, 64, 58), np.float32)
+    back_img = np.empty((FACE_H, FACE_W, 3), np.float32)
+    grad = np.linspace(1.04, 0.94, FACE_H, dtype=np.float32)[:, None, None]
+    back_img[:] = back_col
+    back_levels = make_levels(np.clip(back_img * grad, 0, 255).astype(np.uint8))
+
+    outline = _outline(shape)
+    tiles = layout.tiles
+    n = len(tiles)
+    t = shape.t
+    zb = shape.back_frac * t
+    # world points per tile: outline at z0, zb, zt (3*16), face corners (4), shadow (16)
+    w2, h2 = 0.5, shape.h / 2
+    corners = np.array([(-w2, h2), (w2, h2), (w2, -h2), (-w2, -h2)])
+    sh = -light[:2] / max(light[2], 0.2)
+    world = []
+    rots = []
+    for tl in tiles:
+        rm = _rot(tl.theta)
+        rots.append(rm)
+        o = outline @ rm.T + (tl.x, tl.y)
+        c = corners @ rm.T + (tl.x, tl.y)
+        lo_z = zb if not tl.face_down else t - zb
+        pts = [np.c_[o, np.full(len(o), tl.z + z)] for z in (0.0, lo_z, t)]
+        pts.append(np.c_[c, np.full(4, tl.z + t)])
+        pts.append(np.c_[o + sh * (tl.z + t), np.zeros(len(o))])
+        world.append(np.concatenate(pts))
+    world = np.stack(world)  # n x (3*16 + 4 + 16) x 3
+    uv, depth = cam.project(world.reshape(-1, 3))
+    uv = uv.reshape(n, -1, 2)
+    depth = depth.reshape(n, -1)
+    no = len(outline)
+
+    # soft shadows, drawn at quarter resolution
+    q = 4
+    smask = np.zeros((size // q, size // q), np.uint8)
+    for i in range(n):
+        hull = cv2.convexHull(np.concatenate([uv[i, :no], uv[i, 3 * no + 4:]]).astype(np.float32))
+        cv2.fillConvexPoly(smask, _fix(hull[:, 0] / q), 255, cv2.LINE_AA, SHIFT)
+    sig = max(0.5, 0.15 * tile_px / q)
+    smask = cv2.GaussianBlur(smask, (0, 0), sig)
+    smask = cv2.resize(smask, (size, size)).astype(np.float32) / 255
+    strength = float(rng.uniform(0.25, 0.6))
+    img = (img.astype(np.float32) * (1 - strength * smask[..., None])).astype(np.uint8)
+
+    order = np.argsort(-depth[:, 3 * no:3 * no + 4].mean(1), kind="stable")
+    full_area = np.zeros(n)
+    for i in order:
+        tl = tiles[i]
+        rm = rots[i]
+        layers = ((0, 1, ivory if tl.face_down else back_col),
+                  (1, 2, back_col if tl.face_down else ivory))
+        for z0, z1, col in layers:
+            a, b = uv[i, z0 * no:(z0 + 1) * no], uv[i, z1 * no:(z1 + 1) * no]
+            hull = cv2.convexHull(np.concatenate([a, b]).astype(np.float32))[:, 0]
+            cv2.fillConvexPoly(img, _fix(hull), (col * 0.75).tolist(), cv2.LINE_AA, SHIFT)
+            for (p, q2), nrm in SIDES:
+                nw = rm @ np.array(nrm, float)
+                mid = world[i, z1 * no + p]
+                view = cam.center - mid
+                if nw[0] * view[0] + nw[1] * view[1] <= 0:
+                    continue
+                k = (amb + (1 - amb) * max(0.0, nw[0] * light[0] + nw[1] * light[1])) / k_top
+                quad = np.array([a[p], a[q2], b[q2], b[p]])
+                cv2.fillConvexPoly(img, _fix(quad), np.clip(col * k, 0, 255).tolist(),
+                                   cv2.LINE_AA, SHIFT)
+            ids_hull = _fix(hull)
+            cv2.fillConvexPoly(ids, ids_hull, 0, cv2.LINE_8, SHIFT)
+        face_out = uv[i, 2 * no:3 * no]
+        face_quad = uv[i, 3 * no:3 * no + 4]
+        full_area[i] = _raster_count(face_out)
+        if tl.face_down:
+            levels = back_levels
+        else:
+            src = "crop" if tl.code.endswith("f") else source
+            if not lib.has(src, tl.code):
+                src = "crop" if lib.has("crop", tl.code) else "svg-light"
+            variant = int(rng.integers(lib.count(src, tl.code)))
+            levels = lib.levels(src, tl.code, variant)
+        _warp_face(img, levels, face_quad, float(rng.uniform(0.93, 1.04)))
+        cv2.fillConvexPoly(ids, _fix(face_out), int(i + 1), cv2.LINE_8, SHIFT)
+
+    # occluders
+    hand_tiles = [i for i, tl in enumerate(tiles) if tl.group != "distractor"]
+    occluders = []
+    if rng.random() < 0.22 and hand_tiles:
+        j = hand_tiles[int(rng.integers(len(hand_tiles)))]
+        props.draw_hand(rng, img, ids, uv[j, 3 * no:3 * no + 4].mean(0), tile_px)
+        occluders.append("hand")
+    if rng.random() < 0.25:
+        if rng.random() < 0.5 and hand_tiles:
+            j = hand_tiles[int(rng.integers(len(hand_tiles)))]
+            at = uv[j, 3 * no:3 * no + 4].mean(0) + rng.normal(0, tile_px * 1.5, 2)
+        else:
+            at = rng.uniform(0, size, 2)
+        props.draw_object(rng, img, ids, at, tile_px)
+        occluders.append("object")
+    if effects:
+        img = props.camera_effects(rng, img, noise)
+
+    out = []
+    for i in range(n):
+        quad = uv[i, 3 * no:3 * no + 4]
+        x0, y0 = np.floor(quad.min(0)).astype(int) - 2
+        x1, y1 = np.ceil(quad.max(0)).astype(int) + 3
+        x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, size), min(y1, size)
+        box, vis = None, 0.0
+        if x1 > x0 and y1 > y0:
+            ys, xs = np.nonzero(ids[y0:y1, x0:x1] == i + 1)
+            if len(xs):
+                box = (float(x0 + xs.min()), float(y0 + ys.min()),
+                       float(x0 + xs.max() + 1), float(y0 + ys.max() + 1))
+                vis = min(1.0, len(xs) / max(full_area[i], 1.0))
+        labelled = bool(box is not None and vis >= MIN_VISIBLE and min(
+            box[2] - box[0], box[3] - box[1]) >= 3)
+        out.append(RenderedTile(i, quad, box, float(vis), labelled))
+    facts.update(tile_px=round(tile_px, 1), occluders=occluders)
+    return img, out, ids, facts
+
+
+def _raster_count(poly: np.ndarray) -> int:
+    """Pixels the face polygon covers when drawn alone (no image border, nothing on top)."""
+    lo = np.floor(poly.min(0)) - 1
+    hi = np.ceil(poly.max(0)) + 2
+    w, h = int(hi[0] - lo[0]), int(hi[1] - lo[1])
+    if w * h > 4_000_000:
+        return int(cv2.contourArea(poly.astype(np.float32)))
+    buf = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(buf, _fix(poly - lo), 1, cv2.LINE_8, SHIFT)
+    return int(buf.sum())
+
+
+def _warp_face(img: np.ndarray, levels: list[np.ndarray], quad: np.ndarray, gain: float) -> None:
+    """Warp the mip level that best matches the face's size onto `quad` and blend it in."""
+    h, w = img.shape[:2]
+    x0, y0 = np.floor(quad.min(0)).astype(int) - 1
+    x1, y1 = np.ceil(quad.max(0)).astype(int) + 2
+    x0c, y0c, x1c, y1c = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if x1c <= x0c or y1c <= y0c:
+        return
+    width = max(np.linalg.norm(quad[1] - quad[0]), np.linalg.norm(quad[2] - quad[3]), 1.0)
+    lv = levels[0]
+    for cand in levels[1:]:
+        if cand.shape[1] >= width * 1.1:
+            lv = cand
+    sh, sw = lv.shape[:2]
+    src = np.float32([[0, 0], [sw, 0], [sw, sh], [0, sh]])
+    dst = (quad - (x0c, y0c)).astype(np.float32)
+    m = cv2.getPerspectiveTransform(src, dst)
+    warped = cv2.warpPerspective(lv, m, (x1c - x0c, y1c - y0c), flags=cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_CONSTANT, borderValue=(0, 0, 0, 0))
+    a = warped[..., 3:4].astype(np.float32) / 255
+    roi = img[y0c:y1c, x0c:x1c].astype(np.float32)
+    img[y0c:y1c, x0c:x1c] = np.clip(roi * (1 - a) + warped[..., :3] * (gain * a), 0,
+                                    255).astype(np.uint8)

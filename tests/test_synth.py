@@ -1,0 +1,170 @@
+"""Synthetic generator: tight boxes, correct codes per face source, valid hands, reproducibility,
+well-formed YOLO labels."""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter
+
+import numpy as np
+import pytest
+
+cv2 = pytest.importorskip("cv2")
+
+from datasets.synth import faces as F  # noqa: E402
+from datasets.synth.generate import CLASS_INDEX, make_sample, write_set  # noqa: E402
+from datasets.synth.hands import generate_hand  # noqa: E402
+from scoring.hand import Hand  # noqa: E402
+from scoring.tiles import DETECTOR_CLASSES  # noqa: E402
+
+HAVE_CROPS = (F.DEFAULT_CROPS / "labels.csv").exists()
+CROPS = F.DEFAULT_CROPS if HAVE_CROPS else None
+SIZE = 320
+
+
+def _sample(i, seed=11, **kw):
+    kw.setdefault("crops", CROPS)
+    return make_sample(i, seed, SIZE, debug=True, **kw)
+
+
+def test_boxes_are_tight_around_the_visible_face():
+    for i in range(4):
+        s = _sample(i)
+        for k, t in enumerate(s.sidecar["tiles"]):
+            ys, xs = np.nonzero(s.ids == k + 1)
+            if t["box"] is None:
+                assert len(xs) == 0
+                continue
+            assert t["box"] == [float(xs.min()), float(ys.min()), float(xs.max() + 1),
+                                float(ys.max() + 1)]
+            quad = np.array(t["quad"])
+            inside = quad.min() >= 0 and quad.max() <= SIZE
+            if t["occluded"] == 0 and inside:
+                # an unoccluded face's box is the bounding box of its projected face corners
+                lo, hi = quad.min(0), quad.max(0)
+                assert np.allclose(t["box"], [*lo, *hi], atol=1.6), (t, lo, hi)
+
+
+def _unwarp(img, quad, w=30, h=40):
+    m = cv2.getPerspectiveTransform(np.float32(quad), np.float32([[0, 0], [w, 0], [w, h], [0, h]]))
+    return cv2.warpPerspective(img, m, (w, h)).astype(np.float32)
+
+
+def _ncc(a, b):
+    a = a[4:-4, 4:-4].ravel() - a[4:-4, 4:-4].mean()
+    b = b[4:-4, 4:-4].ravel() - b[4:-4, 4:-4].mean()
+    return float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b) + 1e-6))
+
+
+@pytest.mark.parametrize("source", ["svg-light", "svg-dark", "crop"])
+def test_rendered_face_shows_the_stored_code(source):
+    """Cut each clearly visible face out of the picture and find the closest face in the library:
+    it must be the face of the code written in the labels."""
+    if source == "crop" and not HAVE_CROPS:
+        pytest.skip("tile crops not available")
+    lib = F.load_library(CROPS)
+    refs = {}
+    for code, imgs in lib.faces[source].items():
+        refs[code] = [_unwarp(im, [[0, 0], [im.shape[1], 0], [im.shape[1], im.shape[0]],
+                                   [0, im.shape[0]]]) for im in imgs]
+    checked = correct = 0
+    for i in range(10):
+        s = _sample(i, seed=5, source=source, effects=False)
+        lines = s.yolo.split()
+        assert len(lines) % 5 == 0
+        for t in s.sidecar["tiles"]:
+            if (not t["labelled"] or t["face_down"] or t["occluded"] > 0.02 or t["stacked"]
+                    or t["code"].endswith("f") or t["box"][2] - t["box"][0] < 24):
+                continue
+            patch = _unwarp(s.image, t["quad"])
+            best = max(refs, key=lambda c: max(_ncc(patch, r) for r in refs[c]))
+            checked += 1
+            correct += best == t["code"]
+    assert checked >= 10
+    assert correct / checked >= 0.9, (correct, checked)
+
+
+def test_svg_cache_matches_a_fresh_render():
+    lib = F.load_library(CROPS)
+    fresh = F.render_svg_faces()
+    for code in ("1m", "9p", "5s", "7z"):
+        assert np.array_equal(lib.faces["svg-light"][code][0], fresh["svg-light"][code][0])
+        assert np.array_equal(lib.faces["svg-dark"][code][0], fresh["svg-dark"][code][0])
+    # the blank 5z.svg is replaced by drawn white dragons: a framed one and a plain one
+    framed, plain = lib.faces["svg-light"]["5z"]
+    assert framed.std(axis=(0, 1)).max() > 10 and plain.std(axis=(0, 1)).max() < 1
+
+
+@pytest.mark.skipif(not HAVE_CROPS, reason="tile crops not available")
+def test_crop_cache_maps_each_label_to_its_photo():
+    lib = F.load_library(CROPS)
+    with open(F.DEFAULT_CROPS / "labels.csv", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    seen = set()
+    for row in rows:
+        code = F.CROP_NAMES[row["label-name"]]
+        if code in seen:
+            continue
+        seen.add(code)
+        img = cv2.imread(str(F.DEFAULT_CROPS / "images" / row["image-name"]))
+        h, w = img.shape[:2]
+        mx, my = int(0.035 * w), int(0.03 * h)
+        face = cv2.resize(img[my:h - my, mx:w - mx], (F.FACE_W, F.FACE_H),
+                          interpolation=cv2.INTER_AREA)
+        assert any(np.array_equal(face, f) for f in lib.faces["crop"][code]), row
+    assert len(seen) == 42  # 34 playing tiles + 8 flowers
+
+
+def test_generated_hands_are_valid():
+    rng = np.random.default_rng(0)
+    kinds = Counter()
+    for _ in range(300):
+        plan = generate_hand(rng)
+        hand = Hand.from_json(plan.to_json())
+        hand.validate()
+        assert len(hand.all_tiles) == 14 + hand.kong_count
+        kinds[plan.kind] += 1
+    assert kinds["standard"] > 150 and kinds["seven_pairs"] and kinds["random"]
+
+
+def test_sidecar_matches_hand_and_labels():
+    for i in range(4):
+        s = _sample(i, seed=2)
+        hand = Hand.from_json(s.sidecar["hand"])
+        hand.validate()
+        tiles = s.sidecar["tiles"]
+        shown = Counter(t["code"] for t in tiles if t["group"] in ("concealed", "meld", "win"))
+        assert shown == Counter(hand.all_tiles)
+        assert sorted(t["code"] for t in tiles if t["group"] == "flower") == list(hand.flowers)
+        assert [t["code"] for t in tiles if t["group"] == "win"] == [hand.win_tile]
+        for t in tiles:
+            if t["group"] == "meld":
+                assert t["code"] in hand.melds[t["meld_index"]].tiles
+        # YOLO lines: one per labelled tile, classes and coordinates in range
+        lines = [ln.split() for ln in s.yolo.splitlines()]
+        labelled = [t for t in tiles if t["labelled"]]
+        assert len(lines) == len(labelled)
+        for parts, t in zip(lines, labelled, strict=True):
+            assert len(parts) == 5
+            cls = int(parts[0])
+            xc, yc, w, h = map(float, parts[1:])
+            assert 0 <= cls < len(DETECTOR_CLASSES)
+            assert cls == CLASS_INDEX["back" if t["face_down"] else t["code"]]
+            assert 0 < w <= 1 and 0 < h <= 1
+            assert 0 <= xc - w / 2 + 1e-6 and xc + w / 2 <= 1 + 1e-6
+            assert 0 <= yc - h / 2 + 1e-6 and yc + h / 2 <= 1 + 1e-6
+
+
+def test_same_seed_same_bytes_any_worker_count(tmp_path):
+    a = make_sample(3, 9, 256, crops=CROPS)
+    b = make_sample(3, 9, 256, crops=CROPS)
+    c = make_sample(3, 10, 256, crops=CROPS)
+    assert a.jpeg == b.jpeg and a.yolo == b.yolo and a.sidecar == b.sidecar
+    assert a.jpeg != c.jpeg
+    write_set(tmp_path / "one", 3, 4, 192, workers=1, crops=CROPS)
+    write_set(tmp_path / "two", 3, 4, 192, workers=2, crops=CROPS)
+    for sub in ("images", "labels", "labels_json"):
+        files = sorted((tmp_path / "one" / sub).iterdir())
+        assert len(files) == 3
+        for f in files:
+            assert f.read_bytes() == (tmp_path / "two" / sub / f.name).read_bytes()
