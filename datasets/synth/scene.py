@@ -92,12 +92,11 @@ def choose_camera(rng, layout: Layout, shape: TileShape, size: int
     if not zoomed:
         f = min(f, f_fit)
     cam.fx, cam.fy = f, f * aniso
-    lo_px, hi_px = lo * np.array([cam.fx, -cam.fy]), hi * np.array([cam.fx, -cam.fy])
-    lo_px, hi_px = np.minimum(lo_px, hi_px), np.maximum(lo_px, hi_px)
+    lo_px, hi_px = lo * np.array([cam.fx, cam.fy]), hi * np.array([cam.fx, cam.fy])
     c = []
     for k in range(2):
         a, b = 4 - lo_px[k], size - 4 - hi_px[k]
-        c.append(float(rng.uniform(a, b)) if a < b else (a + b) / 2 + float(rng.normal(0, size / 8)))
+        c.append(a + (b - a) * float(rng.beta(2.2, 2.2)) if a < b else (a + b) / 2 + float(rng.normal(0, size / 8)))
     cam.cx, cam.cy = c
     (p0, p1), _ = cam.project(np.array([[0.0, 0, 0], [1.0, 0, 0]]))
     facts = {"angle_deg": round(float(np.degrees(np.arctan2(p1[1] - p0[1], p1[0] - p0[0]))), 1),
