@@ -1,0 +1,112 @@
+"""The app's calls into the scoring engine, wrapped so a page never shows a traceback.
+
+`score_draft` returns an `Outcome` with either a result or a message for the player. Option and
+extra-field helpers decide how each rule-set setting is shown, from its type and choices only, so
+rule sets added later appear without app changes.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from mjlens.ui.state import Draft, to_hand
+from scoring.hand import Hand, HandError
+from scoring.ruleset import SEATS, Option, RuleSet, ScoreResult, net_of
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Outcome:
+    hand: Hand | None = None
+    result: ScoreResult | None = None
+    error: str = ""  # a player's message when there is no result
+    internal: bool = False  # the error is a bug in a rule set, not in the hand
+
+
+def rulesets() -> dict[str, RuleSet]:
+    """Every rule set the engine has; an empty dict (never an exception) if discovery fails."""
+    from scoring.ruleset import all_rulesets
+
+    try:
+        return dict(all_rulesets())
+    except Exception:  # a broken rule set module must not take the app down
+        log.exception("rule set discovery failed")
+        return {}
+
+
+def score_draft(draft: Draft, rules: str, options: dict[str, Any] | None = None) -> Outcome:
+    from scoring.ruleset import score_hand
+
+    try:
+        hand = to_hand(draft)
+    except HandError as exc:
+        return Outcome(error=str(exc))
+    try:
+        result = score_hand(hand, rules, options or {})
+    except HandError as exc:
+        return Outcome(hand=hand, error=str(exc))
+    except Exception as exc:  # a rule-set bug: say so briefly, log the details
+        log.exception("scoring failed for %s under %s", hand, rules)
+        return Outcome(hand=hand, error=f"{type(exc).__name__}: {exc}", internal=True)
+    return Outcome(hand=hand, result=result)
+
+
+# ---- settings widgets ---------------------------------------------------------------------------
+def option_kind(opt: Option) -> str:
+    """How to show an option: 'choice', 'bool', 'int', 'float' or 'text'."""
+    if opt.choices is not None:
+        return "choice"
+    if isinstance(opt.default, bool):
+        return "bool"
+    if isinstance(opt.default, int):
+        return "int"
+    if isinstance(opt.default, float):
+        return "float"
+    return "text"
+
+
+# Extra hand fields rule sets read; the app knows how to ask for the common ones and falls back
+# to a yes/no switch for the others (an unknown field name is shown as written).
+SEAT_FIELDS = ("discarder", "from_seat", "dealer_seat", "winner_from")
+SUIT_FIELDS = ("missing_suit", "lacking_suit", "que", "void_suit")
+NUMBER_FIELDS = ("dealer_streak", "continuation", "streak", "gen", "roots")
+
+
+def field_kind(name: str) -> str:
+    """'seat', 'suit', 'int' or 'bool' for an extra field of the hand JSON."""
+    if name in SEAT_FIELDS or name.endswith("_seat"):
+        return "seat"
+    if name in SUIT_FIELDS or name.endswith("_suit"):
+        return "suit"
+    if name in NUMBER_FIELDS or name.endswith(("_count", "_streak")):
+        return "int"
+    return "bool"
+
+
+def field_label(name: str) -> str:
+    return name.replace("_", " ").capitalize()
+
+
+# ---- export ---------------------------------------------------------------------------------------
+def export_json(hand: Hand, result: ScoreResult, rules: str, options: dict[str, Any]) -> str:
+    """The hand (contract JSON), the rule set, options and the full result."""
+    data = {
+        "hand": hand.to_json(),
+        "rules": rules,
+        "options": options,
+        "result": result.to_json(),
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2, default=str)
+
+
+def net_rows(result: ScoreResult) -> list[tuple[str, float]]:
+    net = net_of(result.payments)
+    return [(s, net[s]) for s in SEATS]
+
+
+def fmt_num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:.2f}"

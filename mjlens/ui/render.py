@@ -1,0 +1,97 @@
+"""Pictures the app makes: the photo with the detected tiles drawn, and the shareable result."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from mjlens.ui import i18n
+from mjlens.ui.engine import fmt_num
+from mjlens.ui.state import CONCEALED, FLOWERS, WIN, Draft, meld_group, sorted_group
+from mjlens.ui.tile_images import HIGHLIGHTS, latin_font, strip_image, text_font
+
+BOX_OK = (40, 170, 90)
+
+
+def draw_detections(photo: Image.Image, draft: Draft, selected: int | None = None) -> Image.Image:
+    """The photo with a box and code on every tile of the draft that came from it; doubtful
+    tiles in orange, the selected one in blue. Corrections show at once (boxes follow slots)."""
+    img = photo.convert("RGB").copy()
+    d = ImageDraw.Draw(img)
+    scale = max(img.size) / 1000
+    width = max(2, round(3 * scale))
+    font = latin_font(max(12, round(22 * scale)))
+    for i, s in enumerate(draft.tiles):
+        if s.box is None:
+            continue
+        colour = BOX_OK
+        if s.uncertain:
+            colour = HIGHLIGHTS["warn"]
+        if i == selected:
+            colour = HIGHLIGHTS["selected"]
+        x1, y1, x2, y2 = s.box
+        d.rectangle((x1, y1, x2, y2), outline=colour, width=width)
+        label = s.code
+        tb = d.textbbox((x1, y1), label, font=font, anchor="lb")
+        d.rectangle((tb[0] - 2, tb[1] - 2, tb[2] + 2, tb[3] + 2), fill=colour)
+        d.text((x1, y1), label, font=font, fill=(255, 255, 255), anchor="lb")
+    return img
+
+
+def _groups(draft: Draft) -> list[tuple[str, list[str]]]:
+    out = []
+    idx = sorted_group(draft, CONCEALED)
+    if idx:
+        out.append((CONCEALED, [draft.tiles[i].code for i in idx]))
+    for k in range(len(draft.melds)):
+        idx = sorted_group(draft, meld_group(k))
+        out.append((meld_group(k), [draft.tiles[i].code for i in idx]))
+    if draft.win_index is not None:
+        out.append((WIN, [draft.tiles[draft.win_index].code]))
+    idx = sorted_group(draft, FLOWERS)
+    if idx:
+        out.append((FLOWERS, [draft.tiles[i].code for i in idx]))
+    return out
+
+
+def share_image(draft: Draft, result, rules_name: str, lang: str = "en") -> bytes:
+    """A PNG of the hand (grouped as on the table) and its score, to send to the other players.
+    Fan names are in Chinese only when a CJK font is available (no font is bundled)."""
+    from mjlens.ui.tile_images import cjk_font_path
+
+    zh_ok = lang == "zh" and cjk_font_path() is not None
+    tile_w, gap, pad = 48, 14, 24
+    strips = [strip_image(codes, width=tile_w, gap=3) for _, codes in _groups(draft)]
+    hand_w = sum(s.width for s in strips) + gap * max(0, len(strips) - 1)
+    tile_h = strips[0].height if strips else 0
+    fans = list(result.fans) if result is not None else []
+    line_h = 30
+    width = max(hand_w + 2 * pad, 640)
+    height = pad + 44 + 12 + tile_h + 20 + line_h * (len(fans) + 2) + pad
+    img = Image.new("RGB", (width, height), (24, 92, 66))
+    d = ImageDraw.Draw(img)
+    title_font = text_font(30, zh_ok)
+    body_font = text_font(22, zh_ok)
+    total = f"{fmt_num(result.total)} {result.unit}" if result is not None else "—"
+    d.text((pad, pad), f"{rules_name}: {total}", font=title_font, fill=(255, 255, 255))
+    x, y = pad, pad + 56
+    for s in strips:
+        img.paste(s, (x, y), s)
+        x += s.width + gap
+    y += tile_h + 20
+    for f in fans:
+        name = f.name if zh_ok else f.name_en
+        count = f" ×{f.count}" if f.count != 1 else ""
+        d.text((pad, y), name, font=body_font, fill=(240, 240, 230))
+        d.text((width - pad, y), f"{fmt_num(f.fan)}{count}", font=body_font,
+               fill=(240, 240, 230), anchor="ra")
+        y += line_h
+    if result is not None and not result.is_win:
+        d.text((pad, y), i18n.t("not_a_win", "zh" if zh_ok else "en"), font=body_font,
+               fill=(255, 190, 120))
+    d.text((width - pad, height - pad), "mjlens", font=latin_font(16), fill=(150, 200, 180),
+           anchor="rb")
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    return buf.getvalue()

@@ -1,0 +1,284 @@
+"""The hand being edited in the app, and every correction as a pure function (Draft -> Draft).
+
+A `Draft` is a flat list of tile slots, each in a group (standing tiles, the winning tile,
+flowers, or one of the declared melds), plus per-meld settings and the win context. Unlike a
+`Hand` it may be wrong in every way (a photo read badly, a hand half entered); `to_hand` turns it
+into the shared `Hand` model and says in a player's words what is still wrong.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from scoring import tiles as T
+from scoring.hand import CLAIM_SOURCES, Hand, HandError, Meld, WinContext
+
+CONCEALED = "concealed"
+WIN = "win"
+FLOWERS = "flowers"
+NEW_MELD = "new-meld"
+LOW_CONFIDENCE = 0.6  # below this a detected tile is highlighted for checking
+
+
+def meld_group(k: int) -> str:
+    return f"meld-{k}"
+
+
+def meld_index(group: str) -> int | None:
+    return int(group[5:]) if group.startswith("meld-") else None
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One tile as read or entered. `confidence` is None for tiles a person entered or fixed."""
+
+    code: str
+    group: str = CONCEALED
+    confidence: float | None = None
+    alternatives: tuple[str, ...] = ()  # other likely codes, best first
+    box: tuple[float, float, float, float] | None = None  # in the photo's pixels
+    note: str = ""  # why this tile is doubtful, from the layout step
+
+    @property
+    def uncertain(self) -> bool:
+        return bool(self.note) or (self.confidence is not None and self.confidence < LOW_CONFIDENCE)
+
+
+@dataclass(frozen=True)
+class MeldSpec:
+    concealed: bool = False  # a concealed kong
+    claimed_from: str | None = None
+
+
+@dataclass(frozen=True)
+class Draft:
+    tiles: tuple[Slot, ...] = ()
+    melds: tuple[MeldSpec, ...] = ()
+    context: WinContext = field(default_factory=WinContext)
+    notes: tuple[str, ...] = ()  # about the whole reading (layout notes)
+
+    def group(self, group: str) -> list[int]:
+        """Indices of the tiles in a group, in their order."""
+        return [i for i, s in enumerate(self.tiles) if s.group == group]
+
+    @property
+    def win_index(self) -> int | None:
+        found = self.group(WIN)
+        return found[0] if found else None
+
+    @property
+    def uncertain_count(self) -> int:
+        return sum(1 for s in self.tiles if s.uncertain)
+
+
+# ---- transitions -----------------------------------------------------------------------------
+def _normalise(d: Draft) -> Draft:
+    """Drop empty melds and renumber the others; keep one winning tile; flowers in FLOWERS."""
+    used = sorted({k for s in d.tiles if (k := meld_index(s.group)) is not None})
+    renumber = {old: new for new, old in enumerate(used)}
+    tiles = []
+    for s in d.tiles:
+        k = meld_index(s.group)
+        if T.is_flower(s.code):
+            s = replace(s, group=FLOWERS)
+        elif s.group == FLOWERS:
+            s = replace(s, group=CONCEALED)
+        elif k is not None:
+            s = replace(s, group=meld_group(renumber[k]))
+        tiles.append(s)
+    melds = tuple(d.melds[k] if k < len(d.melds) else MeldSpec() for k in used)
+    return replace(d, tiles=tuple(tiles), melds=melds)
+
+
+def _check(d: Draft, i: int) -> None:
+    if not 0 <= i < len(d.tiles):
+        raise IndexError(f"no tile {i}")
+
+
+def set_code(d: Draft, i: int, code: str) -> Draft:
+    """Change a tile's code; the tile counts as checked by a person afterwards."""
+    _check(d, i)
+    if not (T.is_tile(code) or T.is_flower(code) or code == T.BACK):
+        raise HandError(f"Unknown tile code {code!r}.")
+    tiles = list(d.tiles)
+    tiles[i] = replace(tiles[i], code=code, confidence=None, note="", alternatives=())
+    return _normalise(replace(d, tiles=tuple(tiles)))
+
+
+def confirm(d: Draft, i: int) -> Draft:
+    """Mark a doubtful tile as right as it is."""
+    _check(d, i)
+    tiles = list(d.tiles)
+    tiles[i] = replace(tiles[i], confidence=None, note="")
+    return replace(d, tiles=tuple(tiles))
+
+
+def delete(d: Draft, i: int) -> Draft:
+    _check(d, i)
+    return _normalise(replace(d, tiles=d.tiles[:i] + d.tiles[i + 1 :]))
+
+
+def _into(d: Draft, tiles: list[Slot], slot: Slot, group: str) -> tuple[list[Slot], Draft]:
+    melds = d.melds
+    if group == NEW_MELD:
+        group = meld_group(len(melds))
+        melds = melds + (MeldSpec(),)
+    elif group == WIN:
+        tiles = [replace(s, group=CONCEALED) if s.group == WIN else s for s in tiles]
+    elif group not in (CONCEALED, FLOWERS) and meld_index(group) is None:
+        raise ValueError(f"unknown group {group!r}")
+    tiles.append(replace(slot, group=group))
+    return tiles, replace(d, melds=melds)
+
+
+def add(d: Draft, code: str, group: str = CONCEALED) -> Draft:
+    """Add a tile a person entered (a flower always goes to the flowers)."""
+    if not (T.is_tile(code) or T.is_flower(code)):
+        raise HandError(f"Unknown tile code {code!r}.")
+    tiles, d = _into(d, list(d.tiles), Slot(code), FLOWERS if T.is_flower(code) else group)
+    return _normalise(replace(d, tiles=tuple(tiles)))
+
+
+def move(d: Draft, i: int, group: str) -> Draft:
+    """Move a tile to another group (the tile keeps its place at the end of that group)."""
+    _check(d, i)
+    rest = list(d.tiles[:i] + d.tiles[i + 1 :])
+    tiles, d = _into(d, rest, d.tiles[i], group)
+    return _normalise(replace(d, tiles=tuple(tiles)))
+
+
+def mark_win(d: Draft, i: int) -> Draft:
+    return move(d, i, WIN)
+
+
+def set_meld(d: Draft, k: int, **changes: Any) -> Draft:
+    """Change a meld's settings: concealed (kong only), claimed_from (left/across/right/None)."""
+    if not 0 <= k < len(d.melds):
+        raise IndexError(f"no meld {k}")
+    spec = replace(d.melds[k], **changes)
+    if spec.claimed_from is not None and spec.claimed_from not in CLAIM_SOURCES:
+        raise ValueError(f"claimed_from {spec.claimed_from!r}")
+    if spec.concealed:
+        spec = replace(spec, claimed_from=None)
+    melds = list(d.melds)
+    melds[k] = spec
+    return replace(d, melds=tuple(melds))
+
+
+def dissolve_meld(d: Draft, k: int) -> Draft:
+    """Put a meld's tiles back among the standing tiles."""
+    g = meld_group(k)
+    tiles = tuple(replace(s, group=CONCEALED) if s.group == g else s for s in d.tiles)
+    return _normalise(replace(d, tiles=tiles))
+
+
+def set_context(d: Draft, **changes: Any) -> Draft:
+    """Change the win context, keeping flags that cannot go together consistent."""
+    extra = changes.pop("extra", None)
+    ctx = replace(d.context, **changes)
+    if extra is not None:
+        ctx = replace(ctx, extra=dict(extra))
+    if changes.get("kong_replacement"):
+        ctx = replace(ctx, self_drawn=True, robbing_kong=False, last_tile=False)
+    if changes.get("robbing_kong"):
+        ctx = replace(ctx, self_drawn=False, kong_replacement=False, last_tile=False)
+    if changes.get("last_tile"):
+        ctx = replace(ctx, kong_replacement=False, robbing_kong=False)
+    if changes.get("self_drawn") is True:
+        ctx = replace(ctx, robbing_kong=False)
+    if changes.get("self_drawn") is False:
+        ctx = replace(ctx, kong_replacement=False)
+    return replace(d, context=ctx)
+
+
+def clear(d: Draft) -> Draft:
+    """An empty hand that keeps the win context (seat, round, ...)."""
+    return Draft(context=d.context)
+
+
+# ---- to and from the shared model ---------------------------------------------------------------
+def _meld_of(codes: list[str], spec: MeldSpec, k: int) -> Meld:
+    faces = [c for c in codes if c != T.BACK]
+    label = " ".join(codes)
+    if len(codes) == 4 and faces and len(set(faces)) == 1:
+        # a kong; face-down tiles in it make it a concealed kong
+        hidden = spec.concealed or len(faces) < 4
+        return Meld("kong", (faces[0],) * 4, concealed=hidden,
+                    claimed_from=None if hidden else spec.claimed_from)
+    if T.BACK in codes:
+        raise HandError(
+            f"Meld {k + 1} ({label}) has a face-down tile: say which tile it is."
+        )
+    if len(codes) == 3 and len(set(codes)) == 1:
+        kind = "pung"
+    elif len(codes) == 3:
+        kind = "chow"
+    else:
+        raise HandError(
+            f"Meld {k + 1} ({label}) has {len(codes)} tiles: a chow or pung has 3, a kong 4."
+        )
+    meld = Meld(kind, tuple(T.sorted_codes(codes)), claimed_from=spec.claimed_from)
+    meld.validate()
+    return meld
+
+
+def to_hand(d: Draft, require_win: bool = True) -> Hand:
+    """The Hand the draft describes (tile counts are checked by the rule set's validation)."""
+    if not d.tiles:
+        raise HandError("No tiles yet: take a photo, or add tiles from the palette.")
+    melds = []
+    for k, spec in enumerate(d.melds):
+        codes = [d.tiles[i].code for i in d.group(meld_group(k))]
+        melds.append(_meld_of(T.sorted_codes(codes), spec, k))
+    concealed = [d.tiles[i].code for i in d.group(CONCEALED)]
+    if T.BACK in concealed:
+        raise HandError(
+            "A face-down tile is among the standing tiles: say which tile it is, or put it in "
+            "a concealed kong."
+        )
+    win = d.win_index
+    if win is None and require_win:
+        raise HandError("Mark the winning tile: select it and choose 'Winning tile'.")
+    win_code = d.tiles[win].code if win is not None else None
+    if win_code == T.BACK:
+        raise HandError("The winning tile is face down: say which tile it is.")
+    return Hand(
+        concealed=tuple(T.sorted_codes(concealed)),
+        melds=tuple(melds),
+        win_tile=win_code,
+        flowers=tuple(T.sorted_codes(d.tiles[i].code for i in d.group(FLOWERS))),
+        context=d.context,
+    )
+
+
+def from_hand(hand: Hand) -> Draft:
+    """A draft of a Hand (from the notation box or an imported JSON)."""
+    tiles = [Slot(c) for c in hand.concealed]
+    melds = []
+    for k, m in enumerate(hand.melds):
+        melds.append(MeldSpec(concealed=m.concealed, claimed_from=m.claimed_from))
+        tiles.extend(Slot(c, meld_group(k)) for c in m.tiles)
+    if hand.win_tile:
+        tiles.append(Slot(hand.win_tile, WIN))
+    tiles.extend(Slot(f, FLOWERS) for f in hand.flowers)
+    return Draft(tiles=tuple(tiles), melds=tuple(melds), context=hand.context)
+
+
+def hand_notation(d: Draft) -> str:
+    """The draft in the notation, as far as it can be written (empty if it cannot)."""
+    from scoring.notation import format_hand
+
+    try:
+        return format_hand(to_hand(d, require_win=False)) if d.tiles else ""
+    except HandError:
+        return ""
+
+
+def sorted_group(d: Draft, group: str) -> list[int]:
+    """A group's tile indices in display order (tiles sorted by code)."""
+    return sorted(d.group(group), key=lambda i: T.sort_key(d.tiles[i].code))
+
+
+def is_flower_slot(slot: Slot) -> bool:
+    return T.is_flower(slot.code)

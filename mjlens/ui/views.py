@@ -1,0 +1,228 @@
+"""Streamlit page: input (photo, camera, notation), the hand editor and the score, in two columns
+on a desktop and one under the other on a phone. `main()` is all app.py runs."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import replace
+
+import streamlit as st
+
+from mjlens.ui import engine as E
+from mjlens.ui import photo as P
+from mjlens.ui import render as R
+from mjlens.ui import state as S
+from mjlens.ui.i18n import t
+from mjlens.ui.views_hand import edit_panel, hand_view, palette
+from mjlens.ui.views_result import (
+    choose_rules,
+    context_view,
+    current_options,
+    draft_for,
+    options_view,
+    payments_view,
+    result_view,
+)
+
+log = logging.getLogger(__name__)
+EXAMPLE = "123m 456m 789m 234p 5s +5s"
+CSS = """
+<style>
+div[class*="st-key-cell-"] button, div[class*="st-key-pal-cell-"] button {
+  padding: 0 2px; min-height: 1.4rem; font-size: 0.85rem; }
+div[class*="st-key-cell-"] img, div[class*="st-key-pal-cell-"] img { border-radius: 4px; }
+div[class*="st-key-group-"], div.st-key-palette-tiles { gap: 0.25rem; }
+.block-container { padding-top: 2.2rem; }
+</style>
+"""
+PER_HAND_FLAGS = ("self_drawn", "last_tile", "kong_replacement", "robbing_kong", "last_copy")
+
+
+@st.cache_resource(show_spinner=False)
+def _detector():
+    """The detector, loaded once per server (or the reason it cannot be)."""
+    try:
+        return P.load_detector(), ""
+    except P.DetectorUnavailable as exc:
+        return None, str(exc)
+    except Exception as exc:  # a broken model file must not break the page
+        log.exception("detector failed to load")
+        return None, f"{type(exc).__name__}: {exc}"
+
+
+def init_state() -> None:
+    ss = st.session_state
+    ss.setdefault("draft", S.Draft())
+    ss.setdefault("selected", None)
+    ss.setdefault("lang", "en")
+    ss.setdefault("mode", "upload")
+
+
+def take_photo(data: bytes) -> None:
+    """Read a new photo into the draft (the same photo again keeps the corrections)."""
+    ss = st.session_state
+    digest = hashlib.sha1(data).hexdigest()
+    if ss.get("photo_digest") == digest:
+        return
+    ss.photo_digest = digest
+    ss.photo_msg = None
+    lang = ss.lang
+    try:
+        img = P.load_photo(data)
+    except P.PhotoError as exc:
+        ss.photo_msg = ("error", t("photo_unreadable", lang, why=exc))
+        return
+    detector, why = _detector()
+    if detector is None:
+        ss.photo = img
+        ss.photo_msg = ("warning", t("no_detector", lang, why=why))
+        return
+    try:
+        reading = P.read_hand(img, detector)
+    except Exception as exc:
+        log.exception("reading the photo failed")
+        ss.photo_msg = ("error", t("photo_unreadable", lang, why=f"{type(exc).__name__}: {exc}"))
+        return
+    keep = {k: v for k, v in vars(ss.draft.context).items() if k not in PER_HAND_FLAGS}
+    ss.photo = img
+    ss.draft = replace(reading.draft, context=replace(reading.draft.context, **keep))
+    ss.selected = None
+    if reading.tile_count == 0:
+        ss.photo_msg = ("warning", t("no_tiles", lang))
+    else:
+        ss.photo_msg = ("success", t("found_tiles", lang, n=reading.tile_count,
+                                     ms=round(1000 * reading.seconds)))
+
+
+def _notation_changed() -> None:
+    from scoring.hand import HandError
+    from scoring.notation import parse_hand
+
+    ss = st.session_state
+    text = ss.get("notation", "").strip()
+    ss.notation_error = ""
+    if not text:
+        ss.draft = S.clear(ss.draft)
+        return
+    try:
+        ss.draft = S.from_hand(parse_hand(text))
+    except HandError as exc:
+        ss.notation_error = str(exc)
+        return
+    ss.selected = None
+    ss.photo_digest = None
+    ss.pop("photo", None)
+
+
+def _set_notation(text: str) -> None:
+    st.session_state.notation = text
+    _notation_changed()
+
+
+def input_view(lang: str) -> None:
+    ss = st.session_state
+    mode = st.segmented_control(
+        t("input_mode", lang), ["upload", "camera", "manual"], key="mode", required=True,
+        format_func=lambda m: t(f"mode_{m}", lang), label_visibility="collapsed",
+    )
+    if mode == "upload":
+        up = st.file_uploader(t("upload_label", lang), type=["jpg", "jpeg", "png", "webp"],
+                              key="upload")
+        if up is not None:
+            with st.spinner(t("reading_photo", lang)):
+                take_photo(up.getvalue())
+    elif mode == "camera":
+        shot = st.camera_input(t("camera_label", lang), key="camera")
+        if shot is not None:
+            with st.spinner(t("reading_photo", lang)):
+                take_photo(shot.getvalue())
+    msg = ss.get("photo_msg")
+    if msg:
+        getattr(st, msg[0])(msg[1])
+    # the notation box always shows the current hand and can be edited directly
+    if ss.get("notation_src") is not ss.draft:
+        ss.notation = S.hand_notation(ss.draft)
+        ss.notation_src = ss.draft
+    st.text_input(t("notation_label", lang), key="notation", on_change=_notation_changed,
+                  help=t("notation_help", lang), placeholder=EXAMPLE)
+    if ss.get("notation_error"):
+        st.error(ss.notation_error)
+    else:
+        ss.notation_src = ss.draft
+    with st.container(horizontal=True):
+        st.button(t("example_hand", lang), key="example", on_click=_set_notation,
+                  args=(EXAMPLE,), type="tertiary")
+        st.button(t("clear_hand", lang), key="clear", on_click=_set_notation, args=("",),
+                  type="tertiary")
+
+
+def photo_view(lang: str) -> None:
+    ss = st.session_state
+    img = ss.get("photo")
+    if img is None or not any(s.box for s in ss.draft.tiles):
+        return
+    shown = R.draw_detections(img, ss.draft, ss.get("selected"))
+    st.image(shown, caption=t("photo_caption", lang), output_format="JPEG",
+             width="stretch")
+    n = ss.draft.uncertain_count
+    if n:
+        st.warning(t("check_tiles", lang, n=n))
+    for note in ss.draft.notes:
+        st.caption(f"⚠️ {note}")
+
+
+def export_view(outcome: E.Outcome, rs, options: dict, lang: str) -> None:
+    if outcome.result is None:
+        return
+    st.subheader(t("export", lang))
+    with st.container(horizontal=True):
+        st.download_button(t("download_json", lang),
+                           E.export_json(outcome.hand, outcome.result, rs.id, options),
+                           file_name="mjlens-score.json", mime="application/json",
+                           icon=":material/download:", key="dl-json", on_click="ignore")
+        png = R.share_image(st.session_state.draft, outcome.result,
+                            rs.name_zh if lang == "zh" else rs.name, lang)
+        st.download_button(t("download_png", lang), png, file_name="mjlens-score.png",
+                           mime="image/png", icon=":material/image:", key="dl-png",
+                           on_click="ignore")
+
+
+def main() -> None:
+    st.set_page_config(page_title="mjlens", page_icon="🀄", layout="wide")
+    st.html(CSS)
+    init_state()
+    ss = st.session_state
+    ss.edit_error = ""
+    head, switch = st.columns([5, 1], vertical_alignment="bottom")
+    lang = ss.lang
+    with switch:
+        st.segmented_control(t("language", lang), ["en", "zh"], key="lang", required=True,
+                             format_func=lambda x: {"en": "English", "zh": "中文"}[x],
+                             label_visibility="collapsed")
+    lang = ss.lang
+    with head:
+        st.markdown(f"### {t('title', lang)}")
+    st.caption(t("tagline", lang))
+    left, right = st.columns([3, 2], gap="large")
+    with left:
+        input_view(lang)
+        photo_view(lang)
+        st.subheader(t("hand", lang))
+        hand_view(lang)
+        edit_panel(lang)
+        palette(lang)
+    with right:
+        rs = choose_rules(lang)
+        if rs is None:
+            return
+        with st.expander(t("house_options", lang)):
+            options_view(rs, lang, stakes=False)
+        with st.expander(t("win_details", lang), expanded=True):
+            context_view(rs, lang)
+        options = current_options(rs)
+        outcome = E.score_draft(draft_for(rs, ss.draft), rs.id, options)
+        st.subheader(t("score", lang))
+        result_view(outcome, rs, lang)
+        payments_view(outcome, rs, lang)
+        export_view(outcome, rs, options, lang)

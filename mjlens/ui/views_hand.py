@@ -1,0 +1,189 @@
+"""Streamlit: the hand as tile pictures grouped as on the table, the correction panel and the
+tile palette. Every button calls a pure transition from `state` through `apply`."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from mjlens.ui import state as S
+from mjlens.ui.i18n import group_name, t, tile_label, tile_name
+from mjlens.ui.tile_images import tile_png
+
+TILE_PX = 42  # displayed width of a tile picture (pictures are made at 2x for sharp phones)
+SUITS = ("m", "p", "s", "z", "f")
+SUIT_CODES = {
+    "m": [f"{n}m" for n in range(1, 10)],
+    "p": [f"{n}p" for n in range(1, 10)],
+    "s": [f"{n}s" for n in range(1, 10)],
+    "z": [f"{n}z" for n in range(1, 8)],
+    "f": [f"{n}f" for n in range(1, 9)],
+}
+CLAIMS = (None, "left", "across", "right")
+
+
+def apply(fn, *args, **kwargs) -> None:
+    """Run a transition on the draft in session state; a bad request becomes a message."""
+    ss = st.session_state
+    try:
+        ss.draft = fn(ss.draft, *args, **kwargs)
+    except (ValueError, IndexError) as exc:  # HandError is a ValueError
+        ss.edit_error = str(exc)
+
+
+def _select(i: int) -> None:
+    ss = st.session_state
+    ss.selected = None if ss.get("selected") == i else i
+
+
+def _highlight(d: S.Draft, i: int, selected: int | None) -> str | None:
+    if i == selected:
+        return "selected"
+    if d.tiles[i].uncertain:
+        return "warn"
+    if d.tiles[i].group == S.WIN:
+        return "win"
+    return None
+
+
+def _cell(d: S.Draft, i: int, lang: str, selected: int | None) -> None:
+    slot = d.tiles[i]
+    with st.container(key=f"cell-{i}", width=TILE_PX + 8, gap=None, horizontal_alignment="center"):
+        st.image(tile_png(slot.code, _highlight(d, i, selected), 2 * TILE_PX), width=TILE_PX)
+        label = tile_label(slot.code, lang) + ("?" if slot.uncertain else "")
+        st.button(label, key=f"tile-{i}", on_click=_select, args=(i,), type="tertiary",
+                  help=tile_name(slot.code, lang))
+
+
+def _meld_controls(d: S.Draft, k: int, lang: str) -> None:
+    spec = d.melds[k]
+    codes = [d.tiles[i].code for i in d.group(S.meld_group(k))]
+    is_kong = len(codes) == 4
+    with st.container(horizontal=True, vertical_alignment="center", key=f"meldctl-{k}"):
+        if is_kong:
+            st.toggle(t("meld_concealed", lang), value=spec.concealed, key=f"meld-conc-{k}",
+                      on_change=lambda: apply(S.set_meld, k,
+                                              concealed=st.session_state[f"meld-conc-{k}"]))
+        if not spec.concealed:
+            st.selectbox(
+                t("claimed_from", lang), CLAIMS, index=CLAIMS.index(spec.claimed_from),
+                format_func=lambda c: t(f"claim_{c or 'none'}", lang), key=f"meld-from-{k}",
+                on_change=lambda: apply(S.set_meld, k,
+                                        claimed_from=st.session_state[f"meld-from-{k}"]),
+                width=150,
+            )
+        st.button(t("unmeld", lang), key=f"unmeld-{k}", on_click=apply,
+                  args=(S.dissolve_meld, k), type="tertiary")
+
+
+def hand_view(lang: str) -> None:
+    """The hand grouped as on the table; tap a label to select a tile."""
+    ss = st.session_state
+    d: S.Draft = ss.draft
+    selected = ss.get("selected")
+    if selected is not None and selected >= len(d.tiles):
+        selected = ss.selected = None
+    groups = [S.CONCEALED] + [S.meld_group(k) for k in range(len(d.melds))] + [S.WIN, S.FLOWERS]
+    for g in groups:
+        idx = S.sorted_group(d, g)
+        if g == S.FLOWERS and not idx:
+            continue
+        st.markdown(f"**{group_name(g, lang)}**" + ("" if idx else f" {t('empty_group', lang)}"))
+        if idx:
+            with st.container(horizontal=True, gap="small", key=f"group-{g}"):
+                for i in idx:
+                    _cell(d, i, lang, selected)
+        k = S.meld_index(g)
+        if k is not None:
+            _meld_controls(d, k, lang)
+    if d.tiles:
+        st.caption(t("tap_hint", lang))
+
+
+def _move_targets(d: S.Draft) -> list[str]:
+    return [S.CONCEALED] + [S.meld_group(k) for k in range(len(d.melds))] + [S.NEW_MELD, S.WIN]
+
+
+def edit_panel(lang: str) -> None:
+    """Corrections for the selected tile: likely alternatives, move, mark winning, delete."""
+    ss = st.session_state
+    d: S.Draft = ss.draft
+    i = ss.get("selected")
+    if i is None or i >= len(d.tiles):
+        return
+    slot = d.tiles[i]
+    with st.container(border=True, key="edit-panel"):
+        info = t("selected_tile", lang, name=f"{tile_name(slot.code, lang)} ({slot.code})")
+        if slot.confidence is not None:
+            info += " · " + t("confidence", lang, p=round(100 * slot.confidence))
+        st.markdown(info)
+        if slot.note:
+            st.caption(slot.note)
+        if slot.alternatives:
+            with st.container(horizontal=True, vertical_alignment="center"):
+                st.caption(t("maybe", lang))
+                for alt in slot.alternatives[:4]:
+                    st.button(tile_label(alt, lang), key=f"alt-{alt}", on_click=apply,
+                              args=(S.set_code, i, alt))
+        if not S.is_flower_slot(slot):
+            targets = _move_targets(d)
+            ss["move-target"] = slot.group
+            st.segmented_control(
+                t("move_to", lang), targets, key="move-target",
+                format_func=lambda g: group_name(g, lang),
+                on_change=lambda: apply(S.move, i, ss["move-target"] or slot.group),
+            )
+        with st.container(horizontal=True):
+            if slot.uncertain:
+                st.button(t("looks_right", lang), key="confirm", on_click=apply,
+                          args=(S.confirm, i), icon=":material/check:")
+            st.button(t("delete", lang), key="delete", on_click=_delete, args=(i,),
+                      icon=":material/delete:")
+            st.button(t("done", lang), key="done", on_click=_select, args=(i,))
+
+
+def _delete(i: int) -> None:
+    apply(S.delete, i)
+    st.session_state.selected = None
+
+
+def _palette_tap(code: str) -> None:
+    ss = st.session_state
+    i = ss.get("selected")
+    if i is not None and i < len(ss.draft.tiles):
+        apply(S.set_code, i, code)
+        return
+    target = ss.get("add-target") or S.CONCEALED
+    before = len(ss.draft.melds)
+    apply(S.add, code, target)
+    if target == S.NEW_MELD and len(ss.draft.melds) > before:
+        ss["add-target-next"] = S.meld_group(before)  # following taps fill the new meld
+
+
+def palette(lang: str) -> None:
+    """All tiles of one suit at a time; a tap adds the tile (or changes the selected one)."""
+    ss = st.session_state
+    d: S.Draft = ss.draft
+    editing = ss.get("selected") is not None
+    with st.container(border=True, key="palette"):
+        if editing:
+            st.caption(t("palette_change", lang))
+        else:
+            targets = [S.CONCEALED] + [S.meld_group(k) for k in range(len(d.melds))]
+            targets += [S.NEW_MELD, S.WIN]
+            if "add-target-next" in ss:
+                ss["add-target"] = ss.pop("add-target-next")
+            if ss.get("add-target") not in targets:
+                ss["add-target"] = S.CONCEALED
+            st.segmented_control(t("palette_add_to", lang), targets, key="add-target",
+                                 format_func=lambda g: group_name(g, lang))
+        suit = st.segmented_control(
+            t("palette", lang), SUITS, key="palette-suit", default="m", required=True,
+            format_func=lambda s: t(f"suit_{s}", lang), label_visibility="collapsed",
+        ) or "m"
+        with st.container(horizontal=True, gap="small", key="palette-tiles"):
+            for code in SUIT_CODES[suit]:
+                with st.container(key=f"pal-cell-{code}", width=TILE_PX + 8, gap=None,
+                                  horizontal_alignment="center"):
+                    st.image(tile_png(code, None, 2 * TILE_PX), width=TILE_PX)
+                    st.button(tile_label(code, lang), key=f"pal-{code}", on_click=_palette_tap,
+                              args=(code,), type="tertiary", help=tile_name(code, lang))

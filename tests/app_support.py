@@ -1,0 +1,68 @@
+"""Helpers for the app tests: a small, fully known rule set ("toy") to check that the app shows
+whatever a rule set returns (options, extra fields, fans, payments) independently of the real
+rule sets, and a fixture that adds it to the registry."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from scoring import tiles as T
+from scoring.hand import Hand, HandError
+from scoring.ruleset import SEATS, Fan, Option, Payment, RuleSet, ScoreResult
+
+
+def _toy_score(hand: Hand, options) -> ScoreResult:
+    """1 point per pung or kong (declared or standing), 2 for self-drawn, x2 when `double`.
+    Honours are refused when `no_honours` (like Sichuan rules). Discarder pays all."""
+    hand.validate()
+    if options["no_honours"]:
+        for c in hand.all_tiles:
+            if T.is_honor(c):
+                raise HandError(f"{c} is not used in this rule set.")
+    counts = Counter(hand.closed_tiles)
+    pungs = sum(1 for m in hand.melds if m.is_pung_or_kong) + sum(1 for n in counts.values() if n >= 3)
+    fans = []
+    if pungs:
+        fans.append(Fan("碰碰", "Pungs", 1, pungs, f"{pungs} pung(s) or kong(s)"))
+    if hand.context.self_drawn:
+        fans.append(Fan("自摸", "Self-drawn", 2, 1, "won on a drawn tile"))
+    total = sum(f.fan * f.count for f in fans) * (2 if options["double"] else 1)
+    me = hand.context.seat_wind
+    stake = total * options["base"]
+    if hand.context.self_drawn:
+        payers = [s for s in SEATS if s != me]
+    else:
+        payers = [hand.context.extra.get("discarder") or SEATS[(SEATS.index(me) + 3) % 4]]
+    payments = [Payment(p, me, stake, "toy") for p in payers]
+    return ScoreResult("toy", total, "pt", fans, payments=payments, is_win=total > 0,
+                       notes=["toy rule set"] if options["style"] == "loud" else [])
+
+
+TOY = RuleSet(
+    id="toy", name="Toy rules", name_zh="玩具规则", unit="pt",
+    description="A tiny rule set used by the app tests.",
+    score=_toy_score,
+    options=(
+        Option("base", 1, "points per unit"),
+        Option("double", False, "double every total"),
+        Option("no_honours", False, "refuse honours"),
+        Option("style", "quiet", "note style", choices=("quiet", "loud")),
+    ),
+    extra_fields=("discarder",),
+)
+
+
+@pytest.fixture
+def toy_rules(monkeypatch):
+    """The registry with the toy rule set added to whatever rule sets exist."""
+    import scoring.ruleset as R
+
+    real = dict(R.all_rulesets())
+
+    def patched():
+        return {**real, "toy": TOY}
+
+    monkeypatch.setattr(R, "all_rulesets", patched)
+    return TOY
