@@ -1,0 +1,232 @@
+"""Train the tile crop classifier (stage 2: names each box the detector finds; 43 classes).
+
+Input: 64x64 BGR crops scaled to 0..1 (the box plus ~7% margin on each side, aspect not kept),
+NCHW float32. Output: 43 logits in scoring.tiles.DETECTOR_CLASSES order.
+
+Training data: .npz files from datasets/crops.py (72x72 crops with 15% margin); each batch gets
+random crop windows (imitating detector box jitter), small rotations, quarter turns and colour
+jitter, all done batched with affine grids so it costs little on a CPU.
+
+    python -m training.train_classifier --train data/crops/real_train.npz \
+        --extra data/crops/tilecrops.npz:10 --valid data/crops/real_valid.npz --epochs 6
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from pathlib import Path
+
+import numpy as np
+
+from scoring.tiles import DETECTOR_CLASSES
+
+INPUT = 64
+# Inference crop margin matching the centre of the training windows (see crops.CONTEXT).
+INFER_MARGIN = 0.07
+
+
+def build_model(n_classes: int = len(DETECTOR_CLASSES), width: int = 32):
+    import torch.nn as nn
+
+    def block(cin, cout, stride):
+        return nn.Sequential(
+            nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(True),
+            nn.Conv2d(cout, cout, 3, 1, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(True),
+        )
+
+    w = width
+    return nn.Sequential(
+        nn.Conv2d(3, w, 3, 2, 1, bias=False), nn.BatchNorm2d(w), nn.ReLU(True),  # 32x32
+        block(w, 2 * w, 2),  # 16
+        block(2 * w, 4 * w, 2),  # 8
+        block(4 * w, 8 * w, 2),  # 4
+        nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2), nn.Linear(8 * w, n_classes),
+    )
+
+
+def load_npz(spec: str) -> tuple[np.ndarray, np.ndarray]:
+    """`path.npz` or `path.npz:K` (repeat K times, to weigh small clean sources up)."""
+    path, _, rep = spec.partition(":")
+    d = np.load(path)
+    x, y = d["x"], d["y"]
+    k = int(rep or 1)
+    return np.concatenate([x] * k), np.concatenate([y] * k)
+
+
+def augment(xb, train: bool, rng: np.random.Generator):
+    """uint8 [B,72,72,3] -> float [B,3,64,64]; random windows/rotations when training."""
+    import torch
+    import torch.nn.functional as F
+
+    x = torch.from_numpy(xb).permute(0, 3, 1, 2).float().div_(255.0)
+    b = x.shape[0]
+    store = x.shape[-1]
+    if not train:
+        f = INPUT / store * (1 + 2 * INFER_MARGIN) / (1 + 2 * 0.15) * store / INPUT
+        theta = torch.zeros(b, 2, 3)
+        theta[:, 0, 0] = f
+        theta[:, 1, 1] = f
+    else:
+        scale = rng.uniform(0.74, 1.0, b)  # share of the stored window kept
+        aspect = np.exp(rng.uniform(-0.12, 0.12, b))
+        sx, sy = scale * aspect, scale / aspect
+        tx = rng.uniform(-1, 1, b) * (1 - sx + 0.08)
+        ty = rng.uniform(-1, 1, b) * (1 - sy + 0.08)
+        quarter = rng.choice(4, b, p=[0.7, 0.1, 0.1, 0.1])
+        ang = quarter * (math.pi / 2) + rng.normal(0, 0.08, b)
+        c, s = np.cos(ang), np.sin(ang)
+        theta = torch.tensor(np.stack([
+            np.stack([c * sx, -s * sy, tx], 1), np.stack([s * sx, c * sy, ty], 1)], 1),
+            dtype=torch.float32)
+    grid = F.affine_grid(theta, (b, 3, INPUT, INPUT), align_corners=False)
+    out = F.grid_sample(x, grid, mode="bilinear", padding_mode="border", align_corners=False)
+    if train:
+        gain = torch.from_numpy(rng.uniform(0.75, 1.25, (b, 1, 1, 1))).float()
+        chan = torch.from_numpy(rng.uniform(0.9, 1.1, (b, 3, 1, 1))).float()
+        bias = torch.from_numpy(rng.uniform(-0.1, 0.1, (b, 1, 1, 1))).float()
+        mean = out.mean(dim=(1, 2, 3), keepdim=True)
+        contrast = torch.from_numpy(rng.uniform(0.7, 1.3, (b, 1, 1, 1))).float()
+        out = ((out - mean) * contrast + mean) * gain * chan + bias
+        gray = rng.random(b) < 0.05
+        if gray.any():
+            g = out[gray].mean(1, keepdim=True)
+            out[gray] = g.expand(-1, 3, -1, -1)
+        out = out.clamp_(0, 1)
+    return out
+
+
+class Normalised:
+    """Wraps the net so the ONNX takes 0..1 BGR and normalises inside."""
+
+    @staticmethod
+    def wrap(net):
+        import torch.nn as nn
+
+        class _M(nn.Module):
+            def __init__(self, net):
+                super().__init__()
+                self.net = net
+
+            def forward(self, x):
+                return self.net((x - 0.5) / 0.25)
+
+        return _M(net)
+
+
+def evaluate(model, x, y, batch=512) -> tuple[float, np.ndarray]:
+    import torch
+
+    model.eval()
+    preds = []
+    rng = np.random.default_rng(0)
+    with torch.no_grad():
+        for i in range(0, len(x), batch):
+            preds.append(model(augment(x[i:i + batch], False, rng)).argmax(1).numpy())
+    p = np.concatenate(preds)
+    return float((p == y).mean()), p
+
+
+def export_onnx(model, out: str | Path) -> Path:
+    import torch
+
+    model.eval()
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    dummy = torch.zeros(1, 3, INPUT, INPUT)
+    torch.onnx.export(
+        model, dummy, str(out), input_names=["crops"], output_names=["logits"],
+        dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}}, opset_version=17, dynamo=False,
+    )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--train", nargs="+", required=True, help=".npz[:repeat] files")
+    ap.add_argument("--extra", nargs="*", default=[], help="more .npz[:repeat] files")
+    ap.add_argument("--valid", default=None)
+    ap.add_argument("--epochs", type=int, default=6)
+    ap.add_argument("--batch", type=int, default=128)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--width", type=int, default=32)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--out", default="runs/classify/tiles")
+    ap.add_argument("--resume", action="store_true", help="continue from OUT/last.pt")
+    ap.add_argument("--init", default=None, help="start from these weights (.pt)")
+    ap.add_argument("--onnx", default="models/classifier.onnx")
+    args = ap.parse_args(argv)
+
+    import torch
+    import torch.nn as nn
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(0)
+    parts = [load_npz(s) for s in args.train + args.extra]
+    x = np.concatenate([p[0] for p in parts])
+    y = np.concatenate([p[1] for p in parts])
+    print(f"train crops: {len(y)}; per-class counts {np.bincount(y, minlength=43).tolist()}")
+    xv = yv = None
+    if args.valid:
+        d = np.load(args.valid)
+        xv, yv = d["x"], d["y"]
+
+    model = Normalised.wrap(build_model(width=args.width))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    steps_per_epoch = math.ceil(len(y) / args.batch)
+    opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(
+        opt, max_lr=args.lr, total_steps=args.epochs * steps_per_epoch, pct_start=0.15)
+    start = 0
+    if args.resume and (out / "last.pt").exists():
+        ck = torch.load(out / "last.pt", weights_only=False)
+        model.load_state_dict(ck["model"])
+        opt.load_state_dict(ck["opt"])
+        sched.load_state_dict(ck["sched"])
+        start = ck["epoch"] + 1
+        print(f"resumed at epoch {start}")
+    elif args.init:
+        model.load_state_dict(torch.load(args.init, weights_only=False)["model"])
+    loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
+    best = -1.0
+    for epoch in range(start, args.epochs):
+        model.train()
+        rng = np.random.default_rng(epoch)
+        order = rng.permutation(len(y))
+        t0, tot, n = time.time(), 0.0, 0
+        for i in range(0, len(order), args.batch):
+            idx = np.sort(order[i:i + args.batch])
+            xb = augment(x[idx], True, rng)
+            yb = torch.from_numpy(y[idx])
+            loss = loss_fn(model(xb), yb)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot += float(loss) * len(idx)
+            n += len(idx)
+        msg = f"epoch {epoch + 1}/{args.epochs} loss {tot / n:.4f} {time.time() - t0:.0f}s"
+        acc = None
+        if xv is not None:
+            acc, _ = evaluate(model, xv, yv)
+            msg += f" valid acc {acc:.4f}"
+        print(msg, flush=True)
+        ck = {"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
+              "epoch": epoch, "width": args.width, "classes": list(DETECTOR_CLASSES)}
+        torch.save(ck, out / "last.pt")
+        if acc is None or acc >= best:
+            best = acc if acc is not None else best
+            torch.save({"model": model.state_dict(), "width": args.width,
+                        "classes": list(DETECTOR_CLASSES), "epoch": epoch, "valid_acc": acc},
+                       out / "best.pt")
+    best_ck = torch.load(out / "best.pt", weights_only=False)
+    model.load_state_dict(best_ck["model"])
+    if args.onnx:
+        print(f"exported {export_onnx(model, args.onnx)} (epoch {best_ck['epoch'] + 1})")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
