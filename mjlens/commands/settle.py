@@ -1,0 +1,64 @@
+"""`mjlens settle`: settle a whole blood-battle round (kongs, wins, end of the wall) from JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "settle",
+        help="whole-round settlement (刮风下雨, 查花猪, 查叫)",
+        description="Settle a Sichuan-family round given as JSON (events and final hands; "
+        "format in docs/sichuan.md). ROUND is a file, or - for standard input.",
+    )
+    p.add_argument("round", metavar="ROUND.json", help="the round as JSON, or - for stdin")
+    p.add_argument("--rules", default=None,
+                   help="rule set id (sichuan, yushan, sichuan_mult); default: the round's "
+                   "'rules', else sichuan")
+    p.add_argument("--json", action="store_true", help="print the ledger as JSON")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                   help="a rule-set option, e.g. -o base=5 -o cap=4")
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from mjlens.commands.score import parse_options
+    from scoring.hand import HandError
+    from scoring.settle import format_round, settle_round
+
+    try:
+        options = parse_options(args.option)
+        text = _read(args.round)
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise HandError(f"The round is not valid JSON ({exc.msg} at line {exc.lineno}, "
+                            f"column {exc.colno}).") from None
+        result = settle_round(data, args.rules, options)
+    except HandError as exc:
+        if args.json:
+            print(json.dumps({"error": str(exc)}, ensure_ascii=False))
+        else:
+            print(f"Error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+    else:
+        print(format_round(result))
+    return 0
+
+
+def _read(path: str) -> str:
+    from scoring.hand import HandError
+
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return fh.read()
+    except OSError as exc:
+        raise HandError(f"Cannot read the round file {path}: {exc.strerror}.") from None
+    except UnicodeDecodeError:
+        raise HandError(f"The round file {path} is not UTF-8 text.") from None
