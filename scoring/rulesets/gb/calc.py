@@ -1,0 +1,638 @@
+"""Fan counting for one arrangement of a Guobiao hand.
+
+The counting follows the reference calculator (ChineseOfficialMahjong by summerinsects, wrapped by
+pymahjonggb), whose choices are the usual reading of the Mahjong Competition Rules: fans among sets
+are found by the biggest combination first (4 sets, then 3, then pairs of sets) so that a set that
+already made a fan never makes the same kind again (不得相同) and a leftover set combines only once
+(套算一次); then the 不计 list of every counted fan is applied (final_adjust). Everything works on
+fan-count lists indexed by the ids in fans.py, over precomputed facts: a present-tile bit mask,
+count tables, and packs as (kind, tile, melded) with kind CHOW 1 / PUNG 2 / KONG 3 / PAIR 4 and a
+chow named by its middle tile.
+"""
+
+from __future__ import annotations
+
+from scoring.rulesets.gb import tilecode as C
+from scoring.rulesets.gb.fans import (  # noqa: F401 - names are created in fans.py
+    ALL_CHOWS,
+    ALL_EVEN_PUNGS,
+    ALL_FIVE,
+    ALL_GREEN,
+    ALL_HONORS,
+    ALL_PUNGS,
+    ALL_SIMPLES,
+    ALL_TERMINALS,
+    ALL_TERMINALS_AND_HONORS,
+    ALL_TYPES,
+    BIG_FOUR_WINDS,
+    BIG_THREE_DRAGONS,
+    BIG_THREE_WINDS,
+    CHICKEN_HAND,
+    CLOSED_WAIT,
+    CONCEALED_HAND,
+    CONCEALED_KONG,
+    CONCEALED_KONG_AND_MELDED_KONG,
+    DOUBLE_PUNG,
+    DRAGON_PUNG,
+    EDGE_WAIT,
+    FOUR_CONCEALED_PUNGS,
+    FOUR_KONGS,
+    FOUR_PURE_SHIFTED_CHOWS,
+    FOUR_PURE_SHIFTED_PUNGS,
+    FULL_FLUSH,
+    FULLY_CONCEALED_HAND,
+    HALF_FLUSH,
+    LAST_TILE,
+    LAST_TILE_CLAIM,
+    LAST_TILE_DRAW,
+    LITTLE_FOUR_WINDS,
+    LITTLE_THREE_DRAGONS,
+    LOWER_FOUR,
+    LOWER_TILES,
+    MELDED_HAND,
+    MELDED_KONG,
+    MIDDLE_TILES,
+    MIXED_DOUBLE_CHOW,
+    MIXED_SHIFTED_CHOWS,
+    MIXED_SHIFTED_PUNGS,
+    MIXED_STRAIGHT,
+    MIXED_TRIPLE_CHOW,
+    NO_HONORS,
+    ONE_VOIDED_SUIT,
+    OUT_WITH_REPLACEMENT_TILE,
+    OUTSIDE_HAND,
+    PREVALENT_WIND,
+    PUNG_OF_TERMINALS_OR_HONORS,
+    PURE_DOUBLE_CHOW,
+    PURE_SHIFTED_CHOWS,
+    PURE_SHIFTED_PUNGS,
+    PURE_STRAIGHT,
+    PURE_TERMINAL_CHOWS,
+    PURE_TRIPLE_CHOW,
+    QUADRUPLE_CHOW,
+    REVERSIBLE_TILES,
+    ROBBING_THE_KONG,
+    SEAT_WIND,
+    SELF_DRAWN,
+    SHORT_STRAIGHT,
+    SINGLE_WAIT,
+    SIZE,
+    THREE_CONCEALED_PUNGS,
+    THREE_KONGS,
+    THREE_SUITED_TERMINAL_CHOWS,
+    TILE_HOG,
+    TRIPLE_PUNG,
+    TWO_CONCEALED_KONGS,
+    TWO_CONCEALED_PUNGS,
+    TWO_DRAGON_PUNGS,
+    TWO_MELDED_KONGS,
+    TWO_TERMINAL_CHOWS,
+    UPPER_FOUR,
+    UPPER_TILES,
+    VALUE,
+)
+
+CHOW, PUNG, KONG, PAIR = 1, 2, 3, 4
+
+# win flags, as bits
+SELF = 1
+LAST_COPY = 2
+KONG_INVOLVED = 4
+WALL_LAST = 8
+
+
+def _numbered(t: int) -> bool:
+    return t < 0x40
+
+
+def _terminal(t: int) -> bool:
+    return t < 0x40 and (t & 15) in (1, 9)
+
+
+def _wind(t: int) -> bool:
+    return 0x40 < t < 0x45
+
+
+def _dragon(t: int) -> bool:
+    return 0x44 < t < 0x48
+
+
+# ---- fans made by several sets -------------------------------------------------------------------
+
+def four_chows_fan(t0: int, t1: int, t2: int, t3: int) -> int:
+    if (t0 + 2 == t1 and t1 + 2 == t2 and t2 + 2 == t3) or (t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3):
+        return FOUR_PURE_SHIFTED_CHOWS
+    if t0 == t1 == t2 == t3:
+        return QUADRUPLE_CHOW
+    return 0
+
+
+def _shifted1_unordered(a: int, b: int, c: int) -> bool:
+    lo = min(a, b, c)
+    return sorted((a - lo, b - lo, c - lo)) == [0, 1, 2]
+
+
+def three_chows_fan(t0: int, t1: int, t2: int) -> int:
+    s0, s1, s2 = t0 >> 4, t1 >> 4, t2 >> 4
+    if s0 != s1 and s0 != s2 and s1 != s2:
+        r0, r1, r2 = t0 & 15, t1 & 15, t2 & 15
+        if _shifted1_unordered(r0, r1, r2):
+            return MIXED_SHIFTED_CHOWS
+        if r0 == r1 == r2:
+            return MIXED_TRIPLE_CHOW
+        if sorted((r0, r1, r2)) == [2, 5, 8]:
+            return MIXED_STRAIGHT
+    else:
+        if t0 + 3 == t1 and t1 + 3 == t2:
+            return PURE_STRAIGHT
+        if (t0 + 2 == t1 and t1 + 2 == t2) or (t0 + 1 == t1 and t1 + 1 == t2):
+            return PURE_SHIFTED_CHOWS
+        if t0 == t1 == t2:
+            return PURE_TRIPLE_CHOW
+    return 0
+
+
+def two_chows_fan(t0: int, t1: int) -> int:
+    if (t0 >> 4) != (t1 >> 4):
+        return MIXED_DOUBLE_CHOW if (t0 & 15) == (t1 & 15) else 0
+    if t0 + 3 == t1 or t1 + 3 == t0:
+        return SHORT_STRAIGHT
+    if {t0 & 15, t1 & 15} == {2, 8}:
+        return TWO_TERMINAL_CHOWS
+    if t0 == t1:
+        return PURE_DOUBLE_CHOW
+    return 0
+
+
+def four_pungs_fan(t0: int, t1: int, t2: int, t3: int) -> int:
+    if t0 < 0x40 and t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3:
+        return FOUR_PURE_SHIFTED_PUNGS
+    if (t0, t1, t2, t3) == (0x41, 0x42, 0x43, 0x44):
+        return BIG_FOUR_WINDS
+    return 0
+
+
+def three_pungs_fan(t0: int, t1: int, t2: int) -> int:
+    if t0 < 0x40 and t1 < 0x40 and t2 < 0x40:
+        s0, s1, s2 = t0 >> 4, t1 >> 4, t2 >> 4
+        if s0 != s1 and s0 != s2 and s1 != s2:
+            r0, r1, r2 = t0 & 15, t1 & 15, t2 & 15
+            if _shifted1_unordered(r0, r1, r2):
+                return MIXED_SHIFTED_PUNGS
+            if r0 == r1 == r2:
+                return TRIPLE_PUNG
+        elif t0 + 1 == t1 and t1 + 1 == t2:
+            return PURE_SHIFTED_PUNGS
+    else:
+        if 0x40 < t0 and t2 < 0x45:  # three different winds (sorted, distinct)
+            return BIG_THREE_WINDS
+        if (t0, t1, t2) == (0x45, 0x46, 0x47):
+            return BIG_THREE_DRAGONS
+    return 0
+
+
+def two_pungs_fan(t0: int, t1: int) -> int:
+    if t0 < 0x40 and t1 < 0x40:
+        return DOUBLE_PUNG if (t0 & 15) == (t1 & 15) else 0
+    if _dragon(t0) and _dragon(t1):
+        return TWO_DRAGON_PUNGS
+    return 0
+
+
+def _one_chow_extra(a: int, b: int, c: int, extra: int) -> int:
+    found = (two_chows_fan(a, extra), two_chows_fan(b, extra), two_chows_fan(c, extra))
+    for fan in (PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS):
+        if fan in found:
+            return fan
+    return 0
+
+
+_PAIR_FANS = (PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS)
+
+
+def _account_once(found: list[int], max_cnt: int, f: list[int]) -> None:
+    """套算一次 / 不得相同: keep at most `max_cnt` two-chow fans, dropping repeated kinds first."""
+    table = [found.count(x) for x in _PAIR_FANS]
+    cnt = sum(table)
+    limit = 1
+    while cnt > max_cnt and limit >= 0:
+        idx = 4
+        while cnt > max_cnt and idx > 0:
+            idx -= 1
+            while table[idx] > limit and cnt > max_cnt:
+                table[idx] -= 1
+                cnt -= 1
+        limit -= 1
+    for x, n in zip(_PAIR_FANS, table, strict=True):
+        f[x] = n
+
+
+def four_chows(m: list[int], f: list[int]) -> None:
+    fan = four_chows_fan(m[0], m[1], m[2], m[3])
+    if fan:
+        f[fan] = 1
+        return
+    for a, b, c, extra in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+        fan = three_chows_fan(m[a], m[b], m[c])
+        if fan:
+            f[fan] = 1
+            fan = _one_chow_extra(m[a], m[b], m[c], m[extra])
+            if fan:
+                f[fan] = 1
+            return
+    pairs = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
+    found = [two_chows_fan(m[i], m[j]) for i, j in pairs]
+    max_cnt = 3
+    for k in range(4):  # a chow related to none of the others lowers the limit
+        if not any(found[p] for p, (i, j) in enumerate(pairs) if k in (i, j)):
+            max_cnt -= 1
+    if max_cnt > 0:
+        _account_once(found, max_cnt, f)
+
+
+def three_chows(m: list[int], f: list[int]) -> None:
+    fan = three_chows_fan(m[0], m[1], m[2])
+    if fan:
+        f[fan] = 1
+        return
+    _account_once([two_chows_fan(m[0], m[1]), two_chows_fan(m[0], m[2]), two_chows_fan(m[1], m[2])], 2, f)
+
+
+def four_pungs(m: list[int], f: list[int]) -> None:
+    fan = four_pungs_fan(m[0], m[1], m[2], m[3])
+    if fan:
+        f[fan] = 1
+        return
+    for a, b, c, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+        fan = three_pungs_fan(m[a], m[b], m[c])
+        if fan:
+            f[fan] = 1
+            for i in range(4):
+                if i != free:
+                    fan = two_pungs_fan(m[i], m[free])
+                    if fan:
+                        f[fan] += 1
+                        break
+            return
+    for i, j in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
+        fan = two_pungs_fan(m[i], m[j])
+        if fan:
+            f[fan] += 1
+
+
+def three_pungs(m: list[int], f: list[int]) -> None:
+    fan = three_pungs_fan(m[0], m[1], m[2])
+    if fan:
+        f[fan] = 1
+        return
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        fan = two_pungs_fan(m[i], m[j])
+        if fan:
+            f[fan] += 1
+
+
+def kongs(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, f: list[int], mixed: bool) -> None:
+    """Kong fans and concealed-pung fans (a concealed kong is also a concealed pung)."""
+    kong_cnt = melded_kongs + concealed_kongs
+    hidden = concealed_pungs + concealed_kongs
+    if kong_cnt == 2 and concealed_kongs == 1:
+        if mixed:
+            f[CONCEALED_KONG_AND_MELDED_KONG] = 1
+        else:
+            f[MELDED_KONG] = 1
+            f[CONCEALED_KONG] = 1
+    elif kong_cnt == 1:
+        f[MELDED_KONG if melded_kongs else CONCEALED_KONG] = 1
+    elif kong_cnt == 2:
+        f[TWO_MELDED_KONGS if melded_kongs == 2 else TWO_CONCEALED_KONGS] = 1
+    elif kong_cnt == 3:
+        f[THREE_KONGS] = 1
+    elif kong_cnt == 4:
+        f[FOUR_KONGS] = 1
+    if hidden == 2:
+        if not (kong_cnt == 2 and concealed_kongs == 2):  # 双暗杠 already holds them
+            f[TWO_CONCEALED_PUNGS] = 1
+    elif hidden == 3:
+        f[THREE_CONCEALED_PUNGS] = 1
+    elif hidden == 4:
+        f[FOUR_CONCEALED_PUNGS] = 1
+
+
+# ---- adjustments over the whole hand --------------------------------------------------------------
+
+def win_flag_fans(flags: int, f: list[int]) -> None:
+    if flags & LAST_COPY:
+        f[LAST_TILE] = 1
+    if flags & SELF:
+        f[SELF_DRAWN] = 1
+        if flags & WALL_LAST:
+            f[LAST_TILE_DRAW] = 1
+            f[SELF_DRAWN] = 0
+        if flags & KONG_INVOLVED:
+            f[OUT_WITH_REPLACEMENT_TILE] = 1
+            f[SELF_DRAWN] = 0
+    else:
+        if flags & WALL_LAST:
+            f[LAST_TILE_CLAIM] = 1
+        if flags & KONG_INVOLVED:
+            f[ROBBING_THE_KONG] = 1
+            f[LAST_TILE] = 0
+
+
+def suit_fans(mask: int, f: list[int]) -> None:
+    honours = mask & C.HONOURS
+    if not honours:
+        f[NO_HONORS] = 1
+    voided = sum(1 for s in (1, 2, 3) if not mask & C.SUIT_MASK[s])
+    f[ONE_VOIDED_SUIT] += voided
+    if f[ONE_VOIDED_SUIT] == 2:
+        f[ONE_VOIDED_SUIT] = 0
+        if honours:
+            f[HALF_FLUSH] = 1
+        else:
+            f[FULL_FLUSH] = 1
+            f[NO_HONORS] = 0
+    if voided == 0 and mask & C.WINDS and mask & C.DRAGONS:
+        f[ALL_TYPES] = 1
+
+
+def tile_trait_fans(mask: int, f: list[int]) -> None:
+    if not mask & C.TERMINALS_HONOURS:
+        f[ALL_SIMPLES] = 1
+    if not mask & ~C.REVERSIBLE:
+        f[REVERSIBLE_TILES] = 1
+    if not mask & ~C.GREEN:
+        f[ALL_GREEN] = 1
+    if f[ALL_SIMPLES]:
+        return
+    if not mask & ~C.HONOURS:
+        f[ALL_HONORS] = 1
+    elif not mask & ~C.TERMINALS:
+        f[ALL_TERMINALS] = 1
+    elif not mask & ~C.TERMINALS_HONOURS:
+        f[ALL_TERMINALS_AND_HONORS] = 1
+
+
+def rank_range_fans(mask: int, f: list[int]) -> None:
+    if mask & C.HONOURS:
+        return
+    if not mask & ~C.RANKS_1_4:
+        f[LOWER_FOUR if mask & C.RANK_4 else LOWER_TILES] = 1
+    elif not mask & ~C.RANKS_6_9:
+        f[UPPER_FOUR if mask & C.RANK_6 else UPPER_TILES] = 1
+    elif not mask & ~C.RANKS_4_6:
+        f[MIDDLE_TILES] = 1
+
+
+def final_adjust(f: list[int]) -> None:
+    """不计: remove what counted fans already include (same order as the reference)."""
+    if f[BIG_FOUR_WINDS]:
+        f[ALL_PUNGS] = f[PUNG_OF_TERMINALS_OR_HONORS] = 0
+    if f[BIG_THREE_DRAGONS]:
+        f[DRAGON_PUNG] = 0
+    if f[ALL_GREEN]:
+        f[HALF_FLUSH] = f[ONE_VOIDED_SUIT] = 0
+    if f[FOUR_KONGS]:
+        f[SINGLE_WAIT] = 0
+    if f[ALL_TERMINALS]:
+        f[ALL_PUNGS] = f[OUTSIDE_HAND] = f[PUNG_OF_TERMINALS_OR_HONORS] = 0
+        f[NO_HONORS] = f[DOUBLE_PUNG] = 0
+    if f[LITTLE_FOUR_WINDS]:
+        f[PUNG_OF_TERMINALS_OR_HONORS] = 0
+    if f[LITTLE_THREE_DRAGONS]:
+        f[DRAGON_PUNG] = 0
+    if f[ALL_HONORS]:
+        f[ALL_PUNGS] = f[OUTSIDE_HAND] = f[PUNG_OF_TERMINALS_OR_HONORS] = f[ONE_VOIDED_SUIT] = 0
+    if f[FOUR_CONCEALED_PUNGS]:
+        f[ALL_PUNGS] = f[CONCEALED_HAND] = 0
+        if f[FULLY_CONCEALED_HAND]:
+            f[FULLY_CONCEALED_HAND] = 0
+            f[SELF_DRAWN] = 1
+    if f[PURE_TERMINAL_CHOWS]:
+        f[FULL_FLUSH] = f[ALL_CHOWS] = f[NO_HONORS] = 0
+    if f[FOUR_PURE_SHIFTED_PUNGS]:
+        f[ALL_PUNGS] = 0
+    if f[ALL_TERMINALS_AND_HONORS]:
+        f[ALL_PUNGS] = f[OUTSIDE_HAND] = f[PUNG_OF_TERMINALS_OR_HONORS] = 0
+    if f[ALL_EVEN_PUNGS]:
+        f[ALL_PUNGS] = f[ALL_SIMPLES] = f[NO_HONORS] = 0
+    if f[UPPER_TILES]:
+        f[NO_HONORS] = 0
+    if f[MIDDLE_TILES]:
+        f[ALL_SIMPLES] = f[NO_HONORS] = 0
+    if f[LOWER_TILES]:
+        f[NO_HONORS] = 0
+    if f[THREE_SUITED_TERMINAL_CHOWS]:
+        f[ALL_CHOWS] = f[NO_HONORS] = 0
+    if f[ALL_FIVE]:
+        f[ALL_SIMPLES] = f[NO_HONORS] = 0
+    if f[UPPER_FOUR]:
+        f[NO_HONORS] = 0
+    if f[LOWER_FOUR]:
+        f[NO_HONORS] = 0
+    if f[BIG_THREE_WINDS]:
+        if not f[ALL_HONORS] and not f[ALL_TERMINALS_AND_HONORS]:
+            f[PUNG_OF_TERMINALS_OR_HONORS] -= 3
+    if f[REVERSIBLE_TILES]:
+        f[ONE_VOIDED_SUIT] = 0
+    if f[LAST_TILE_DRAW]:
+        f[SELF_DRAWN] = 0
+    if f[OUT_WITH_REPLACEMENT_TILE]:
+        f[SELF_DRAWN] = 0
+    if f[MELDED_HAND]:
+        f[SINGLE_WAIT] = 0
+    if f[TWO_DRAGON_PUNGS]:
+        f[DRAGON_PUNG] = 0
+    if f[FULLY_CONCEALED_HAND]:
+        f[SELF_DRAWN] = 0
+    if f[ALL_CHOWS]:
+        f[NO_HONORS] = 0
+    if f[ALL_SIMPLES]:
+        f[NO_HONORS] = 0
+
+
+def wind_fans(t: int, prevalent: int, seat: int, f: list[int]) -> None:
+    """圈风刻 / 门风刻 for a wind pung; each replaces the 幺九刻 that pung already counted."""
+    deducted = f[BIG_THREE_WINDS] or f[ALL_TERMINALS_AND_HONORS] or f[ALL_HONORS] or f[LITTLE_FOUR_WINDS]
+    if t == prevalent:
+        f[PREVALENT_WIND] = 1
+        if not deducted:
+            f[PUNG_OF_TERMINALS_OR_HONORS] -= 1
+    if t == seat:
+        f[SEAT_WIND] = 1
+        if seat != prevalent and not deducted:
+            f[PUNG_OF_TERMINALS_OR_HONORS] -= 1
+
+
+def total_of(f: list[int]) -> int:
+    return sum(VALUE[i] * n for i, n in enumerate(f) if n)
+
+
+# ---- a standard arrangement: four sets and a pair -------------------------------------------------
+
+def regular_fans(packs, fixed_cnt: int, ctx, unique_wait: bool) -> list[int]:
+    """Fans of one division. `packs` = declared melds, then sets from the standing tiles, then the
+    pair; `ctx` holds the hand-wide facts (see scoring.Prepared)."""
+    f = [0] * SIZE
+    flags = ctx.flags
+    win = ctx.win
+    chows: list[int] = []
+    pungs: list[tuple[int, int, bool]] = []
+    pair = 0
+    concealed_pungs = melded_kongs = concealed_kongs = 0
+    for kind, t, melded in packs:
+        if kind == CHOW:
+            chows.append(t)
+        elif kind == PAIR:
+            pair = t
+        else:
+            pungs.append((kind, t, melded))
+            if kind == PUNG:
+                if not melded:
+                    concealed_pungs += 1
+            elif melded:
+                melded_kongs += 1
+            else:
+                concealed_kongs += 1
+    win_flag_fans(flags, f)
+    # A pung completed by a discard is an exposed pung, unless the tile can be read as part of a chow.
+    if not flags & SELF:
+        if not any(not m and t - 1 <= win <= t + 1 for k, t, m in packs[fixed_cnt:] if k == CHOW):
+            for _kind, t, melded in pungs:
+                if t == win and not melded:
+                    concealed_pungs -= 1
+    if pungs:
+        kongs(concealed_pungs, melded_kongs, concealed_kongs, f, ctx.mixed_kongs)
+        if len(pungs) == 4 and not f[FOUR_KONGS] and not f[FOUR_CONCEALED_PUNGS]:
+            f[ALL_PUNGS] = 1
+        for _, t, _ in pungs:
+            if _dragon(t):
+                f[DRAGON_PUNG] += 1
+            elif _terminal(t) or _wind(t):
+                f[PUNG_OF_TERMINALS_OR_HONORS] += 1
+    n_chows = len(chows)
+    if n_chows == 4:
+        if _three_suited_terminal_chows(chows, pair):
+            f[THREE_SUITED_TERMINAL_CHOWS] = 1
+        elif _pure_terminal_chows(chows, pair):
+            f[PURE_TERMINAL_CHOWS] = 1
+        else:
+            four_chows(sorted(chows), f)
+    elif n_chows == 3:
+        three_chows(sorted(chows), f)
+    elif n_chows == 2:
+        fan = two_chows_fan(chows[0], chows[1])
+        if fan:
+            f[fan] += 1
+        fan = two_pungs_fan(pungs[0][1], pungs[1][1])
+        if fan:
+            f[fan] += 1
+    elif n_chows == 1:
+        three_pungs(sorted(t for _, t, _ in pungs), f)
+    else:
+        four_pungs(sorted(t for _, t, _ in pungs), f)
+    # 不求人 / 门前清 / 全求人 / 自摸
+    melded_cnt = ctx.melded_cnt
+    self_drawn = flags & SELF
+    if melded_cnt == 0:
+        f[FULLY_CONCEALED_HAND if self_drawn else CONCEALED_HAND] = 1
+    elif melded_cnt == 4:
+        f[SELF_DRAWN if self_drawn else MELDED_HAND] = 1
+    elif self_drawn:
+        f[SELF_DRAWN] = 1
+    # the pair: 平和, 小三元, 小四喜
+    if n_chows == 4:
+        if pair < 0x40:
+            f[ALL_CHOWS] = 1
+    elif f[TWO_DRAGON_PUNGS]:
+        if _dragon(pair):
+            f[LITTLE_THREE_DRAGONS] = 1
+            f[TWO_DRAGON_PUNGS] = 0
+    elif f[BIG_THREE_WINDS]:
+        if _wind(pair):
+            f[LITTLE_FOUR_WINDS] = 1
+            f[BIG_THREE_WINDS] = 0
+    _pack_traits(packs, f)
+    mask = ctx.mask
+    suit_fans(mask, f)
+    tile_trait_fans(mask, f)
+    rank_range_fans(mask, f)
+    if not f[QUADRUPLE_CHOW]:
+        f[TILE_HOG] = ctx.fours - melded_kongs - concealed_kongs
+    if unique_wait and not f[MELDED_HAND] and not f[FOUR_KONGS]:
+        wait_fans(packs[fixed_cnt:], win, f)
+    final_adjust(f)
+    if not f[BIG_FOUR_WINDS]:
+        for _, t, _ in pungs:
+            if _wind(t):
+                wind_fans(t, ctx.prevalent, ctx.seat, f)
+    if not any(f):
+        f[CHICKEN_HAND] = 1
+    return f
+
+
+def wait_fans(concealed_packs, win: int, f: list[int]) -> None:
+    """边张 / 坎张 / 单钓将 for a hand with one waiting tile: where the winning tile sits."""
+    edge = closed = single = False
+    for kind, t, _ in concealed_packs:
+        if kind == CHOW:
+            if t == win:
+                closed = True
+            elif t + 1 == win or t - 1 == win:
+                edge = True
+        elif kind == PAIR and t == win:
+            single = True
+    if edge:
+        f[EDGE_WAIT] = 1
+    elif closed:
+        f[CLOSED_WAIT] = 1
+    elif single:
+        f[SINGLE_WAIT] = 1
+
+
+def _pack_traits(packs, f: list[int]) -> None:
+    """全带幺 / 全带五 / 全双刻: a property every set and the pair share."""
+    terminal = honour = five = even = 0
+    for kind, t, _ in packs:
+        if t > 0x40:
+            honour += 1
+            continue
+        r = t & 15
+        if kind == CHOW:
+            if r == 2 or r == 8:
+                terminal += 1
+            elif 4 <= r <= 6:
+                five += 1
+        elif r == 1 or r == 9:
+            terminal += 1
+        elif r == 5:
+            five += 1
+        elif not r & 1:
+            even += 1
+    if terminal + honour == 5:
+        f[OUTSIDE_HAND] = 1
+    elif five == 5:
+        f[ALL_FIVE] = 1
+    elif even == 5:
+        f[ALL_EVEN_PUNGS] = 1
+
+
+def _pure_terminal_chows(chows: list[int], pair: int) -> bool:
+    if pair > 0x40 or (pair & 15) != 5:
+        return False
+    s = pair >> 4
+    if any(t >> 4 != s for t in chows):
+        return False
+    ranks = sorted(t & 15 for t in chows)
+    return ranks == [2, 2, 8, 8]
+
+
+def _three_suited_terminal_chows(chows: list[int], pair: int) -> bool:
+    if pair > 0x40 or (pair & 15) != 5:
+        return False
+    s = pair >> 4
+    if any(t >> 4 == s or (t & 15) not in (2, 8) for t in chows):
+        return False
+    others = [x for x in (1, 2, 3) if x != s]
+    have = set(chows)
+    return all(x * 16 + r in have for x in others for r in (2, 8))

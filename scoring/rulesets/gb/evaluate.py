@@ -1,0 +1,355 @@
+"""Find the best-scoring reading of a Guobiao hand: special shapes first, then every standard
+division, keeping the reference calculator's choice among readings of equal value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scoring.hand import Hand
+from scoring.rulesets.gb import calc
+from scoring.rulesets.gb import tilecode as C
+from scoring.rulesets.gb.calc import CHOW, KONG, PAIR, PUNG
+from scoring.rulesets.gb.fans import (  # noqa: F401 - names are created in fans.py
+    ALL_CHOWS,
+    ALL_SIMPLES,
+    ALL_TYPES,
+    CONCEALED_HAND,
+    CONCEALED_KONG,
+    DRAGON_PUNG,
+    FULLY_CONCEALED_HAND,
+    GREATER_HONORS_AND_KNITTED,
+    KNITTED_STRAIGHT,
+    LESSER_HONORS_AND_KNITTED,
+    MELDED_KONG,
+    NINE_GATES,
+    NO_HONORS,
+    PUNG_OF_TERMINALS_OR_HONORS,
+    PURE_STRAIGHT,
+    PURE_TRIPLE_CHOW,
+    SELF_DRAWN,
+    SEVEN_PAIRS,
+    SEVEN_SHIFTED_PAIRS,
+    SHORT_STRAIGHT,
+    SINGLE_WAIT,
+    SIZE,
+    THIRTEEN_ORPHANS,
+    TILE_HOG,
+    TRIPLE_PUNG,
+    TWO_CONCEALED_PUNGS,
+)
+from scoring.rulesets.gb.shapes import (
+    divisions,
+    reference_unique_wait,
+    seven_pairs_wait,
+    standard_waits,
+)
+
+_PAD = 2  # count tables are TABLE_SIZE + 2 long so t + 2 never leaves them
+
+
+@dataclass
+class Prepared:
+    """Hand-wide facts the fan predicates read (engine tile numbers, see tilecode)."""
+
+    win: int
+    flags: int
+    fixed: list  # declared melds as packs (kind, tile, melded); a chow is named by its middle tile
+    fixed_table: list
+    standing_table: list  # standing tiles plus the winning tile
+    standing_cnt: int  # standing tiles without the winning tile
+    mask: int
+    fours: int
+    melded_cnt: int
+    prevalent: int
+    seat: int
+    mixed_kongs: bool
+
+
+@dataclass
+class Reading:
+    """The chosen reading: its fan counts, its shape and its sets (packs, pair last)."""
+
+    fans: list
+    shape: str
+    packs: list
+    knitted: tuple = ()
+    unique_wait: bool = False
+
+
+def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
+    code = C.CODE_TO_T
+    size = C.TABLE_SIZE + _PAD
+    fixed_table = [0] * size
+    standing = [0] * size
+    fixed = []
+    melded_cnt = 0
+    for m in hand.melds:
+        if m.kind == "chow":
+            t = code[m.tiles[1]]
+            fixed.append((CHOW, t, True))
+            fixed_table[t - 1] += 1
+            fixed_table[t] += 1
+            fixed_table[t + 1] += 1
+            melded_cnt += 1
+        else:
+            t = code[m.first]
+            melded = not m.concealed
+            fixed.append((PUNG if m.kind == "pung" else KONG, t, melded))
+            fixed_table[t] += 3 if m.kind == "pung" else 4
+            melded_cnt += melded
+    for c in hand.concealed:
+        standing[code[c]] += 1
+    win = code[hand.win_tile]
+    standing[win] += 1
+    mask = 0
+    fours = 0
+    for t in C.ALL_T:
+        n = fixed_table[t] + standing[t]
+        if n:
+            mask |= 1 << t
+            if n == 4:
+                fours += 1
+    ctx = hand.context
+    flags = 0
+    if ctx.self_drawn:
+        flags |= calc.SELF
+    if ctx.last_copy or fixed_table[win] == 3:
+        flags |= calc.LAST_COPY
+    if ctx.kong_replacement or ctx.robbing_kong:
+        flags |= calc.KONG_INVOLVED
+    if ctx.last_tile:
+        flags |= calc.WALL_LAST
+    return Prepared(
+        win=win,
+        flags=flags,
+        fixed=fixed,
+        fixed_table=fixed_table,
+        standing_table=standing,
+        standing_cnt=len(hand.concealed),
+        mask=mask,
+        fours=fours,
+        melded_cnt=melded_cnt,
+        prevalent=C.WIND_OF_SEAT[ctx.round_wind],
+        seat=C.WIND_OF_SEAT[ctx.seat_wind],
+        mixed_kongs=mixed_kongs,
+    )
+
+
+def unique_wait(p: Prepared) -> bool:
+    """Was the hand waiting on exactly one tile (standard shape, or seven pairs with 13 standing)?"""
+    table = p.standing_table
+    table[p.win] -= 1
+    try:
+        waits = standard_waits(table)
+        if p.standing_cnt == 13:
+            t = seven_pairs_wait(table)
+            if t:
+                waits.add(t)
+    finally:
+        table[p.win] += 1
+    return len(waits) == 1
+
+
+def _division_packs(div) -> tuple[tuple, list]:
+    pair, sets = div
+    key = tuple(sorted(t * 2 + k for t, k in sets))
+    packs = [(CHOW, t + 1, False) if k else (PUNG, t, False) for t, k in sets]
+    packs.append((PAIR, pair, False))
+    return key, packs
+
+
+def evaluate(p: Prepared) -> Reading | None:
+    """The best reading of the hand, or None when it is not a complete winning shape."""
+    fixed_cnt = len(p.fixed)
+    best: Reading | None = None
+    max_fan = 0
+    if fixed_cnt == 0:
+        best = special_forms(p) or knitted_straight(p) or nine_gates(p)
+    elif fixed_cnt == 1:
+        best = knitted_straight(p)
+    if best is not None:
+        max_fan = calc.total_of(best.fans)
+    seven_pairs = best is not None and best.fans[SEVEN_PAIRS] == 1
+    if best is None or seven_pairs:
+        divs = divisions(p.standing_table)
+        if divs:
+            unique = unique_wait(p)
+            ordered = sorted(_division_packs(d) for d in divs)
+            for _, packs in ordered:
+                allpacks = p.fixed + packs
+                f = calc.regular_fans(allpacks, fixed_cnt, p, unique)
+                cur = calc.total_of(f)
+                if cur > max_fan or (
+                    cur == max_fan and (f[PURE_TRIPLE_CHOW] == 1 or seven_pairs or f[TRIPLE_PUNG])
+                ):
+                    max_fan = cur
+                    best = Reading(f, "standard", allpacks, unique_wait=unique)
+    return best
+
+
+# ---- special shapes ------------------------------------------------------------------------------
+
+def _win_flags_only(p: Prepared, fan: int) -> list:
+    f = [0] * SIZE
+    f[fan] = 1
+    calc.win_flag_fans(p.flags, f)
+    return f
+
+
+def special_forms(p: Prepared) -> Reading | None:
+    """七对 / 连七对, 全不靠 / 七星不靠, 十三幺 (all concealed, no melds)."""
+    table = p.standing_table
+    if all(not table[t] & 1 for t in C.ALL_T):
+        pairs = [(PAIR, t, False) for t in C.ALL_T for _ in range(table[t] // 2)]
+        s = p.win >> 4
+        if s < 4 and _seven_shifted(table, s):
+            f = [0] * SIZE
+            f[SEVEN_SHIFTED_PAIRS] = 1
+            if table[s * 16 + 1] == 0 and table[s * 16 + 9] == 0:
+                f[ALL_SIMPLES] = 1
+            calc.win_flag_fans(p.flags, f)
+            return Reading(f, "seven_shifted_pairs", pairs)
+        f = [0] * SIZE
+        f[SEVEN_PAIRS] = 1
+        calc.suit_fans(p.mask, f)
+        calc.tile_trait_fans(p.mask, f)
+        calc.rank_range_fans(p.mask, f)
+        f[TILE_HOG] = p.fours
+        calc.win_flag_fans(p.flags, f)
+        calc.final_adjust(f)
+        return Reading(f, "seven_pairs", pairs)
+    distinct = bin(p.mask).count("1")
+    if distinct == 14:
+        numbered = p.mask & C.NUMBERED
+        n = bin(numbered).count("1")
+        if 7 <= n <= 9:
+            for km, seq in zip(C.KNITTED_MASKS, C.KNITTED, strict=True):
+                if not numbered & ~km:
+                    if n == 7:
+                        return Reading(_win_flags_only(p, GREATER_HONORS_AND_KNITTED), "honors_knitted", [], seq)
+                    f = _win_flags_only(p, LESSER_HONORS_AND_KNITTED)
+                    if n == 9:
+                        f[KNITTED_STRAIGHT] = 1
+                    return Reading(f, "honors_knitted", [], seq)
+    if distinct == 13 and p.mask == C.THIRTEEN_ORPHANS:
+        pair = next(t for t in C.ALL_T if table[t] == 2)
+        return Reading(_win_flags_only(p, THIRTEEN_ORPHANS), "thirteen_orphans", [(PAIR, pair, False)])
+    return None
+
+
+def _seven_shifted(table, s: int) -> bool:
+    t3 = s * 16 + 3
+    if all(table[t3 + i] == 2 for i in range(5)):
+        if table[t3 - 1] == 2:
+            return table[t3 - 2] == 2 or table[t3 + 5] == 2
+        return table[t3 + 5] == 2 and table[t3 + 6] == 2
+    return False
+
+
+def knitted_straight(p: Prepared) -> Reading | None:
+    """组合龙 plus one set and a pair (concealed, or with one declared meld)."""
+    table = p.standing_table
+    if not any(table[t] >= 2 for t in C.ALL_T):
+        return None
+    seq = next((k for k in C.KNITTED if all(table[t] for t in k)), None)
+    if seq is None:
+        return None
+    rest = list(table)
+    for t in seq:
+        rest[t] -= 1
+    fixed_cnt = len(p.fixed)
+    if fixed_cnt == 1:
+        left = [t for t in C.ALL_T for _ in range(rest[t])]
+        if len(left) != 2 or left[0] != left[1]:
+            return None
+        involved = p.fixed[0]
+        pair = left[0]
+    else:
+        divs = divisions(rest)
+        if len(divs) != 1:
+            return None
+        _, packs = _division_packs(divs[0])
+        involved = packs[0]
+        pair = divs[0][0]
+    f = [0] * SIZE
+    f[KNITTED_STRAIGHT] = 1
+    kind, it, melded = involved
+    total = p.fixed_table
+    if kind == CHOW:
+        if pair < 0x40:
+            f[ALL_CHOWS] = 1
+        if total[pair] + table[pair] == 4:
+            f[TILE_HOG] = 1
+    elif it > 0x40:
+        if it < 0x45:
+            f[PUNG_OF_TERMINALS_OR_HONORS] = 1
+            calc.wind_fans(it, p.prevalent, p.seat, f)
+            if pair > 0x44:
+                f[ALL_TYPES] = 1
+        else:
+            f[DRAGON_PUNG] = 1
+            if 0x40 < pair < 0x45:
+                f[ALL_TYPES] = 1
+    else:
+        if (it & 15) in (1, 9):
+            f[PUNG_OF_TERMINALS_OR_HONORS] = 1
+        if pair < 0x40:
+            f[NO_HONORS] = 1
+        if kind != KONG and total[it] + table[it] == 4:
+            f[TILE_HOG] = 1
+    calc.win_flag_fans(p.flags, f)
+    if melded:
+        if kind == KONG:
+            f[MELDED_KONG] = 1
+    else:
+        if kind == KONG:
+            f[CONCEALED_KONG] = 1
+        if p.flags & calc.SELF:
+            f[FULLY_CONCEALED_HAND] = 1
+            f[SELF_DRAWN] = 0
+        else:
+            f[CONCEALED_HAND] = 1
+    unique = False
+    if fixed_cnt == 0:
+        unique = reference_unique_wait(rest, 4, p.win)
+        if unique:
+            calc.wait_fans([involved, (PAIR, pair, False)], p.win, f)
+    elif p.win not in seq or table[p.win] == 3:
+        f[SINGLE_WAIT] = 1
+    calc.final_adjust(f)
+    return Reading(f, "knitted_straight", [involved, (PAIR, pair, False)], seq, unique)
+
+
+def nine_gates(p: Prepared) -> Reading | None:
+    """九莲宝灯: 1112345678999 of one suit standing, won on any tile of that suit."""
+    table = p.standing_table
+    win = p.win
+    s, r = win >> 4, win & 15
+    if s > 3:
+        return None
+    base = s * 16
+    middle_ok = all(table[base + i] == (2 if i == r else 1) for i in range(2, 9))
+    if r == 1:
+        ok = table[win] == 4 and table[base + 9] == 3 and all(table[base + i] == 1 for i in range(2, 9))
+    elif r == 9:
+        ok = table[win] == 4 and table[base + 1] == 3 and all(table[base + i] == 1 for i in range(2, 9))
+    else:
+        ok = table[base + 1] == 3 and table[base + 9] == 3 and middle_ok
+    if not ok:
+        return None
+    f = [0] * SIZE
+    f[NINE_GATES] = 1
+    if r in (1, 9):
+        f[PURE_STRAIGHT] = 1
+        f[TILE_HOG] = 1
+    elif r in (2, 8):
+        f[TWO_CONCEALED_PUNGS] = 1
+        f[SHORT_STRAIGHT] = 1
+        f[PUNG_OF_TERMINALS_OR_HONORS] = 1
+    elif r == 5:
+        f[TWO_CONCEALED_PUNGS] = 1
+        f[PUNG_OF_TERMINALS_OR_HONORS] = 1
+    else:
+        f[SHORT_STRAIGHT] = 1
+    calc.win_flag_fans(p.flags, f)
+    return Reading(f, "nine_gates", [])
