@@ -1,0 +1,30 @@
+"""Guobiao / Mahjong Competition Rules (国标麻将, 中国麻将竞赛规则): 81 fans, 8-fan minimum.
+
+Package layout: fans (the fan list as data), tilecode (engine tile numbers), shapes (decomposition,
+waits), calc (fans of one reading), evaluate (special shapes and the choice of reading), explain
+(why / not counted), payments (competition settlement), scoring (the entry point).
+"""
+
+from __future__ import annotations
+
+from scoring.ruleset import Option, RuleSet
+from scoring.rulesets.gb.scoring import score
+
+RULESET = RuleSet(
+    id="gb",
+    name="Guobiao (Mahjong Competition Rules)",
+    name_zh="国标麻将",
+    unit="fan",
+    description="Chinese Official / Mahjong Competition Rules: 81 fans with their 不计 exclusions, "
+    "at least 8 fan (flowers excluded) to win; competition settlement base + fan.",
+    score=score,
+    options=(
+        Option("base", 8, "the base every other player pays the winner (competition rules: 8)",
+               help_zh="底分"),
+        Option("mixed_kongs", False,
+               "count one melded kong plus one concealed kong as 明暗杠 (5 fan), as the reference "
+               "calculator does, instead of 明杠 1 + 暗杠 2", help_zh="明暗杠计5番"),
+    ),
+    extra_fields=("discarder",),
+    source="seeds/yushan-guobiao-and-others.txt, sections Ⅱ and Ⅳ (国標麻將規則的番種)",
+)

@@ -1,0 +1,319 @@
+"""Words for a Guobiao score: why each fan counts, which fans the hand also shows but does not
+count (不计, and the account-once principle), and the reading in notation."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from scoring.rulesets.gb import calc
+from scoring.rulesets.gb import fans as F
+from scoring.rulesets.gb import tilecode as C
+from scoring.rulesets.gb.calc import CHOW, KONG, PAIR, PUNG
+
+_SUIT_WORD = {1: "characters", 2: "bamboo", 3: "dots"}
+_HONOUR_WORD = {0x41: "East", 0x42: "South", 0x43: "West", 0x44: "North", 0x45: "Red", 0x46: "Green", 0x47: "White"}
+ACCOUNT_ONCE = "套算一次 (account once)"
+
+
+def tile_text(t: int) -> str:
+    return C.label(t)
+
+
+def pack_text(pack) -> str:
+    kind, t, _ = pack
+    if kind == CHOW:
+        r, s = t & 15, C.label(t)[-1]
+        return f"{r - 1}{r}{r + 1}{s}"
+    code = C.label(t)
+    n = {PUNG: 3, KONG: 4, PAIR: 2}[kind]
+    return code[0] * n + code[-1]
+
+
+def arrangement_text(reading, prep) -> str:
+    """The reading in notation-like words: declared melds in brackets, concealed sets bare."""
+    parts = []
+    n_fixed = len(prep.fixed)
+    for i, pack in enumerate(reading.packs):
+        text = pack_text(pack)
+        if i < n_fixed and reading.shape in ("standard", "knitted_straight"):
+            text = f"[{text}]" if pack[2] else "{" + text + "}"
+        parts.append(text)
+    if reading.knitted:
+        parts.insert(0, " ".join(_knitted_groups(reading.knitted)))
+    if reading.shape == "thirteen_orphans":
+        parts = ["1m9m1p9p1s9s1234567z", f"pair {pack_text(reading.packs[0])}"]
+    if reading.shape == "nine_gates":
+        s = C.label(prep.win)[-1]
+        parts = [f"1112345678999{s}", f"+{C.label(prep.win)}"]
+    return " ".join(parts)
+
+
+def _knitted_groups(seq) -> list[str]:
+    return [f"{C.label(seq[i])[0]}{C.label(seq[i + 1])[0]}{C.label(seq[i + 2])[0]}{C.label(seq[i])[-1]}" for i in (0, 3, 6)]
+
+
+class Facts:
+    """What the chosen reading shows, for explanations (not on the scoring hot path)."""
+
+    def __init__(self, reading, prep) -> None:
+        self.reading = reading
+        self.prep = prep
+        packs = reading.packs if reading.shape in ("standard", "knitted_straight") else []
+        self.packs = packs
+        self.chows = sorted(p for p in packs if p[0] == CHOW)
+        self.pungs = sorted((p for p in packs if p[0] in (PUNG, KONG)), key=lambda p: p[1])
+        self.pair = next((p[1] for p in packs if p[0] == PAIR), 0)
+        self.mask = prep.mask
+        self.n_fixed = len(prep.fixed)
+
+    def chow_groups(self, size: int, fn, fan: int) -> list[tuple]:
+        return [g for g in combinations(self.chows, size) if fn(*sorted(p[1] for p in g)) == fan]
+
+    def pung_groups(self, size: int, fn, fan: int) -> list[tuple]:
+        return [g for g in combinations(self.pungs, size) if fn(*sorted(p[1] for p in g)) == fan]
+
+
+def _sets(groups) -> str:
+    return "; ".join(" ".join(pack_text(p) for p in g) for g in groups)
+
+
+def _suits_present(mask: int) -> list[int]:
+    return [s for s in (1, 2, 3) if mask & C.SUIT_MASK[s]]
+
+
+def why(fan: int, fx: Facts) -> str:
+    p = fx.prep
+    win = tile_text(p.win)
+    key = F.KEYS[fan]
+    chow_fns = {
+        "QUADRUPLE_CHOW": (4, calc.four_chows_fan), "FOUR_PURE_SHIFTED_CHOWS": (4, calc.four_chows_fan),
+        "PURE_STRAIGHT": (3, calc.three_chows_fan), "PURE_SHIFTED_CHOWS": (3, calc.three_chows_fan),
+        "PURE_TRIPLE_CHOW": (3, calc.three_chows_fan), "MIXED_SHIFTED_CHOWS": (3, calc.three_chows_fan),
+        "MIXED_TRIPLE_CHOW": (3, calc.three_chows_fan), "MIXED_STRAIGHT": (3, calc.three_chows_fan),
+        "PURE_DOUBLE_CHOW": (2, calc.two_chows_fan), "MIXED_DOUBLE_CHOW": (2, calc.two_chows_fan),
+        "SHORT_STRAIGHT": (2, calc.two_chows_fan), "TWO_TERMINAL_CHOWS": (2, calc.two_chows_fan),
+    }
+    pung_fns = {
+        "FOUR_PURE_SHIFTED_PUNGS": (4, calc.four_pungs_fan), "BIG_FOUR_WINDS": (4, calc.four_pungs_fan),
+        "PURE_SHIFTED_PUNGS": (3, calc.three_pungs_fan), "MIXED_SHIFTED_PUNGS": (3, calc.three_pungs_fan),
+        "TRIPLE_PUNG": (3, calc.three_pungs_fan), "BIG_THREE_WINDS": (3, calc.three_pungs_fan),
+        "BIG_THREE_DRAGONS": (3, calc.three_pungs_fan), "DOUBLE_PUNG": (2, calc.two_pungs_fan),
+        "TWO_DRAGON_PUNGS": (2, calc.two_pungs_fan),
+    }
+    if key in chow_fns and fx.chows:
+        size, fn = chow_fns[key]
+        groups = fx.chow_groups(size, fn, fan)
+        if groups:
+            return f"chows {_sets(groups)}"
+    if key in pung_fns and fx.pungs:
+        size, fn = pung_fns[key]
+        groups = fx.pung_groups(size, fn, fan)
+        if groups:
+            return f"pungs of {_sets(groups)}"
+    if key == "NINE_GATES":
+        return f"1112345678999 of one suit standing, won on {win}"
+    if key in ("LITTLE_THREE_DRAGONS", "LITTLE_FOUR_WINDS"):
+        honours = [pack_text(q) for q in fx.pungs if q[1] > 0x40]
+        return f"pungs {' '.join(honours)} and the pair {pack_text((PAIR, fx.pair, False))}"
+    text = _SIMPLE.get(key)
+    if text is not None:
+        return text(fx) if callable(text) else text
+    return ""
+
+
+def _terminal_pungs(fx: Facts) -> str:
+    ps = [pack_text(q) for q in fx.pungs if calc._terminal(q[1]) or calc._wind(q[1])]
+    return "pung of " + ", ".join(ps) if ps else ""
+
+
+def _concealed_pungs(fx: Facts) -> str:
+    ps = []
+    for kind, t, melded in fx.pungs:
+        if melded:
+            continue
+        if kind == PUNG and t == fx.prep.win and not fx.prep.flags & calc.SELF:
+            continue
+        ps.append(pack_text((kind, t, melded)))
+    return "concealed " + " ".join(ps)
+
+
+def _kongs(fx: Facts, melded: bool | None) -> str:
+    ks = [pack_text(q) for q in fx.pungs if q[0] == KONG and (melded is None or q[2] == melded)]
+    return "kongs " + " ".join(ks) if len(ks) > 1 else "kong " + " ".join(ks)
+
+
+def _suit_only(fx: Facts) -> str:
+    s = _suits_present(fx.mask)
+    return f"only {_SUIT_WORD[s[0]]}" if s else ""
+
+
+def _hog(fx: Facts) -> str:
+    p = fx.prep
+    tiles = [tile_text(t) for t in C.ALL_T if p.fixed_table[t] + p.standing_table[t] == 4
+             and not any(q[0] == KONG and q[1] == t for q in fx.pungs)]
+    return "all four " + ", ".join(tiles) + " used outside a kong"
+
+
+def _wind_pung(fx: Facts, wind: int, what: str) -> str:
+    return f"pung of {_HONOUR_WORD[wind]}, the {what} wind"
+
+
+_SIMPLE = {
+    "ALL_GREEN": "only 2 3 4 6 8 bamboo and Green dragons",
+    "FOUR_KONGS": lambda fx: _kongs(fx, None),
+    "THREE_KONGS": lambda fx: _kongs(fx, None),
+    "SEVEN_SHIFTED_PAIRS": lambda fx: "seven consecutive pairs " + " ".join(
+        pack_text(q) for q in fx.reading.packs),
+    "THIRTEEN_ORPHANS": lambda fx: f"every terminal and honour, pair of {tile_text(fx.reading.packs[0][1])}",
+    "ALL_TERMINALS": "only 1s and 9s",
+    "ALL_HONORS": "only winds and dragons",
+    "FOUR_CONCEALED_PUNGS": _concealed_pungs,
+    "THREE_CONCEALED_PUNGS": _concealed_pungs,
+    "TWO_CONCEALED_PUNGS": _concealed_pungs,
+    "PURE_TERMINAL_CHOWS": lambda fx: f"123 and 789 twice in one suit, pair of {tile_text(fx.pair)}",
+    "THREE_SUITED_TERMINAL_CHOWS": lambda fx: f"123 and 789 in two suits, pair of {tile_text(fx.pair)}",
+    "ALL_TERMINALS_AND_HONORS": "only 1s, 9s and honours",
+    "SEVEN_PAIRS": lambda fx: "pairs " + " ".join(pack_text(q) for q in fx.reading.packs),
+    "GREATER_HONORS_AND_KNITTED": lambda fx: "all seven honours single, with knitted "
+    + " ".join(_knitted_groups(fx.reading.knitted)),
+    "LESSER_HONORS_AND_KNITTED": lambda fx: "fourteen single tiles: honours and knitted "
+    + " ".join(_knitted_groups(fx.reading.knitted)),
+    "KNITTED_STRAIGHT": lambda fx: " ".join(_knitted_groups(fx.reading.knitted)),
+    "ALL_EVEN_PUNGS": "pungs and pair of 2 4 6 8 only",
+    "FULL_FLUSH": _suit_only,
+    "HALF_FLUSH": lambda fx: _suit_only(fx) + " and honours",
+    "UPPER_TILES": "only 7 8 9", "MIDDLE_TILES": "only 4 5 6", "LOWER_TILES": "only 1 2 3",
+    "UPPER_FOUR": "only 6 to 9", "LOWER_FOUR": "only 1 to 4",
+    "ALL_FIVE": "a 5 in every set and the pair",
+    "REVERSIBLE_TILES": "only tiles that look the same upside down",
+    "CHICKEN_HAND": "no other fan",
+    "LAST_TILE_DRAW": "self-drawn the last tile of the wall",
+    "LAST_TILE_CLAIM": "won on the last discard of the game",
+    "OUT_WITH_REPLACEMENT_TILE": "won on the replacement tile after a kong",
+    "ROBBING_THE_KONG": lambda fx: f"won on the {tile_text(fx.prep.win)} another player added to a kong",
+    "ALL_PUNGS": "four pungs or kongs",
+    "ALL_TYPES": "characters, dots, bamboo, winds and dragons",
+    "MELDED_HAND": "all four sets claimed, won on a discard",
+    "TWO_CONCEALED_KONGS": lambda fx: _kongs(fx, False),
+    "TWO_MELDED_KONGS": lambda fx: _kongs(fx, True),
+    "OUTSIDE_HAND": "a terminal or honour in every set and the pair",
+    "FULLY_CONCEALED_HAND": "nothing claimed, self-drawn",
+    "LAST_TILE": lambda fx: f"{tile_text(fx.prep.win)} was the last copy not yet visible",
+    "DRAGON_PUNG": lambda fx: "pung of " + ", ".join(pack_text(q) for q in fx.pungs if calc._dragon(q[1])),
+    "PREVALENT_WIND": lambda fx: _wind_pung(fx, fx.prep.prevalent, "round"),
+    "SEAT_WIND": lambda fx: _wind_pung(fx, fx.prep.seat, "seat"),
+    "CONCEALED_HAND": "nothing claimed, won on a discard",
+    "ALL_CHOWS": lambda fx: f"four chows and a pair of {tile_text(fx.pair)}" if fx.pair else "chows only",
+    "TILE_HOG": _hog,
+    "CONCEALED_KONG": lambda fx: _kongs(fx, False),
+    "MELDED_KONG": lambda fx: _kongs(fx, True),
+    "CONCEALED_KONG_AND_MELDED_KONG": lambda fx: _kongs(fx, None),
+    "ALL_SIMPLES": "no terminals or honours",
+    "PUNG_OF_TERMINALS_OR_HONORS": _terminal_pungs,
+    "ONE_VOIDED_SUIT": lambda fx: "no " + " or ".join(
+        _SUIT_WORD[s] for s in (1, 2, 3) if not fx.mask & C.SUIT_MASK[s]),
+    "NO_HONORS": "no winds or dragons",
+    "EDGE_WAIT": lambda fx: f"waited only on {tile_text(fx.prep.win)}, an edge of a chow",
+    "CLOSED_WAIT": lambda fx: f"waited only on {tile_text(fx.prep.win)}, the middle of a chow",
+    "SINGLE_WAIT": lambda fx: f"waited only on {tile_text(fx.prep.win)} for the pair",
+    "SELF_DRAWN": "won on a self-drawn tile",
+}
+
+
+# ---- what the hand shows but does not count ---------------------------------------------------
+
+def _raw(fx: Facts) -> dict[str, bool]:
+    """Fans the reading shows on its face, before 不计 (only those that some fan excludes)."""
+    p, m = fx.prep, fx.mask
+    suits = _suits_present(m)
+    honours = bool(m & C.HONOURS)
+    standard = bool(fx.packs)
+    concealed_pungs = sum(1 for k, t, md in fx.pungs if not md and not (
+        k == PUNG and t == p.win and not p.flags & calc.SELF))
+    kongs_m = sum(1 for q in fx.pungs if q[0] == KONG and q[2])
+    kongs_c = sum(1 for q in fx.pungs if q[0] == KONG and not q[2])
+    chow_pairs = {fan: len(fx.chow_groups(2, calc.two_chows_fan, fan)) for fan in calc._PAIR_FANS}
+    mids = [q[1] for q in fx.chows]
+    triples = {calc.three_chows_fan(*sorted(g)) for g in combinations(mids, 3)}
+    ptriples = {calc.three_pungs_fan(*sorted(q[1] for q in g)) for g in combinations(fx.pungs, 3)}
+    self_drawn = bool(p.flags & calc.SELF)
+    closed = p.melded_cnt == 0
+    return {
+        "三风刻": sum(1 for q in fx.pungs if calc._wind(q[1])) >= 3,
+        "碰碰和": len(fx.pungs) == 4,
+        "圈风刻": any(q[1] == p.prevalent for q in fx.pungs),
+        "门风刻": any(q[1] == p.seat for q in fx.pungs),
+        "幺九刻": any(calc._terminal(q[1]) or calc._wind(q[1]) for q in fx.pungs),
+        "双箭刻": sum(1 for q in fx.pungs if calc._dragon(q[1])) >= 2,
+        "箭刻": any(calc._dragon(q[1]) for q in fx.pungs),
+        "混一色": len(suits) == 1 and honours,
+        "清一色": len(suits) == 1 and not honours,
+        "缺一门": len(suits) == 2,
+        "无字": not honours,
+        "门前清": closed and not self_drawn,
+        "不求人": closed and self_drawn,
+        "自摸": self_drawn,
+        "三杠": kongs_m + kongs_c == 3,
+        "双明杠": kongs_m >= 2,
+        "双暗杠": kongs_c >= 2,
+        "明杠": kongs_m >= 1,
+        "暗杠": kongs_c >= 1,
+        "单钓将": fx.reading.shape in ("seven_pairs", "seven_shifted_pairs")
+        or (fx.reading.unique_wait and fx.pair == p.win)
+        or (standard and p.melded_cnt == 4 and fx.pair == p.win),
+        "七对": fx.reading.shape == "seven_shifted_pairs"
+        or (not p.fixed and all(not p.standing_table[t] & 1 for t in C.ALL_T)),
+        "五门齐": len(suits) == 3 and bool(m & C.WINDS) and bool(m & C.DRAGONS),
+        "混幺九": not m & ~C.TERMINALS_HONOURS and honours,
+        "全带幺": standard and all(
+            (q[0] == CHOW and (q[1] & 15) in (2, 8)) or (q[0] != CHOW and (q[1] > 0x40 or (q[1] & 15) in (1, 9)))
+            for q in fx.packs),
+        "双同刻": any(calc.two_pungs_fan(a[1], b[1]) == F.DOUBLE_PUNG for a, b in combinations(fx.pungs, 2)),
+        "三暗刻": concealed_pungs >= 3,
+        "双暗刻": concealed_pungs >= 2,
+        "平和": len(fx.chows) == 4 and 0 < fx.pair < 0x40,
+        "一般高": chow_pairs[F.PURE_DOUBLE_CHOW] > 0,
+        "喜相逢": chow_pairs[F.MIXED_DOUBLE_CHOW] > 0,
+        "连六": chow_pairs[F.SHORT_STRAIGHT] > 0,
+        "老少副": chow_pairs[F.TWO_TERMINAL_CHOWS] > 0,
+        "一色三同顺": F.PURE_TRIPLE_CHOW in triples,
+        "一色三步高": F.PURE_SHIFTED_CHOWS in triples,
+        "一色三节高": F.PURE_SHIFTED_PUNGS in ptriples,
+        "四归一": any(p.fixed_table[t] + p.standing_table[t] == 4 for t in C.ALL_T
+                    if not any(q[0] == KONG and q[1] == t for q in fx.pungs)),
+        "断幺": not m & C.TERMINALS_HONOURS,
+        "大于五": not honours and not m & ~C.RANKS_6_9,
+        "小于五": not honours and not m & ~C.RANKS_1_4,
+        "全不靠": fx.reading.shape == "honors_knitted",
+        "和绝张": bool(p.flags & calc.LAST_COPY),
+    }
+
+
+def exclusions(counts: list[int], fx: Facts) -> list[tuple[str, str, str]]:
+    """(excluded fan, because of, why) for fans the hand shows but does not count."""
+    raw = _raw(fx)
+    out: list[tuple[str, str, str]] = []
+    seen: set[str] = set()
+    for fan, n in enumerate(counts):
+        if not n or fan == F.FLOWER_TILES:
+            continue
+        name = F.NAME_ZH[fan]
+        for g in F.EXCLUDES.get(name, ()):
+            gid = F.ID_OF_NAME[g]
+            if g in seen or counts[gid] or not raw.get(g):
+                continue
+            seen.add(g)
+            out.append((g, name, f"{name} already includes {g} (不计)"))
+    chow_pairs = {fan: len(fx.chow_groups(2, calc.two_chows_fan, fan)) for fan in calc._PAIR_FANS}
+    for fan, found in chow_pairs.items():
+        name = F.NAME_ZH[fan]
+        if name in seen or found <= counts[fan]:
+            continue
+        if any(counts[x] for x in (F.QUADRUPLE_CHOW, F.FOUR_PURE_SHIFTED_CHOWS, F.PURE_TERMINAL_CHOWS,
+                                   F.THREE_SUITED_TERMINAL_CHOWS)):
+            continue
+        seen.add(name)
+        counted = f"counted {counts[fan]} of {found}" if counts[fan] else "not counted"
+        out.append((name, ACCOUNT_ONCE,
+                    f"{counted}: a set that already combined with others combines only once (不得相同, 套算一次)"))
+    return out

@@ -1,0 +1,50 @@
+"""Competition settlement (国标比赛计分): the winner takes base + total from whoever pays the fan.
+
+Win on a discard: the discarder pays base + total, the other two pay the base.
+Self-drawn: each of the other three pays base + total.
+"""
+
+from __future__ import annotations
+
+from scoring.hand import WINDS, Hand, HandError
+from scoring.ruleset import Payment
+
+
+def player_before(seat: str) -> str:
+    """The player on `seat`'s left, who plays just before them (E -> S -> W -> N -> E)."""
+    return WINDS[(WINDS.index(seat) - 1) % 4]
+
+
+def discarder_of(hand: Hand) -> tuple[str | None, bool]:
+    """(discarder, whether it was assumed). Checks the optional `discarder` field."""
+    ctx = hand.context
+    given = ctx.extra.get("discarder")
+    if given is None:
+        return (None, False) if ctx.self_drawn else (player_before(ctx.seat_wind), True)
+    if given not in WINDS:
+        raise HandError(f"discarder must be a seat wind E, S, W or N, not {given!r}.")
+    if ctx.self_drawn:
+        raise HandError("A self-drawn win has no discarder: remove 'discarder' or the self-drawn mark.")
+    if given == ctx.seat_wind:
+        raise HandError(f"The winner ({given}) cannot also be the player who discarded the winning tile.")
+    return given, False
+
+
+def settle(hand: Hand, total: int, base: int) -> list[Payment]:
+    winner = hand.context.seat_wind
+    discarder, assumed = discarder_of(hand)
+    out = []
+    for seat in WINDS:
+        if seat == winner:
+            continue
+        if discarder is None:
+            out.append(Payment(seat, winner, base + total, f"self-drawn win: base {base} + {total} fan"))
+        elif seat == discarder:
+            what = "robbed kong" if hand.context.robbing_kong else "winning discard"
+            reason = f"gave the {what}: base {base} + {total} fan"
+            if assumed:
+                reason += " (discarder not given: assumed the player on the winner's left, who plays just before)"
+            out.append(Payment(seat, winner, base + total, reason))
+        else:
+            out.append(Payment(seat, winner, base, f"base {base} (every other player pays the base)"))
+    return out

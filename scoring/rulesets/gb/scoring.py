@@ -1,0 +1,142 @@
+"""Score a Guobiao hand: referee checks, the best reading, the breakdown and the settlement."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+from scoring import tiles as T
+from scoring.hand import Hand, HandError, tile_label
+from scoring.ruleset import Exclusion, Fan, ScoreResult
+from scoring.rulesets.gb import calc, explain, payments
+from scoring.rulesets.gb import fans as F
+from scoring.rulesets.gb import tilecode as C
+from scoring.rulesets.gb.evaluate import Prepared, Reading, evaluate, prepare
+from scoring.rulesets.gb.shapes import seven_pairs_wait, standard_waits
+
+MIN_FAN = 8
+_CACHE: OrderedDict = OrderedDict()
+CACHE_SIZE = 1 << 14
+
+
+def referee_checks(hand: Hand) -> None:
+    """What a referee would refuse beyond the shared checks of Hand.validate."""
+    hand.validate(sets=4)
+    ctx = hand.context
+    win = hand.win_tile
+    for m in hand.melds:
+        if m.kind == "chow" and m.claimed_from not in (None, "left"):
+            raise HandError(
+                f"The chow {' '.join(m.tiles)} is marked as claimed from {m.claimed_from}: a chow can "
+                "only be claimed from the player on your left."
+            )
+    if ctx.last_copy and win in hand.concealed:
+        raise HandError(
+            f"和绝张 (last_copy) means the other three {tile_label(win)} were already visible on the "
+            f"table, but your standing tiles hold another {win}."
+        )
+    if ctx.robbing_kong and (win in hand.concealed or any(win in m.tiles for m in hand.melds)):
+        raise HandError(
+            f"Robbing a kong takes the fourth {tile_label(win)} from another player's kong, so the "
+            f"other three are in that kong; your hand cannot hold another {win}."
+        )
+    payments.discarder_of(hand)
+
+
+def _cache_key(hand: Hand, mixed: bool) -> tuple:
+    ctx = hand.context
+    return (
+        hand.concealed,
+        tuple((m.kind, m.tiles, m.concealed) for m in hand.melds),
+        hand.win_tile,
+        ctx.self_drawn, ctx.last_tile, ctx.kong_replacement, ctx.robbing_kong, ctx.last_copy,
+        ctx.seat_wind, ctx.round_wind, mixed,
+    )
+
+
+def best_reading(hand: Hand, mixed_kongs: bool = False) -> tuple[Prepared, Reading | None]:
+    """The reading with the most fan (cached by the hand's tiles and flags; pure function)."""
+    key = _cache_key(hand, mixed_kongs)
+    hit = _CACHE.get(key)
+    if hit is not None:
+        return hit
+    prep = prepare(hand, mixed_kongs)
+    out = (prep, evaluate(prep))
+    _CACHE[key] = out
+    if len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return out
+
+
+def clear_cache() -> None:
+    _CACHE.clear()
+
+
+def not_a_win(hand: Hand, prep: Prepared) -> HandError:
+    table = list(prep.standing_table)
+    table[prep.win] -= 1
+    waits = standard_waits(table)
+    if not hand.melds:
+        t = seven_pairs_wait(table)
+        if t:
+            waits.add(t)
+    waits = {t for t in waits if prep.fixed_table[t] + table[t] < 4}
+    shapes = "four sets and a pair" if hand.melds else (
+        "four sets and a pair, seven pairs, thirteen orphans, or a knitted shape")
+    msg = (f"This is not a winning hand: with {hand.win_tile} the tiles do not make {shapes}.")
+    if waits:
+        codes = " ".join(T.sorted_codes(C.label(t) for t in waits))
+        msg += f" The standing tiles would win on {codes} instead."
+    return HandError(msg)
+
+
+def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
+    referee_checks(hand)
+    prep, reading = best_reading(hand, bool(options.get("mixed_kongs", False)))
+    if reading is None:
+        raise not_a_win(hand, prep)
+    counts = reading.fans
+    fx = explain.Facts(reading, prep)
+    fans = [
+        Fan(F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], n, explain.why(i, fx))
+        for i, n in enumerate(counts)
+        if n > 0
+    ]
+    fan_total = calc.total_of(counts)
+    n_flowers = len(hand.flowers)
+    if n_flowers:
+        names = " ".join(T.CHINESE_NAMES[f] for f in hand.flowers)
+        fans.append(Fan("花牌", "Flower Tiles", 1, n_flowers, f"flowers {names}; not toward the 8-fan minimum"))
+    total = fan_total + n_flowers
+    excluded = [
+        Exclusion(g, F.NAME_EN[F.ID_OF_NAME[g]], because, why)
+        for g, because, why in explain.exclusions(counts, fx)
+    ]
+    reached = fan_total >= MIN_FAN
+    notes = []
+    win = hand.win_tile
+    if prep.fixed_table[prep.win] == 3 and not hand.context.last_copy:
+        notes.append(f"和绝张 counted: the other three {win} are in your exposed melds, so {win} was the last copy.")
+    if not reached:
+        notes.append(
+            f"The hand has {fan_total} fan without flowers; Guobiao needs at least {MIN_FAN} "
+            "(flowers do not count toward the minimum), so it is not a legal win and nobody pays."
+        )
+    pays = payments.settle(hand, total, options["base"]) if reached else []
+    return ScoreResult(
+        rules="gb",
+        total=total,
+        unit="fan",
+        fans=fans,
+        excluded=excluded,
+        payments=pays,
+        is_win=reached,
+        notes=notes,
+        arrangement=explain.arrangement_text(reading, prep),
+        extra={
+            "min_fan_reached": reached,
+            "fan_without_flowers": fan_total,
+            "flowers": n_flowers,
+            "shape": reading.shape,
+        },
+    )
