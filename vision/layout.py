@@ -1,0 +1,492 @@
+"""Turn the detector's boxes for one photo into the shared hand model.
+
+`read_hand(detections, width, height)` never needs the image: it fits the row(s) of the hand on
+the box centres (any angle, a slight curve, one or two rows; vision/layout_geometry.py), then
+weighs every way to cut the rows into the standing tiles, the winning tile and declared melds
+(vision/layout_melds.py) and keeps the reading the photo supports best:
+
+* gaps: a gap of about a third of a tile width or more separates groups; tiles inside a group
+  touch. Gaps are measured in local tile widths, so nothing depends on the photo's size.
+* the scorer: a reading must have the right number of tiles (14 plus one per kong, Hand.validate)
+  and should be a winning hand (standard, seven pairs, thirteen orphans, or whatever the chosen
+  rule set accepts);
+* the detector: where it was unsure, its alternative codes may complete a meld, at a cost;
+* habits: players sort their standing tiles left to right, set the winning tile apart on their
+  right, and place melds to the right. These only break ties: they also decide which way the
+  row runs for the player when the photo was taken from across the table or rotated (the row
+  is read left to right in the photo unless the sort order says otherwise).
+
+Nothing is dropped or invented silently: merged boxes, stray tiles, hidden kong tiles and
+undecidable choices (no winning tile set apart, whom a meld was claimed from) are all listed in
+`LayoutResult.notes`, with the other readings in `alternatives`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring import tiles as T
+from scoring.decompose import all_arrangements
+from scoring.hand import Hand, HandError, Meld, WinContext
+from scoring.notation import format_hand
+from vision.layout_geometry import (
+    Detection,
+    Scene,
+    Slot,
+    build_scene,
+    gaps_between,
+    parse_detections,
+)
+from vision.layout_melds import MeldReading, read_meld
+
+# gap costs, in tile widths
+IN_GAP = 0.22  # gaps inside a group stay below this
+OUT_GAP = 0.30  # gaps between groups are at least this
+IN_SLOPE, OUT_SLOPE = 8.0, 12.0
+ILLEGAL = 30.0
+NOT_WINNING = 6.0
+STRAY = 5.0
+
+
+@dataclass
+class Alternative:
+    hand: Hand
+    confidence: float
+    score: float | None = None
+    why: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"hand": self.hand.to_json(), "notation": format_hand(self.hand),
+                "confidence": round(self.confidence, 4), "score": self.score, "why": self.why}
+
+
+@dataclass
+class LayoutResult:
+    """The reading of one photo. `hand` is None when no hand could be made of the tiles;
+    `legal` says whether it passed Hand.validate; `notes` lists everything uncertain."""
+
+    hand: Hand | None
+    confidence: float
+    alternatives: list[Alternative] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    detections: list[Detection] = field(default_factory=list)
+    legal: bool = False
+    winning: bool = False
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand.to_json() if self.hand else None,
+            "notation": format_hand(self.hand) if self.hand else None,
+            "confidence": round(self.confidence, 4),
+            "legal": self.legal,
+            "winning": self.winning,
+            "uncertain": list(self.notes),
+            "alternatives": [a.to_json() for a in self.alternatives],
+            "detections": [d.to_json() for d in self.detections],
+            **({"error": self.error} if self.error else {}),
+        }
+
+
+# ---- hypotheses -------------------------------------------------------------------------------
+
+
+@dataclass
+class Reading:
+    cost: float
+    concealed: list[Slot]
+    win: Slot | None  # set apart; None: chosen among the concealed tiles
+    melds: list[tuple[list[Slot], MeldReading]]
+    dropped: list[Slot]
+    orient: int
+    notes: list[str]
+
+
+def _gaps(slots: list[Slot]) -> list[float]:
+    return gaps_between(slots)
+
+
+def _seq_gaps(row: list[Slot]) -> tuple[list[Slot], list[float], list[Slot]]:
+    """Non-flower slots of a row with the gap between each and the next (a flower in between
+    counts by the largest gap along the way), and the flowers."""
+    g = _gaps(row)
+    idx = [i for i, s in enumerate(row) if not s.is_flower]
+    seq = [row[i] for i in idx]
+    gaps = [max(g[i:j]) for i, j in zip(idx[:-1], idx[1:], strict=True)]
+    return seq, gaps, [s for s in row if s.is_flower]
+
+
+def c_in(g: float) -> float:
+    return max(0.0, g - IN_GAP) * IN_SLOPE
+
+
+def c_out(g: float) -> float:
+    return max(0.0, OUT_GAP - g) * OUT_SLOPE
+
+
+class _RowParser:
+    """Best ways to read a stretch of a row as declared melds only (cached by stretch)."""
+
+    def __init__(self, seq: list[Slot], gaps: list[float]):
+        self.seq, self.gaps = seq, gaps
+        self.cache: dict[tuple[int, int], list[tuple[float, list]]] = {}
+
+    def melds(self, a: int, b: int, keep: int = 3) -> list[tuple[float, list]]:
+        """Readings of seq[a:b] as consecutive melds: [(cost, [(slots, MeldReading)])]."""
+        key = (a, b)
+        if key in self.cache:
+            return self.cache[key]
+        if a == b:
+            res = [(0.0, [])]
+        else:
+            cands: list[tuple[float, list]] = []
+            for k in (2, 3, 4):
+                if a + k > b:
+                    break
+                group = self.seq[a:a + k]
+                readings = read_meld(group)
+                if not readings:
+                    continue
+                inner = sum(c_in(g) for g in self.gaps[a:a + k - 1])
+                edge = c_out(self.gaps[a + k - 1]) if a + k < b else 0.0
+                rest = self.melds(a + k, b, keep)
+                for r in readings:
+                    for rc, rm in rest:
+                        cands.append((r.cost + inner + edge + rc, [(group, r)] + rm))
+            cands.sort(key=lambda x: x[0])
+            res = cands[:keep]
+        self.cache[key] = res
+        return res
+
+
+def _sortedness(codes: list[str]) -> int:
+    """Ascending minus descending neighbours of the same suit (a sorted hand reads left to right)."""
+    s = 0
+    for a, b in zip(codes[:-1], codes[1:], strict=True):
+        if a[-1] == b[-1] and a[-1] in "mps" and a != b:
+            s += 1 if a < b else -1
+    return s
+
+
+def _is_sorted(codes: list[str]) -> bool:
+    return all(T.sort_key(a) <= T.sort_key(b) for a, b in zip(codes[:-1], codes[1:], strict=True))
+
+
+class LayoutReader:
+    def __init__(self, scene: Scene, context: WinContext, rules: str | None,
+                 options: Mapping[str, Any] | None):
+        self.scene = scene
+        self.context = context
+        self.rules = rules
+        self.options = options
+        self._win_cache: dict[tuple, bool] = {}
+
+    # -- winning check --------------------------------------------------------------------------
+    def is_winning(self, hand: Hand) -> bool:
+        key = (tuple(sorted(hand.closed_tiles)), tuple(m.kind for m in hand.melds),
+               tuple(m.tiles for m in hand.melds))
+        if key in self._win_cache:
+            return self._win_cache[key]
+        ok = bool(all_arrangements(hand))
+        if not ok and self.rules:
+            try:
+                from scoring.ruleset import score_hand
+
+                ok = bool(score_hand(hand, self.rules, self.options).is_win)
+            except (HandError, Exception):  # noqa: BLE001 - any scorer failure: not a win
+                ok = False
+        self._win_cache[key] = ok
+        return ok
+
+    # -- enumerate readings ---------------------------------------------------------------------
+    def readings(self) -> list[tuple[float, Hand, Reading, list[str]]]:
+        rows = self.scene.rows
+        out: list[tuple[float, Hand, Reading, list[str]]] = []
+        for orient in (1, -1):
+            prepared = []
+            for row in rows:
+                r = row if orient == 1 else row[::-1]
+                seq, gaps, flowers = _seq_gaps(r)
+                prepared.append((seq, gaps, flowers))
+            for main in range(len(rows)):
+                out.extend(self._read_main(prepared, main, orient))
+        return out
+
+    def _trims(self, seq, gaps):
+        """Which end slots may be left out as strays: (left, right, cost)."""
+        n = len(seq)
+        opts = [(0, 0, 0.0)]
+        if n >= 2:
+            left_ok = gaps[0] > OUT_GAP or seq[0].is_back
+            right_ok = gaps[-1] > OUT_GAP or seq[-1].is_back
+            if left_ok:
+                opts.append((1, 0, STRAY - min(3.0, gaps[0])))
+            if right_ok:
+                opts.append((0, 1, STRAY - min(3.0, gaps[-1])))
+        return opts
+
+    def _read_main(self, prepared, main: int, orient: int):
+        other_rows = [i for i in range(len(prepared)) if i != main]
+        # other rows: melds only
+        other_parses: list[tuple[float, list, list[Slot]]] = [(0.0, [], [])]
+        for i in other_rows:
+            seq, gaps, _ = prepared[i]
+            parser = _RowParser(seq, gaps)
+            row_opts = []
+            for tl, tr, tc in self._trims(seq, gaps):
+                for c, m in parser.melds(tl, len(seq) - tr, keep=2):
+                    dropped = seq[:tl] + seq[len(seq) - tr:]
+                    row_opts.append((c + tc, m, dropped))
+            if not seq:
+                row_opts = [(0.0, [], [])]
+            if not row_opts:
+                row_opts = [(STRAY * len(seq), [], list(seq))]
+            other_parses = [(a + c, ma + m, da + d) for a, ma, da in other_parses
+                            for c, m, d in row_opts]
+        seq, gaps, _ = prepared[main]
+        n = len(seq)
+        parser = _RowParser(seq, gaps)
+        results = []
+        melds_other_min = min(len(m) for _, m, _ in other_parses)
+        for tl, tr, tcost in self._trims(seq, gaps):
+            lo, hi = tl, n - tr
+            for i0 in range(lo, hi):
+                for i1 in range(i0 + 1, hi + 1):
+                    block_n = i1 - i0
+                    for mode in ("inside", "after", "before"):
+                        if mode == "after" and i1 >= hi:
+                            continue
+                        if mode == "before" and i0 <= lo:
+                            continue
+                        closed = block_n + (0 if mode == "inside" else 1)
+                        if closed < 2 or closed > 14 or (14 - closed) % 3:
+                            continue
+                        need_melds = (14 - closed) // 3
+                        if need_melds < melds_other_min:
+                            continue
+                        left_end = i0 - 1 if mode == "before" else i0
+                        right_start = i1 + 1 if mode == "after" else i1
+                        left = parser.melds(lo, left_end)
+                        right = parser.melds(right_start, hi)
+                        if not left or not right:
+                            continue
+                        cost = tcost
+                        cost += sum(c_in(g) for g in gaps[i0:i1 - 1])
+                        if mode == "after":
+                            cost += c_out(gaps[i1 - 1])
+                            win = seq[i1]
+                        elif mode == "before":
+                            cost += c_out(gaps[i0 - 1]) + 1.5
+                            win = seq[i0 - 1]
+                        else:
+                            win = None
+                            cost += 1.0
+                        if left_end > lo:
+                            cost += c_out(gaps[left_end - 1]) + 0.3
+                        if right_start < hi:
+                            cost += c_out(gaps[right_start - 1])
+                        block = seq[i0:i1]
+                        cost += sum(4 * max(0.0, s.pside - 0.3) for s in block)
+                        cost += sum(8.0 for s in block if s.is_back)
+                        if win is not None:
+                            cost += 2 * max(0.0, win.pside - 0.5) + (8.0 if win.is_back else 0.0)
+                        dropped_main = seq[:lo] + seq[hi:]
+                        for lc, lm in left[:2]:
+                            for rc, rm in right[:2]:
+                                for oc, om, od in other_parses:
+                                    melds = lm + rm + om
+                                    if len(melds) != need_melds:
+                                        continue
+                                    results.append(Reading(
+                                        cost + lc + rc + oc, block, win, melds,
+                                        dropped_main + od, orient, []))
+        return [h for r in results for h in self._hands(r)]
+
+    def _hands(self, r: Reading):
+        """Hands from one reading (several when the winning tile must be chosen)."""
+        codes = [s.code for s in r.concealed]
+        melds = tuple(m.meld for _, m in r.melds)
+        flowers = self._flowers(r)
+        base_cost = r.cost
+        # which way the row runs for the player: a sorted hand reads left to right
+        srt = _sortedness(codes)
+        base_cost += 0.6 * max(0, -srt)
+        out = []
+        if r.win is not None:
+            hand = self._make(codes, melds, r.win.code, flowers)
+            c, notes = self._judge(hand, base_cost)
+            out.append((c, hand, r, notes))
+            return out
+        seen = set()
+        last = codes[-1] if codes else None
+        for pos in range(len(codes) - 1, -1, -1):
+            code = codes[pos]
+            if code in seen or not T.is_tile(code):
+                continue
+            seen.add(code)
+            rest = codes[:pos] + codes[pos + 1:]
+            hand = self._make(rest, melds, code, flowers)
+            extra = 0.0 if code == last else 0.8
+            if _is_sorted(rest) and not _is_sorted(codes):
+                extra -= 0.6
+            c, notes = self._judge(hand, base_cost + extra)
+            out.append((c, hand, r, notes))
+        return out
+
+    def _flowers(self, r: Reading) -> tuple[str, ...]:
+        fl = [s.code for row in self.scene.rows for s in row if s.is_flower]
+        fl += [s.code for s in self.scene.loose_flowers]
+        return tuple(T.sorted_codes(fl))
+
+    def _make(self, concealed, melds, win, flowers) -> Hand:
+        return Hand(tuple(T.sorted_codes(concealed)), tuple(melds), win, flowers, self.context)
+
+    def _judge(self, hand: Hand, cost: float) -> tuple[float, list[str]]:
+        try:
+            hand.validate()
+        except HandError as exc:
+            return cost + ILLEGAL, [str(exc)]
+        if not self.is_winning(hand):
+            return cost + NOT_WINNING, []
+        return cost, []
+
+
+# ---- public API -------------------------------------------------------------------------------
+
+
+def hand_key(hand: Hand) -> tuple:
+    """What the photo decides: standing tiles, melds (kind, tiles, concealed, claimed_from),
+    winning tile, flowers."""
+    return (
+        tuple(sorted(hand.concealed)),
+        tuple(sorted((m.kind, m.tiles, m.concealed, m.claimed_from or "") for m in hand.melds)),
+        hand.win_tile,
+        tuple(sorted(hand.flowers)),
+    )
+
+
+def read_hand(detections: Iterable[Any], width: float | None = None,
+              height: float | None = None, *, context: WinContext | None = None,
+              rules: str | None = None, options: Mapping[str, Any] | None = None,
+              max_alternatives: int = 4) -> LayoutResult:
+    """Read the hand shown by `detections` (dicts or Detection: code, box, confidence,
+    alternatives) in a photo of `width` x `height` pixels."""
+    dets, notes = parse_detections(detections)
+    context = context or WinContext()
+    if not dets:
+        return LayoutResult(None, 0.0, [], notes + ["No tiles were found in the photo."], [],
+                            error="No tiles were found in the photo.")
+    scene = build_scene(dets, notes)
+    for site, why in scene.strays:
+        notes.append(f"Left out {site.det.describe()}: {why}.")
+    tiles_in_rows = sum(1 for row in scene.rows for s in row if not s.is_flower)
+    if not scene.rows or tiles_in_rows < 2:
+        msg = "No row of tiles that could be a hand was found."
+        return LayoutResult(None, 0.0, [], notes + [msg], dets, error=msg)
+    reader = LayoutReader(scene, context, rules, options)
+    found = reader.readings()
+    if not found:
+        n = tiles_in_rows + sum(1 for row in scene.rows for s in row if s.site.top is not None)
+        msg = (f"{n} tiles found in the hand, but they cannot be split into standing tiles, a "
+               "winning tile and melds (a hand has 14 tiles plus one per kong).")
+        return LayoutResult(None, 0.0, [], notes + [msg], dets, error=msg)
+    # best cost per distinct hand
+    best: dict[tuple, tuple[float, Hand, Reading, list[str]]] = {}
+    for item in found:
+        k = hand_key(item[1])
+        if k not in best or item[0] < best[k][0]:
+            best[k] = item
+    ranked = sorted(best.values(), key=lambda x: x[0])
+    c0 = ranked[0][0]
+    weights = [math.exp(-(c - c0)) for c, *_ in ranked]
+    total = sum(weights)
+    cost, hand, reading, judge_notes = ranked[0]
+    legal = not judge_notes
+    winning = legal and reader.is_winning(hand)
+    notes.extend(_explain(hand, reading, ranked, weights, total, legal, winning, scene))
+    notes.extend(judge_notes)
+    used = [s for s in reading.concealed] + ([reading.win] if reading.win else [])
+    used += [s for slots, _ in reading.melds for s in slots]
+    confs = [s.site.det.confidence for s in used]
+    mean_conf = sum(confs) / len(confs) if confs else 0.0
+    conf = (weights[0] / total) * mean_conf * (1.0 if legal else 0.2) * (1.0 if winning else 0.7)
+    alts = []
+    for (_c, h, _r, _jn), w in zip(ranked[1:max_alternatives + 1], weights[1:], strict=False):
+        score = _score(h, rules, options) if rules else None
+        alts.append(Alternative(h, w / total * mean_conf, score, _diff(hand, h)))
+    return LayoutResult(hand, float(min(1.0, max(0.0, conf))), alts, notes, dets, legal,
+                        winning)
+
+
+def _score(hand: Hand, rules: str, options) -> float | None:
+    try:
+        from scoring.ruleset import score_hand
+
+        return float(score_hand(hand, rules, options).total)
+    except Exception:  # noqa: BLE001 - an alternative that cannot be scored has no score
+        return None
+
+
+def _diff(a: Hand, b: Hand) -> str:
+    parts = []
+    if a.win_tile != b.win_tile:
+        parts.append(f"winning tile {b.win_tile} instead of {a.win_tile}")
+    ca, cb = Counter(a.all_tiles), Counter(b.all_tiles)
+    if ca != cb:
+        more, less = cb - ca, ca - cb
+        if more:
+            parts.append("with " + " ".join(T.sorted_codes(more.elements())))
+        if less:
+            parts.append("without " + " ".join(T.sorted_codes(less.elements())))
+    ma = sorted((m.kind, m.tiles, m.concealed, m.claimed_from or "") for m in a.melds)
+    mb = sorted((m.kind, m.tiles, m.concealed, m.claimed_from or "") for m in b.melds)
+    if ma != mb:
+        parts.append("melds " + (" ".join(_meld_text(m) for m in b.melds) or "none"))
+    return "; ".join(parts) or "same tiles, read differently"
+
+
+def _meld_text(m: Meld) -> str:
+    h = Hand((), (m,), None)
+    return format_hand(h)
+
+
+def _explain(hand, reading: Reading, ranked, weights, total, legal, winning, scene) -> list[str]:
+    notes = []
+    for s in reading.dropped:
+        notes.append(f"Left out {s.site.det.describe()}: it does not fit the hand at the end "
+                     "of its row.")
+    if reading.win is None and hand.win_tile:
+        others = sorted({h.win_tile for c, h, *_ in ranked[1:6]
+                         if h.win_tile != hand.win_tile and hash_same_tiles(h, hand)})
+        msg = (f"No tile is set apart as the winning tile; chose {hand.win_tile} because it "
+               "completes the hand" if winning else
+               f"No tile is set apart as the winning tile; took {hand.win_tile}")
+        if others:
+            msg += f" (also possible: {', '.join(others)})"
+        notes.append(msg + ".")
+    for _slots, mr in reading.melds:
+        m = mr.meld
+        if mr.note:
+            notes.append(mr.note[0].upper() + mr.note[1:] + ".")
+        if not m.concealed and m.claimed_from is None:
+            notes.append(f"No tile of the meld {_meld_text(m)} is turned sideways: whom it "
+                         "was claimed from is unknown.")
+    if reading.orient == -1:
+        notes.append("The hand reads right to left in the photo (its sort order says so); "
+                     "left and right are the player's.")
+    if legal and not winning:
+        notes.append("These tiles do not form a winning hand.")
+    if len(ranked) > 1 and weights[1] / total > 0.2:
+        notes.append(f"Another reading is almost as likely: {_diff(hand, ranked[1][1])}.")
+    return notes
+
+
+def hash_same_tiles(a: Hand, b: Hand) -> bool:
+    return Counter(a.all_tiles) == Counter(b.all_tiles)
+
+
+__all__ = ["Alternative", "Detection", "LayoutResult", "hand_key", "read_hand"]

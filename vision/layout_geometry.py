@@ -1,0 +1,636 @@
+"""Geometry half of the layout: detections -> merged tile sites -> fitted rows of ordered slots.
+
+Only boxes are used (never pixels), so the same code reads the detector's output and the boxes of
+a synthetic scene's sidecar. Nothing assumes the hand is horizontal: rows are found by a robust
+line fit on box centres (RANSAC over neighbouring pairs), bent into a quadratic for slightly
+curved rows, and every tile is then described in row coordinates (u along the row, v across).
+Distances are measured in tile widths (the median spacing of neighbouring tiles), so nothing
+depends on the image size.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from scoring import tiles as T
+
+KNOWN_CODES = set(T.DETECTOR_CLASSES)
+
+
+@dataclass
+class Detection:
+    """One detector box. `alternatives` are other codes the detector considered, best first,
+    as (code, probability)."""
+
+    code: str
+    box: tuple[float, float, float, float]
+    confidence: float = 1.0
+    alternatives: tuple[tuple[str, float], ...] = ()
+    index: int = -1  # position in the input list, for messages
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        x1, y1, x2, y2 = self.box
+        return (x1 + x2) / 2, (y1 + y2) / 2
+
+    @property
+    def width(self) -> float:
+        return self.box[2] - self.box[0]
+
+    @property
+    def height(self) -> float:
+        return self.box[3] - self.box[1]
+
+    def describe(self) -> str:
+        x, y = self.centre
+        return f"{self.code} at ({x:.0f}, {y:.0f})"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "code": self.code,
+            "box": [round(float(v), 1) for v in self.box],
+            "confidence": round(float(self.confidence), 4),
+        }
+        if self.alternatives:
+            out["alternatives"] = [{"code": c, "confidence": round(float(p), 4)}
+                                   for c, p in self.alternatives]
+        return out
+
+
+def _parse_alternatives(raw: Any) -> tuple[tuple[str, float], ...]:
+    out: list[tuple[str, float]] = []
+    for item in raw or ():
+        if isinstance(item, str):
+            code, p = item, 0.0
+        elif isinstance(item, Mapping):
+            code = item.get("code")
+            p = item.get("confidence", item.get("score", item.get("p", 0.0)))
+        elif isinstance(item, (list, tuple)) and len(item) >= 1:
+            code, p = item[0], (item[1] if len(item) > 1 else 0.0)
+        else:
+            continue
+        if isinstance(code, str) and code in KNOWN_CODES:
+            out.append((code, float(p or 0.0)))
+    return tuple(out)
+
+
+def parse_detections(items: Iterable[Any]) -> tuple[list[Detection], list[str]]:
+    """Accept Detection objects, dicts (`code`, `box`, `confidence`, `alternatives`/`topk`) or
+    objects with those attributes. Returns the usable detections and notes on the rest."""
+    dets: list[Detection] = []
+    notes: list[str] = []
+    for i, item in enumerate(items):
+        if isinstance(item, Detection):
+            d = Detection(item.code, tuple(map(float, item.box)), float(item.confidence),
+                          tuple(item.alternatives), i)
+        else:
+            get = item.get if isinstance(item, Mapping) else lambda k, v=None, o=item: getattr(o, k, v)
+            code = get("code")
+            box = get("box")
+            conf = get("confidence", 1.0)
+            alts = get("alternatives") or get("topk") or get("alts") or ()
+            try:
+                box_t = tuple(float(v) for v in box)
+                ok = len(box_t) == 4 and box_t[2] > box_t[0] and box_t[3] > box_t[1]
+            except (TypeError, ValueError):
+                ok = False
+            if not ok:
+                notes.append(f"Detection {i} has no usable box; ignored.")
+                continue
+            if code not in KNOWN_CODES:
+                notes.append(f"Detection {i} has an unknown tile code {code!r}; ignored.")
+                continue
+            alt = tuple((c, p) for c, p in _parse_alternatives(alts) if c != code)
+            d = Detection(code, box_t, float(conf if conf is not None else 1.0), alt, i)
+        dets.append(d)
+    return dets, notes
+
+
+def iou(a: tuple, b: tuple) -> tuple[float, float]:
+    """(intersection over union, intersection over the smaller box)."""
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    if inter <= 0:
+        return 0.0, 0.0
+    aa = (a[2] - a[0]) * (a[3] - a[1])
+    ab = (b[2] - b[0]) * (b[3] - b[1])
+    return inter / (aa + ab - inter), inter / min(aa, ab)
+
+
+@dataclass
+class Site:
+    """One place on the table: a tile, possibly with another tile stacked on it (`top`), and
+    boxes merged into it as duplicates."""
+
+    det: Detection
+    top: Detection | None = None  # a tile lying on this one (3+1 kong, added kong)
+    maybe_top: Detection | None = None  # same-code overlap: a duplicate box or a stacked tile
+    merged: list[Detection] = field(default_factory=list)
+    flat_top: bool = False  # the extra kong tile lies beside (not on) the claimed tile
+
+    @property
+    def code(self) -> str:
+        return self.det.code
+
+    @property
+    def centre(self) -> np.ndarray:
+        return np.array(self.det.centre)
+
+
+def overlap_groups(dets: list[Detection], thresh_iou=0.45, thresh_ios=0.7) -> list[list[int]]:
+    """Connected groups of boxes that overlap a lot (the same tile twice, or a stacked tile)."""
+    n = len(dets)
+    parent = list(range(n))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(n):
+        for j in range(i + 1, n):
+            a, b = iou(dets[i].box, dets[j].box)
+            if a >= thresh_iou or b >= thresh_ios:
+                parent[find(i)] = find(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(n):
+        groups.setdefault(find(i), []).append(i)
+    return list(groups.values())
+
+
+# ---- rows -------------------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    """Sites along one fitted curve. `frame` = (origin, unit direction, unit normal); the curve
+    is v = c0 + c1 u + c2 u^2 in that frame; `u`, `v` are per-site coordinates (v relative to
+    the curve); `width` the tile width in pixels near each site."""
+
+    sites: list[Site]
+    origin: np.ndarray
+    direction: np.ndarray
+    normal: np.ndarray
+    coef: np.ndarray
+    u: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    v: np.ndarray = field(default_factory=lambda: np.zeros(0))
+
+    def coords(self, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        rel = np.atleast_2d(pts) - self.origin
+        u = rel @ self.direction
+        v = rel @ self.normal - np.polyval(self.coef[::-1], u)
+        return u, v
+
+    def tangent_angle(self, u: float) -> float:
+        """Angle (radians, image frame) of the row direction at `u`."""
+        slope = self.coef[1] + 2 * self.coef[2] * u
+        base = math.atan2(self.direction[1], self.direction[0])
+        return base + math.atan(slope)
+
+
+def tile_scale(points: np.ndarray) -> float:
+    """Median distance to the nearest other centre: about one tile width for tiles in rows."""
+    if len(points) < 2:
+        return 0.0
+    d = np.linalg.norm(points[:, None, :] - points[None, :, :], axis=-1)
+    np.fill_diagonal(d, np.inf)
+    return float(np.median(d.min(axis=1)))
+
+
+def _orient(direction: np.ndarray) -> np.ndarray:
+    """Rows run left to right in the image (top to bottom when vertical)."""
+    d = direction / np.linalg.norm(direction)
+    if d[0] < -1e-9 or (abs(d[0]) <= 1e-9 and d[1] < 0):
+        d = -d
+    return d
+
+
+def _chain(u: np.ndarray, idx: np.ndarray, max_step: float | np.ndarray) -> list[np.ndarray]:
+    """Split points (sorted by u) wherever consecutive centres are more than `max_step` apart
+    (a number, or one per point: the larger of the two neighbours' counts)."""
+    order = idx[np.argsort(u[idx])]
+    steps = np.broadcast_to(np.asarray(max_step, float), u.shape)
+    chains, cur = [], [order[0]]
+    for a, b in zip(order[:-1], order[1:], strict=True):
+        if u[b] - u[a] > max(steps[a], steps[b]):
+            chains.append(np.array(cur))
+            cur = []
+        cur.append(b)
+    chains.append(np.array(cur))
+    return chains
+
+
+def local_scale(points: np.ndarray, scale: float) -> np.ndarray:
+    """Each centre's distance to its nearest neighbour, kept within [0.6, 2.5] x scale: the
+    tile size near it (tiles nearer the camera look bigger)."""
+    if len(points) < 2:
+        return np.full(len(points), scale)
+    d = np.linalg.norm(points[:, None, :] - points[None, :, :], axis=-1)
+    np.fill_diagonal(d, np.inf)
+    return np.clip(d.min(axis=1), 0.6 * scale, 2.5 * scale)
+
+
+def fit_row(points: np.ndarray, candidates, scale: float, *, band: float = 0.45,
+            max_step: float = 3.2, direction_hint: np.ndarray | None = None,
+            min_size: int = 2, local: np.ndarray | None = None):
+    """Find the best row among `candidates` (indices into points): returns (members, origin,
+    direction, coef) or None. RANSAC over pairs of nearby centres, then a quadratic refit."""
+    cand = np.asarray(candidates, int)
+    if len(cand) < min_size or len(cand) == 0:
+        return None
+    pts = points[cand]
+    loc = (np.full(len(points), scale) if local is None else local)[cand]
+    tries: list[tuple[np.ndarray, int]] = []
+    for a in range(len(cand)):
+        for b in range(a + 1, len(cand)):
+            dv = pts[b] - pts[a]
+            dist = float(np.linalg.norm(dv))
+            if 0.4 * scale < dist < 2.6 * scale:
+                tries.append((_orient(dv / dist), a))
+    if direction_hint is not None:
+        hint = _orient(np.asarray(direction_hint, float))
+        tries.extend((hint, a) for a in range(len(cand)))
+    best = None
+    best_key = None
+    for d, a in tries:
+        n = np.array([-d[1], d[0]])
+        off = (pts - pts[a]) @ n
+        inl = np.flatnonzero(np.abs(off) < band * loc)
+        if len(inl) < min_size:
+            continue
+        u = (pts - pts[a]) @ d
+        for ch in _chain(u, inl, max_step * loc):
+            if len(ch) < min_size or a not in ch:
+                continue
+            resid = float(np.abs(off[ch]).mean())
+            key = (len(ch), -resid)
+            if best_key is None or key > best_key:
+                best_key, best = key, (ch, d)
+    if best is None:
+        return None
+    members, d = best
+    coef = np.zeros(3)
+    origin = pts[members].mean(axis=0)
+    for _ in range(4):
+        mp = pts[members]
+        origin = mp.mean(axis=0)
+        if len(members) >= 3:
+            _, vecs = np.linalg.eigh(np.cov((mp - origin).T))
+            d_new = _orient(vecs[:, 1])
+            if direction_hint is None or abs(d_new @ _orient(direction_hint)) > 0.95:
+                d = d_new
+        n = np.array([-d[1], d[0]])
+        u = (pts - origin) @ d
+        v = (pts - origin) @ n
+        um = u[members]
+        span = float(um.max() - um.min())
+        deg = 2 if len(members) >= 7 and span > 5 * scale else (1 if len(members) >= 3 else 0)
+        coef = np.zeros(3)
+        if deg:
+            c = np.polyfit(um, v[members], deg)[::-1]
+            coef[: len(c)] = c
+            if deg == 2:
+                # a slight curve only: the sagitta over the row stays below ~1.5 tile widths
+                sag = abs(coef[2]) * (span / 2) ** 2
+                if sag > 1.5 * scale:
+                    coef[2] *= 1.5 * scale / sag
+        else:
+            coef[0] = float(np.median(v[members]))
+        res = v - np.polyval(coef[::-1], u)
+        inl = np.flatnonzero(np.abs(res) < band * loc)
+        if not len(inl):
+            break
+        mset = set(members.tolist())
+        chains = _chain(u, inl, max_step * loc)
+        chains.sort(key=lambda ch: (len(mset & set(ch.tolist())), len(ch)), reverse=True)
+        new = np.sort(chains[0])
+        if np.array_equal(new, np.sort(members)):
+            break
+        members = new
+    return cand[members], origin, d, coef
+
+
+# ---- slots: the tiles of one row in order, described in row coordinates ---------------------
+
+
+@dataclass
+class Slot:
+    """A site placed in a row. `u`, `v` in pixels (v relative to the row curve); `along` and
+    `across` are the tile's extents along / across the row; `unit` the local tile width."""
+
+    site: Site
+    u: float
+    v: float
+    along: float
+    across: float
+    unit: float = 1.0
+    pside: float = 0.0  # probability that the tile lies sideways (a claimed tile)
+    raised: float = 0.0  # how far (in tile widths) it sits off the row, away from its neighbours
+    normal: tuple[float, float] = (0.0, 1.0)  # image direction across the row at this tile
+    features: tuple[float, ...] = ()  # sideways cues (see describe_row)
+
+    @property
+    def code(self) -> str:
+        return self.site.code
+
+    @property
+    def is_back(self) -> bool:
+        return self.site.code == T.BACK
+
+    @property
+    def is_flower(self) -> bool:
+        return T.is_flower(self.site.code)
+
+    def candidates(self, min_ratio: float = 0.08) -> list[tuple[str, float]]:
+        """(code, cost) options for this tile: the detected code (cost 0) and alternatives
+        the detector found plausible (cost = how much less likely, in nats)."""
+        d = self.site.det
+        out = [(d.code, 0.0)]
+        top = max(d.confidence, 1e-3)
+        for code, p in d.alternatives:
+            if code == T.BACK or T.is_flower(code) != T.is_flower(d.code):
+                continue
+            if p >= min_ratio * top:
+                out.append((code, float(np.log(top / max(p, 1e-6))) + 0.3))
+        return out
+
+
+def box_extents(w: float, h: float, phi: float) -> tuple[float, float, float]:
+    """Estimate a tile's extents along and across a row at angle `phi` from its axis-aligned box
+    (the box of a rectangle turned by phi); also returns how well that is determined (1 near
+    0/90 degrees, 0 at 45 degrees, where box shapes say nothing)."""
+    c, s = abs(math.cos(phi)), abs(math.sin(phi))
+    eu = w * c + h * s
+    ev = w * s + h * c
+    k = abs(math.sin(2 * phi))
+    det = 1 - k * k
+    if det < 0.2:
+        return eu / (1 + k), ev / (1 + k), 0.0
+    a = (eu - k * ev) / det
+    b = (ev - k * eu) / det
+    a = max(a, 0.25 * max(eu, ev) / (1 + k))
+    b = max(b, 0.25 * max(eu, ev) / (1 + k))
+    return a, b, min(1.0, (det - 0.2) / 0.5)
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
+
+
+def describe_row(row: Row) -> list[Slot]:
+    """Row sites -> slots sorted along the row with extents, local tile width, sideways odds."""
+    pts = np.array([s.centre for s in row.sites])
+    u, v = row.coords(pts)
+    order = np.argsort(u)
+    slots: list[Slot] = []
+    reliab = []
+    for i in order:
+        site = row.sites[i]
+        phi = row.tangent_angle(float(u[i]))
+        a, b, rel = box_extents(site.det.width, site.det.height, phi)
+        slots.append(Slot(site, float(u[i]), float(v[i]), a, b,
+                          normal=(-math.sin(phi), math.cos(phi))))
+        reliab.append(rel)
+    n = len(slots)
+    if not n:
+        return slots
+    along = np.array([s.along for s in slots])
+    across = np.array([s.across for s in slots])
+    rel = np.array(reliab)
+    us = np.array([s.u for s in slots])
+    spacing = np.diff(us)
+    short = np.minimum(along, across)
+    # tile width: the spacing of touching tiles nearby (robust to perspective), or for short
+    # rows the smaller extent of the boxes
+    for i, s in enumerate(slots):
+        lo, hi = max(0, i - 4), min(n - 1, i + 4)
+        sp = spacing[lo:hi]
+        w_shape = float(np.median(short[max(0, i - 4): i + 5]))
+        if len(sp) >= 3:
+            s.unit = float(np.percentile(sp, 30))
+        elif len(sp):
+            s.unit = float(min(sp.min(), 1.3 * w_shape))
+        else:
+            s.unit = w_shape
+        s.unit = max(s.unit, 1e-6)
+    # sideways cues: (1) shape: the along/across ratio against that of the neighbours, where
+    # the box shape can tell; (2) spacing: a sideways tile pushes its touching neighbours
+    # further away; (3) offset: rows are lined up by their near edges, so a sideways tile's
+    # centre sits off the line of its neighbours' centres.
+    ratio = np.log(np.maximum(along, 1e-6) / np.maximum(across, 1e-6))
+    vs = np.array([s.v for s in slots])
+    for i, s in enumerate(slots):
+        lo, hi = max(0, i - 3), min(n, i + 4)
+        neigh = np.delete(ratio[lo:hi], i - lo)
+        shape = float(ratio[i] - np.median(neigh)) if len(neigh) else 0.0
+        ext = []
+        for j in (i - 1, i + 1):
+            if 0 <= j < n:
+                d = abs(us[j] - us[i]) / ((s.unit + slots[j].unit) / 2)
+                if d < 1.45:
+                    ext.append(d - 1.0)
+        spread = min(ext) if ext else 0.0
+        vn = np.delete(vs[lo:hi], i - lo)
+        off = float(abs(s.v - np.median(vn)) / s.unit) if len(vn) else 0.0
+        s.raised = off
+        s.features = (float(rel[i]), shape, spread, off, float(len(ext)))
+        s.pside = sideways_probability(*s.features)
+    return slots
+
+
+SIDE_W = (-6.5, 8.7, 8.4, 34.5, 5.0)  # bias, shape (x reliability), spacing, offset, raised
+
+
+def sideways_probability(rel: float, shape: float, spread: float, off: float, nn: float) -> float:
+    """Logistic model of the three cues (weights fitted on synthetic scenes, see
+    benchmarks/bench_layout.py)."""
+    b, ws, wsp, wo, wo2 = SIDE_W
+    off_c = min(off, 0.3)  # further off the line: a raised (stacked) tile, not a sideways one
+    z = b + ws * rel * shape + wsp * spread + wo * off_c - wo2 * max(0.0, off - 0.3)
+    return _sigmoid(z)
+
+
+def gaps_between(slots: list[Slot]) -> list[float]:
+    """Edge-to-edge gap between consecutive slots, in tile widths: the centre spacing over the
+    spacing of touching tiles, less the extra length of a tile turned sideways."""
+    out = []
+    for a, b in zip(slots[:-1], slots[1:], strict=True):
+        unit = (a.unit + b.unit) / 2
+        out.append(abs(b.u - a.u) / unit - 1.0 - SIDE_EXTRA * (a.pside + b.pside) / 2)
+    return out
+
+
+SIDE_EXTRA = 0.35  # a sideways tile is about this much longer (in tile widths) than wide
+
+
+# ---- the scene: sites -> rows of the hand, loose flowers and strays --------------------------
+
+
+@dataclass
+class Scene:
+    rows: list[list[Slot]]  # the hand's rows (one or two), each sorted along the row
+    frames: list[Row]
+    loose_flowers: list[Site]
+    strays: list[tuple[Site, str]]  # left out, with the reason in words
+    notes: list[str]
+    scale: float  # tile width in pixels (median neighbour spacing)
+
+
+def make_sites(dets: list[Detection], notes: list[str]) -> list[Site]:
+    """Merge boxes that cover the same place: duplicates (kept: the most confident, the others'
+    codes become alternatives) and same-code overlaps that may be a tile stacked on another."""
+    sites: list[Site] = []
+    for group in overlap_groups(dets):
+        group = sorted(group, key=lambda i: -dets[i].confidence)
+        base = dets[group[0]]
+        site = Site(base)
+        for i in group[1:]:
+            d = dets[i]
+            if d.code == base.code and site.maybe_top is None:
+                site.maybe_top = d
+                continue
+            site.merged.append(d)
+            if d.code != base.code and d.code not in {c for c, _ in base.alternatives}:
+                base.alternatives = base.alternatives + ((d.code, d.confidence),)
+            notes.append(
+                f"Two boxes overlap on the same tile ({base.describe()}, confidence "
+                f"{base.confidence:.2f}, and {d.code}, {d.confidence:.2f}); kept the more confident."
+            )
+        sites.append(site)
+    return sites
+
+
+def _is_wall(slots_codes: list[str]) -> bool:
+    backs = sum(c == T.BACK for c in slots_codes)
+    return backs >= 3 and backs >= 0.5 * len(slots_codes)
+
+
+def build_scene(dets: list[Detection], notes: list[str]) -> Scene:
+    sites = make_sites(dets, notes)
+    pts = np.array([s.centre for s in sites]) if sites else np.zeros((0, 2))
+    scale = tile_scale(pts) if len(sites) > 1 else (
+        min(sites[0].det.width, sites[0].det.height) if sites else 1.0)
+    scale = max(scale, 1e-6)
+    remaining = list(range(len(sites)))
+    fitted: list[tuple[np.ndarray, Row]] = []
+    local = local_scale(pts, scale)
+    while len(remaining) >= 2 and len(fitted) < 5:
+        res = fit_row(pts, np.array(remaining), scale, local=local)
+        if res is None:
+            break
+        members, origin, d, coef = res
+        row = Row([sites[i] for i in members], origin, d, np.array([-d[1], d[0]]), coef)
+        fitted.append((members, row))
+        mset = set(members.tolist())
+        remaining = [i for i in remaining if i not in mset]
+    strays: list[tuple[Site, str]] = []
+    rows_ok: list[tuple[np.ndarray, Row]] = []
+    for m, r in fitted:
+        if _is_wall([s.code for s in r.sites]):
+            strays.extend((s, "a row of face-down tiles (a wall?) apart from the hand")
+                          for s in r.sites)
+        else:
+            rows_ok.append((m, r))
+    rows_sel: list[Row] = []
+    loose_idx = list(remaining)
+    if rows_ok:
+        rows_ok.sort(key=lambda mr: -sum(not T.is_flower(s.code) for s in mr[1].sites))
+        main = rows_ok[0][1]
+        rows_sel.append(main)
+        u_main, _ = main.coords(np.array([s.centre for s in main.sites]))
+        best2 = None
+        for _m, r in rows_ok[1:]:
+            cosang = abs(float(r.direction @ main.direction))
+            uu, vv = main.coords(np.array([s.centre for s in r.sites]))
+            off = float(np.median(np.abs(vv))) / scale
+            overlap = uu.max() > u_main.min() - 3 * scale and uu.min() < u_main.max() + 3 * scale
+            if cosang > 0.96 and 0.8 < off < 6.5 and overlap:
+                key = (len(r.sites), -off)
+                if best2 is None or key > best2[0]:
+                    best2 = (key, r)
+        if best2 is not None:
+            rows_sel.append(best2[1])
+        for m, r in rows_ok:
+            if all(r is not x for x in rows_sel):
+                loose_idx.extend(m.tolist())
+    elif len(sites) == 1:
+        notes.append("Only one tile was found.")
+    # describe the hand's rows
+    frames = rows_sel
+    rows = [describe_row(r) for r in frames]
+    # resolve same-code overlaps: a tile offset across the row is stacked on the other
+    for slots in rows:
+        for s in slots:
+            _resolve_overlap(s)
+    # loose sites: a tile on top of / beside a row tile of the same code, a flower, or a stray
+    loose_flowers: list[Site] = []
+    for i in loose_idx:
+        site = sites[i]
+        if _attach_top(site, rows, frames):
+            continue
+        if T.is_flower(site.code) and rows and _near_hand(site, rows, frames, 1.6):
+            loose_flowers.append(site)
+            continue
+        if site.code == T.BACK:
+            why = "a face-down tile apart from the hand"
+        elif rows:
+            why = "far from the rows of the hand"
+        else:
+            why = "no row of tiles was found"
+        strays.append((site, why))
+    # rows again: slot features change once tops are attached
+    return Scene(rows, frames, loose_flowers, strays, notes, scale)
+
+
+def _resolve_overlap(slot: Slot) -> None:
+    site = slot.site
+    other = site.maybe_top
+    if other is None:
+        return
+    # which of the two lies on the row? the other is on top of it if clearly offset across
+    dx = np.array(other.centre) - np.array(site.det.centre)
+    across = abs(float(dx @ _row_normal_at(slot)))
+    if across > 0.12 * slot.unit:
+        site.top = other
+        site.maybe_top = None
+
+
+def _row_normal_at(slot: Slot) -> np.ndarray:
+    return np.array(slot.normal)
+
+
+def _attach_top(site: Site, rows: list[list[Slot]], frames: list[Row]) -> bool:
+    best = None
+    for slots, frame in zip(rows, frames, strict=True):
+        u, v = frame.coords(np.array([site.centre]))
+        for s in slots:
+            if s.code != site.code or s.site.top is not None or s.is_flower or s.is_back:
+                continue
+            du = abs(float(u[0]) - s.u) / s.unit
+            dv = abs(float(v[0]) - s.v) / s.unit
+            if du < 0.6 and dv < 2.2:
+                key = du + dv
+                if best is None or key < best[0]:
+                    best = (key, s)
+    if best is None:
+        return False
+    slot = best[1]
+    slot.site.top = site.det
+    slot.site.flat_top = best[0] > 1.0
+    return True
+
+
+def _near_hand(site: Site, rows: list[list[Slot]], frames: list[Row], limit: float) -> bool:
+    c = site.centre
+    for slots in rows:
+        for s in slots:
+            if np.linalg.norm(c - s.site.centre) < (1.0 + limit) * s.unit:
+                return True
+    return False

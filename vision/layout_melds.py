@@ -1,0 +1,137 @@
+"""Reading one group of tiles on the table as a declared meld.
+
+Table conventions used (documented in the README under "Reading a photo"):
+- A claimed tile is turned sideways; its place in the meld, read from the player's left to
+  right, says whom it came from: first = the player on the left (上家), last = the player on the
+  right (下家), any middle place = the player across (对家). A chow can only be claimed from the
+  left player, so a chow with a sideways tile is always `claimed_from = left`.
+- A kong is shown as four tiles in a row, as three with the fourth lying on (or beside) one of
+  them, or, when concealed, with two tiles face down (outer or middle pair) and two face up.
+  Four face-up identical tiles are an exposed kong. A fourth tile lying on a sideways tile is an
+  added kong (加杠: the tile was added to a claimed pung).
+- No sideways tile: the meld is exposed but whom it was claimed from is unknown (None).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from scoring import tiles as T
+from scoring.hand import Meld
+from vision.layout_geometry import Slot
+
+SIDEWAYS = 0.5  # pside above this reads as a tile turned sideways
+RAISED = 0.3  # a tile this far (tile widths) off its neighbours' line may lie on a hidden one
+
+
+@dataclass(frozen=True)
+class MeldReading:
+    meld: Meld
+    cost: float
+    note: str = ""
+    hidden: int = 0  # tiles counted that the photo does not show (a kong's covered tile)
+
+
+def _chow(codes: list[str]) -> bool:
+    a, b, c = T.sorted_codes(codes)
+    return T.is_suited(a) and T.next_in_suit(a) == b and T.next_in_suit(b) == c
+
+
+def _claim(position: int, size: int) -> str:
+    if position == 0:
+        return "left"
+    if position == size - 1:
+        return "right"
+    return "across"
+
+
+def read_meld(slots: list[Slot]) -> list[MeldReading]:
+    """Every plausible reading of `slots` (in the player's left-to-right order) as one meld."""
+    k = len(slots)
+    if not 1 <= k <= 4 or any(s.is_flower for s in slots):
+        return []
+    backs = [i for i, s in enumerate(slots) if s.is_back]
+    tops = [i for i, s in enumerate(slots) if s.site.top is not None]
+    n_tiles = k + len(tops)
+    out: list[MeldReading] = []
+    if backs:
+        faces = [s for s in slots if not s.is_back]
+        if n_tiles != 4 or tops or not faces or len(backs) == 4:
+            return []
+        codes = {s.code for s in faces}
+        if len(codes) != 1 or not T.is_tile(next(iter(codes))):
+            # a misread face: allow the detector's alternatives to agree
+            common = set.intersection(*[{c for c, _ in s.candidates()} for s in faces])
+            if not common:
+                return []
+            code = sorted(common)[0]
+            cost = 1.0
+        else:
+            code, cost = next(iter(codes)), 0.0
+        if sorted(backs) not in ([0, 3], [1, 2]):
+            cost += 1.0
+        cost += sum(max(0.0, s.pside - SIDEWAYS) * 2 for s in slots)
+        return [MeldReading(Meld("kong", (code,) * 4, concealed=True), cost)]
+    side = [s.pside for s in slots]
+    sideways = [i for i in range(k) if side[i] > SIDEWAYS]
+    cost_side = 1.5 * max(0, len(sideways) - 1)
+    pos = max(sideways, key=lambda i: side[i]) if sideways else None
+    options = [s.candidates() for s in slots]
+    for combo in product(*options):
+        codes = [c for c, _ in combo]
+        if not all(T.is_tile(c) for c in codes):
+            continue
+        cost = sum(x for _, x in combo) + cost_side
+        tiles = list(codes) + [codes[i] for i in tops]
+        if len(tiles) == 3 and len(set(tiles)) == 1 and k == 3:
+            out.append(_pung_or_kong(slots, codes[0], pos, cost))
+            maybe = [i for i in range(k) if slots[i].site.maybe_top is not None]
+            raised = [i for i in range(k) if slots[i].raised > RAISED and side[i] <= SIDEWAYS]
+            if maybe:
+                out.append(MeldReading(
+                    _kong(codes[0], pos, k, on=maybe[0], on_side=maybe[0] == pos),
+                    cost + 0.4, f"two boxes of {codes[0]} overlap in the meld; read as a kong "
+                    "with one tile on another (a doubled box would make it a pung)"))
+                out[-2] = MeldReading(out[-2].meld, out[-2].cost + 0.6, out[-2].note)
+            elif raised:
+                i = max(raised, key=lambda j: slots[j].raised)
+                r = slots[i].raised
+                out.append(MeldReading(
+                    _kong(codes[0], pos, k, on=i, on_side=False), cost + max(0.2, 1.6 - 2 * r),
+                    f"one {codes[0]} lies off the line of the meld as if on top of another; "
+                    "read as a kong whose fourth tile is hidden under it", hidden=1))
+                out[-2] = MeldReading(out[-2].meld, out[-2].cost + min(2.0, 2.5 * r), "")
+        elif len(tiles) == 3 and k == 3 and _chow(tiles):
+            claimed = codes[pos] if pos is not None else None
+            note = ""
+            if pos is not None and pos != 0:
+                note = (f"the chow {''.join(c[0] for c in T.sorted_codes(tiles))}{tiles[0][-1]} "
+                        "has its sideways tile away from the left; a chow is always claimed from "
+                        "the left player")
+            out.append(MeldReading(
+                Meld("chow", tuple(T.sorted_codes(tiles)), claimed_from="left" if pos is not None
+                     else None, claimed_tile=claimed), cost + (0.3 if note else 0.0), note))
+        elif len(tiles) == 4 and len(set(tiles)) == 1:
+            if tops:
+                i = tops[0]
+                top_side = slots[i].site.top is not None and side[i] > SIDEWAYS
+                out.append(MeldReading(_kong(codes[0], pos, k, on=i, on_side=top_side), cost))
+            else:
+                out.append(_pung_or_kong(slots, codes[0], pos, cost, kong=True))
+    return out
+
+
+def _pung_or_kong(slots, code, pos, cost, kong=False) -> MeldReading:
+    k = len(slots)
+    src = _claim(pos, k) if pos is not None else None
+    tiles = (code,) * (4 if kong else 3)
+    return MeldReading(Meld("kong" if kong else "pung", tiles, claimed_from=src,
+                            claimed_tile=code if pos is not None else None), cost)
+
+
+def _kong(code: str, pos: int | None, k: int, on: int, on_side: bool) -> Meld:
+    """A kong shown as three tiles with the fourth on (or beside) tile `on`."""
+    src = _claim(pos, k) if pos is not None else None
+    return Meld("kong", (code,) * 4, claimed_from=src, added=bool(on_side and pos == on),
+                claimed_tile=code if pos is not None else None)
