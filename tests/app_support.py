@@ -66,3 +66,38 @@ def toy_rules(monkeypatch):
 
     monkeypatch.setattr(R, "all_rulesets", patched)
     return TOY
+
+
+FIXTURES = __import__("pathlib").Path(__file__).parent / "fixtures" / "app"
+
+
+class FixtureDetector:
+    """Stands in for the trained detector: returns the true boxes of a fixture photo (from its
+    JSON sidecar, scaled to the size of the image it is given), face-down tiles as `back`, and
+    one tile with a low confidence and the true code as its first alternative."""
+
+    def __init__(self, name: str, doubtful: int | None = 0, wrong: str | None = None):
+        import json
+
+        self.truth = json.loads((FIXTURES / f"{name}.json").read_text())
+        self.doubtful = doubtful
+        self.wrong = wrong  # code reported for the doubtful tile instead of the true one
+        self.calls = 0
+
+    def detect(self, image):
+        from vision.layout_geometry import Detection
+
+        self.calls += 1
+        h, w = image.shape[:2]
+        sx, sy = w / self.truth["width"], h / self.truth["height"]
+        out = []
+        for i, tile in enumerate(self.truth["tiles"]):
+            x1, y1, x2, y2 = tile["box"]
+            code = "back" if tile["face_down"] else tile["code"]
+            conf, alts = 0.97, ()
+            if i == self.doubtful and not tile["face_down"]:
+                conf = 0.41
+                if self.wrong:
+                    alts, code = ((code, 0.4),), self.wrong
+            out.append(Detection(code, (x1 * sx, y1 * sy, x2 * sx, y2 * sy), conf, alts))
+        return out

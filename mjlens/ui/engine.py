@@ -71,13 +71,16 @@ def option_kind(opt: Option) -> str:
 
 # Extra hand fields rule sets read; the app knows how to ask for the common ones and falls back
 # to a yes/no switch for the others (an unknown field name is shown as written).
-SEAT_FIELDS = ("discarder", "from_seat", "dealer_seat", "winner_from")
-SUIT_FIELDS = ("missing_suit", "lacking_suit", "que", "void_suit")
-NUMBER_FIELDS = ("dealer_streak", "continuation", "streak", "gen", "roots")
+SEAT_FIELDS = ("discarder", "dealer", "from_seat", "dealer_seat")
+SEATS_FIELDS = ("players_in",)
+SUIT_FIELDS = ("missing_suit", "lacking_suit", "void_suit")
+NUMBER_FIELDS = ("dealer_streak", "continuation", "streak", "roots")
 
 
 def field_kind(name: str) -> str:
-    """'seat', 'suit', 'int' or 'bool' for an extra field of the hand JSON."""
+    """'seat', 'seats' (several), 'suit', 'int' or 'bool' for an extra field of the hand JSON."""
+    if name in SEATS_FIELDS:
+        return "seats"
     if name in SEAT_FIELDS or name.endswith("_seat"):
         return "seat"
     if name in SUIT_FIELDS or name.endswith("_suit"):
@@ -85,10 +88,6 @@ def field_kind(name: str) -> str:
     if name in NUMBER_FIELDS or name.endswith(("_count", "_streak")):
         return "int"
     return "bool"
-
-
-def field_label(name: str) -> str:
-    return name.replace("_", " ").capitalize()
 
 
 # ---- export ---------------------------------------------------------------------------------------

@@ -107,6 +107,15 @@ STRINGS: dict[str, tuple[str, str]] = {
     "wind_S": ("South", "南"),
     "wind_W": ("West", "西"),
     "wind_N": ("North", "北"),
+    "discarder": ("Discarded by", "点炮者"),
+    # rule-set extra fields (unknown ones are shown by their name)
+    "field_missing_suit": ("Missing suit (定缺)", "定缺"),
+    "field_dealer": ("Dealer (庄)", "庄家"),
+    "field_discarder": ("Discarded by", "点炮者"),
+    "field_players_in": ("Players still in the round", "未和牌的玩家"),
+    "field_first_turn": ("Won on the first turn (天胡/地胡)", "天胡 / 地胡"),
+    "field_discard_after_kong": ("Discard right after a kong (杠上炮)", "杠上炮"),
+    "field_baopei": ("Discarder pays for all (包赔)", "包赔"),
     # result
     "score": ("Score", "得分"),
     "total": ("Total", "合计"),
@@ -158,6 +167,12 @@ def tile_label(code: str, lang: str = "en") -> str:
 
 def wind_name(w: str, lang: str = "en") -> str:
     return t(f"wind_{w}", lang)
+
+
+def field_label(name: str, lang: str = "en") -> str:
+    """Label of a rule set's extra hand field."""
+    key = f"field_{name}"
+    return t(key, lang) if key in STRINGS else name.replace("_", " ").capitalize()
 
 
 def group_name(group: str, lang: str = "en") -> str:

@@ -76,11 +76,12 @@ def _construct_detector(vd, model_dir):
         raise DetectorUnavailable(str(exc)) from None
 
 
-def read_hand(img: Image.Image, detector) -> PhotoReading:
-    """Detect and lay out the tiles of a decoded photo."""
+def read_hand(img: Image.Image, detector, rules: str | None = None, context=None) -> PhotoReading:
+    """Detect and lay out the tiles of a decoded photo (`rules`: judge readings by this rule
+    set; `context`: the win context to keep)."""
     from mjlens.ui.vision_adapter import detections_to_draft, run_detector
 
     t0 = time.perf_counter()
     detections = run_detector(detector, img)
-    draft = detections_to_draft(detections, img.size)
+    draft = detections_to_draft(detections, img.size, rules, context)
     return PhotoReading(draft=draft, seconds=time.perf_counter() - t0, tile_count=len(draft.tiles))

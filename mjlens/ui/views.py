@@ -14,12 +14,14 @@ from mjlens.ui import photo as P
 from mjlens.ui import render as R
 from mjlens.ui import state as S
 from mjlens.ui.i18n import t
-from mjlens.ui.views_hand import edit_panel, hand_view, palette
+from mjlens.ui.views_hand import add_tiles_view, edit_panel, hand_view
 from mjlens.ui.views_result import (
     choose_rules,
+    context_summary,
     context_view,
     current_options,
     draft_for,
+    is_stake,
     options_view,
     payments_view,
     result_view,
@@ -33,7 +35,7 @@ div[class*="st-key-cell-"] button, div[class*="st-key-pal-cell-"] button {
   padding: 0 2px; min-height: 1.4rem; font-size: 0.85rem; }
 div[class*="st-key-cell-"] img, div[class*="st-key-pal-cell-"] img { border-radius: 4px; }
 div[class*="st-key-group-"], div.st-key-palette-tiles { gap: 0.25rem; }
-.block-container { padding-top: 2.2rem; }
+.block-container { padding-top: 3.2rem; }
 </style>
 """
 PER_HAND_FLAGS = ("self_drawn", "last_tile", "kong_replacement", "robbing_kong", "last_copy")
@@ -78,15 +80,16 @@ def take_photo(data: bytes) -> None:
         ss.photo = img
         ss.photo_msg = ("warning", t("no_detector", lang, why=why))
         return
+    base = ss.draft.context
+    context = replace(base, **{k: False for k in PER_HAND_FLAGS})
     try:
-        reading = P.read_hand(img, detector)
+        reading = P.read_hand(img, detector, ss.get("rules"), context)
     except Exception as exc:
         log.exception("reading the photo failed")
         ss.photo_msg = ("error", t("photo_unreadable", lang, why=f"{type(exc).__name__}: {exc}"))
         return
-    keep = {k: v for k, v in vars(ss.draft.context).items() if k not in PER_HAND_FLAGS}
     ss.photo = img
-    ss.draft = replace(reading.draft, context=replace(reading.draft.context, **keep))
+    ss.draft = replace(reading.draft, context=context)
     ss.selected = None
     if reading.tile_count == 0:
         ss.photo_msg = ("warning", t("no_tiles", lang))
@@ -211,15 +214,17 @@ def main() -> None:
         st.subheader(t("hand", lang))
         hand_view(lang)
         edit_panel(lang)
-        palette(lang)
+        add_tiles_view(lang)
     with right:
         rs = choose_rules(lang)
         if rs is None:
             return
-        with st.expander(t("house_options", lang)):
-            options_view(rs, lang, stakes=False)
-        with st.expander(t("win_details", lang), expanded=True):
+        with st.expander(context_summary(ss.draft.context, lang), key="ctx-exp",
+                         icon=":material/casino:"):
             context_view(rs, lang)
+        if any(not is_stake(o.name) for o in rs.options):
+            with st.expander(t("house_options", lang), key="opt-exp", icon=":material/tune:"):
+                options_view(rs, lang, stakes=False)
         options = current_options(rs)
         outcome = E.score_draft(draft_for(rs, ss.draft), rs.id, options)
         st.subheader(t("score", lang))

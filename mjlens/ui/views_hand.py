@@ -9,7 +9,7 @@ from mjlens.ui import state as S
 from mjlens.ui.i18n import group_name, t, tile_label, tile_name
 from mjlens.ui.tile_images import tile_png
 
-TILE_PX = 42  # displayed width of a tile picture (pictures are made at 2x for sharp phones)
+TILE_PX = 38  # displayed width of a tile picture (pictures are made at 2x for sharp phones)
 SUITS = ("m", "p", "s", "z", "f")
 SUIT_CODES = {
     "m": [f"{n}m" for n in range(1, 10)],
@@ -47,7 +47,7 @@ def _highlight(d: S.Draft, i: int, selected: int | None) -> str | None:
 
 def _cell(d: S.Draft, i: int, lang: str, selected: int | None) -> None:
     slot = d.tiles[i]
-    with st.container(key=f"cell-{i}", width=TILE_PX + 8, gap=None, horizontal_alignment="center"):
+    with st.container(key=f"cell-{i}", width=TILE_PX + 6, gap=None, horizontal_alignment="center"):
         st.image(tile_png(slot.code, _highlight(d, i, selected), 2 * TILE_PX), width=TILE_PX)
         label = tile_label(slot.code, lang) + ("?" if slot.uncertain else "")
         st.button(label, key=f"tile-{i}", on_click=_select, args=(i,), type="tertiary",
@@ -139,6 +139,7 @@ def edit_panel(lang: str) -> None:
             st.button(t("delete", lang), key="delete", on_click=_delete, args=(i,),
                       icon=":material/delete:")
             st.button(t("done", lang), key="done", on_click=_select, args=(i,))
+        palette(lang, editing=True)
 
 
 def _delete(i: int) -> None:
@@ -159,31 +160,40 @@ def _palette_tap(code: str) -> None:
         ss["add-target-next"] = S.meld_group(before)  # following taps fill the new meld
 
 
-def palette(lang: str) -> None:
-    """All tiles of one suit at a time; a tap adds the tile (or changes the selected one)."""
+def palette(lang: str, editing: bool) -> None:
+    """All tiles of one suit at a time; a tap adds the tile, or, when `editing`, changes the
+    selected tile into it."""
     ss = st.session_state
     d: S.Draft = ss.draft
-    editing = ss.get("selected") is not None
-    with st.container(border=True, key="palette"):
-        if editing:
-            st.caption(t("palette_change", lang))
-        else:
-            targets = [S.CONCEALED] + [S.meld_group(k) for k in range(len(d.melds))]
-            targets += [S.NEW_MELD, S.WIN]
-            if "add-target-next" in ss:
-                ss["add-target"] = ss.pop("add-target-next")
-            if ss.get("add-target") not in targets:
-                ss["add-target"] = S.CONCEALED
-            st.segmented_control(t("palette_add_to", lang), targets, key="add-target",
-                                 format_func=lambda g: group_name(g, lang))
-        suit = st.segmented_control(
-            t("palette", lang), SUITS, key="palette-suit", default="m", required=True,
-            format_func=lambda s: t(f"suit_{s}", lang), label_visibility="collapsed",
-        ) or "m"
-        with st.container(horizontal=True, gap="small", key="palette-tiles"):
-            for code in SUIT_CODES[suit]:
-                with st.container(key=f"pal-cell-{code}", width=TILE_PX + 8, gap=None,
-                                  horizontal_alignment="center"):
-                    st.image(tile_png(code, None, 2 * TILE_PX), width=TILE_PX)
-                    st.button(tile_label(code, lang), key=f"pal-{code}", on_click=_palette_tap,
-                              args=(code,), type="tertiary", help=tile_name(code, lang))
+    if editing:
+        st.caption(t("palette_change", lang))
+    else:
+        targets = [S.CONCEALED] + [S.meld_group(k) for k in range(len(d.melds))]
+        targets += [S.NEW_MELD, S.WIN]
+        if "add-target-next" in ss:
+            ss["add-target"] = ss.pop("add-target-next")
+        if ss.get("add-target") not in targets:
+            ss["add-target"] = S.CONCEALED
+        st.segmented_control(t("palette_add_to", lang), targets, key="add-target",
+                             format_func=lambda g: group_name(g, lang))
+    suit = st.segmented_control(
+        t("palette", lang), SUITS, key="palette-suit", default="m", required=True,
+        format_func=lambda s: t(f"suit_{s}", lang), label_visibility="collapsed",
+    ) or "m"
+    with st.container(horizontal=True, gap="small", key="palette-tiles"):
+        for code in SUIT_CODES[suit]:
+            with st.container(key=f"pal-cell-{code}", width=TILE_PX + 6, gap=None,
+                              horizontal_alignment="center"):
+                st.image(tile_png(code, None, 2 * TILE_PX), width=TILE_PX)
+                st.button(tile_label(code, lang), key=f"pal-{code}", on_click=_palette_tap,
+                          args=(code,), type="tertiary", help=tile_name(code, lang))
+
+
+def add_tiles_view(lang: str) -> None:
+    """The palette for adding tiles, when no tile is selected (open when entering by hand)."""
+    ss = st.session_state
+    if ss.get("selected") is not None:
+        return
+    open_ = ss.get("mode") == "manual" or not ss.draft.tiles
+    with st.expander(t("palette", lang), expanded=open_, icon=":material/add:", key="pal-exp"):
+        palette(lang, editing=False)

@@ -9,7 +9,7 @@ import streamlit as st
 
 from mjlens.ui import engine as E
 from mjlens.ui import state as S
-from mjlens.ui.i18n import t, wind_name
+from mjlens.ui.i18n import field_label, t, wind_name
 from scoring.hand import WINDS
 from scoring.ruleset import RuleSet
 
@@ -43,7 +43,7 @@ def is_stake(name: str) -> bool:
 
 def _option_widget(rs: RuleSet, opt, lang: str) -> None:
     key = f"opt-{rs.id}-{opt.name}"
-    label = opt.name.replace("_", " ")
+    label = opt.name.replace("_", " ").capitalize()
     help_text = (opt.help_zh if lang == "zh" and opt.help_zh else opt.help) or None
     kind = E.option_kind(opt)
     if kind == "choice":
@@ -84,6 +84,9 @@ def _set_ctx(name: str) -> None:
     value = ss[f"ctx-{name}"]
     if name == "won_by":
         ss.draft = S.set_context(ss.draft, self_drawn=value == "self")
+        if value == "self" and "discarder" in ss.draft.context.extra:
+            extra = {k: v for k, v in ss.draft.context.extra.items() if k != "discarder"}
+            ss.draft = S.set_context(ss.draft, extra=extra)
     else:
         ss.draft = S.set_context(ss.draft, **{name: value})
 
@@ -92,49 +95,71 @@ def _set_extra(name: str) -> None:
     ss = st.session_state
     value = ss[f"extra-{name}"]
     extra = dict(ss.draft.context.extra)
-    if value in (None, False, ""):
+    if value in (None, False, "") or (name == "players_in" and set(value) == set(WINDS)):
         extra.pop(name, None)
     else:
-        extra[name] = value
+        extra[name] = sorted(value, key=WINDS.index) if isinstance(value, list) else value
     ss.draft = S.set_context(ss.draft, extra=extra)
 
 
 def context_view(rs: RuleSet | None, lang: str) -> None:
-    """Self-drawn or discard, winds, the special-win flags and the rule set's extra fields."""
+    """Self-drawn or discard (and by whom), winds, the special-win flags and the rule set's
+    extra fields."""
     ss = st.session_state
     ctx = ss.draft.context
+    fields = rs.extra_fields if rs else ()
     ss["ctx-won_by"] = "self" if ctx.self_drawn else "discard"
-    st.segmented_control(t("win_by", lang), ["self", "discard"], key="ctx-won_by", required=True,
-                         format_func=lambda v: t("self_drawn" if v == "self" else "discard", lang),
-                         on_change=_set_ctx, args=("won_by",))
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        st.segmented_control(
+            t("win_by", lang), ["self", "discard"], key="ctx-won_by", required=True,
+            format_func=lambda v: t("self_drawn" if v == "self" else "discard", lang),
+            on_change=_set_ctx, args=("won_by",))
+        if "discarder" in fields and not ctx.self_drawn:
+            _extra_widget("discarder", ctx.extra.get("discarder"), lang, exclude=ctx.seat_wind)
     for name in ("seat_wind", "round_wind"):
         ss[f"ctx-{name}"] = getattr(ctx, name)
         st.segmented_control(t(name, lang), WINDS, key=f"ctx-{name}", required=True,
                              format_func=lambda w: wind_name(w, lang),
                              on_change=_set_ctx, args=(name,))
-    fields = rs.extra_fields if rs else ()
     for name in fields:
-        _extra_widget(name, ctx.extra.get(name), lang)
+        if name != "discarder":
+            _extra_widget(name, ctx.extra.get(name), lang)
     with st.expander(t("more_details", lang)):
         for name in ("last_tile", "kong_replacement", "robbing_kong", "last_copy"):
             ss[f"ctx-{name}"] = getattr(ctx, name)
             st.checkbox(t(name, lang), key=f"ctx-{name}", on_change=_set_ctx, args=(name,))
 
 
-def _extra_widget(name: str, value: Any, lang: str) -> None:
+def context_summary(ctx, lang: str) -> str:
+    """One line for the closed win-details box, e.g. 'Discard from West · seat East'."""
+    how = t("self_drawn" if ctx.self_drawn else "discard", lang)
+    if not ctx.self_drawn and ctx.extra.get("discarder") in WINDS:
+        how += f" ({wind_name(ctx.extra['discarder'], lang)})"
+    flags = [t(f, lang) for f in ("last_tile", "kong_replacement", "robbing_kong", "last_copy")
+             if getattr(ctx, f)]
+    parts = [how, f"{t('seat_wind', lang)}: {wind_name(ctx.seat_wind, lang)}",
+             f"{t('round_wind', lang)}: {wind_name(ctx.round_wind, lang)}", *flags]
+    return f"{t('win_details', lang)} — " + " · ".join(parts)
+
+
+def _extra_widget(name: str, value: Any, lang: str, exclude: str | None = None) -> None:
     ss = st.session_state
     key = f"extra-{name}"
     kind = E.field_kind(name)
-    label = E.field_label(name)
+    label = field_label(name, lang)
     if kind == "seat":
-        opts = [None, *WINDS]
+        opts = [None, *(w for w in WINDS if w != exclude)]
         ss[key] = value if value in opts else None
-        st.selectbox(label, opts, key=key, on_change=_set_extra, args=(name,),
+        st.selectbox(label, opts, key=key, on_change=_set_extra, args=(name,), width=180,
                      format_func=lambda w: "—" if w is None else wind_name(w, lang))
+    elif kind == "seats":
+        ss[key] = [w for w in WINDS if w in value] if isinstance(value, list) else list(WINDS)
+        st.multiselect(label, list(WINDS), key=key, on_change=_set_extra, args=(name,),
+                       format_func=lambda w: wind_name(w, lang))
     elif kind == "suit":
         opts = [None, "m", "p", "s"]
         ss[key] = value if value in opts else None
-        st.selectbox(label, opts, key=key, on_change=_set_extra, args=(name,),
+        st.selectbox(label, opts, key=key, on_change=_set_extra, args=(name,), width=180,
                      format_func=lambda s: "—" if s is None else t(f"suit_{s}", lang))
     elif kind == "int":
         ss[key] = int(value) if isinstance(value, int | float) else 0

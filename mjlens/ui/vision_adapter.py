@@ -26,16 +26,7 @@ def run_detector(detector, img: Image.Image) -> list:
 
 
 def _alternatives(det) -> tuple[str, ...]:
-    if hasattr(det, "top"):
-        pairs = det.top(ALTERNATIVES + 1)
-    else:
-        pairs = getattr(det, "alternatives", ()) or ()
-    out = []
-    for item in pairs:
-        code = item[0] if isinstance(item, tuple | list) else getattr(item, "code", item)
-        if code != det.code and code in T.DETECTOR_CLASSES and code not in out:
-            out.append(code)
-    return tuple(out[:ALTERNATIVES])
+    return tuple(c for c, _ in _pairs(det) if c in T.DETECTOR_CLASSES)
 
 
 def _slot(det, group: str, note: str = "") -> Slot:
@@ -50,7 +41,8 @@ def plain_draft(detections: list, note: str = "") -> Draft:
     return Draft(tiles=tiles, notes=(note,) if note and tiles else ())
 
 
-def detections_to_draft(detections: list, size: tuple[int, int]) -> Draft:
+def detections_to_draft(detections: list, size: tuple[int, int], rules: str | None = None,
+                        context=None) -> Draft:
     if not detections:
         return Draft()
     try:
@@ -59,16 +51,74 @@ def detections_to_draft(detections: list, size: tuple[int, int]) -> Draft:
         return plain_draft(detections, "Groups were not worked out: move melds and the winning "
                                        "tile into place.")
     try:
-        return _from_layout(VL, detections, size)
+        return _from_layout(VL, detections, size, rules, context)
     except Exception:  # the layout step must never break the page
         log.exception("layout failed")
         return plain_draft(detections, "The tiles could not be grouped automatically: move "
                                        "melds and the winning tile into place.")
 
 
-def _from_layout(VL, detections: list, size: tuple[int, int]) -> Draft:
-    """Map a layout result onto slots. Filled in against vision.layout's real API."""
-    raise NotImplementedError
+def _as_dict(det) -> dict:
+    return {"code": det.code, "box": list(det.box), "confidence": float(det.confidence),
+            "alternatives": [{"code": c, "confidence": p} for c, p in _pairs(det)]}
 
 
-__all__ = ["run_detector", "detections_to_draft", "plain_draft", "WIN", "MeldSpec", "meld_group"]
+def _pairs(det) -> list[tuple[str, float]]:
+    """(code, probability) alternatives of a detection, best first, without its own code."""
+    if hasattr(det, "top"):
+        pairs = det.top(ALTERNATIVES + 1)
+    else:
+        pairs = getattr(det, "alternatives", ()) or ()
+    return [(c, float(p)) for c, p in pairs if c != det.code][:ALTERNATIVES]
+
+
+class _Pool:
+    """Detections not yet given to a hand tile; hand tiles claim them by code, then by an
+    alternative code, then a face-down tile, so each picture keeps its box and confidence."""
+
+    def __init__(self, detections: list):
+        self.free = list(detections)
+
+    def take(self, code: str, group: str) -> Slot:
+        for pick in (lambda d: d.code == code,
+                     lambda d: code in _alternatives(d),
+                     lambda d: d.code == T.BACK):
+            for k, det in enumerate(self.free):
+                if pick(det):
+                    del self.free[k]
+                    slot = _slot(det, group)
+                    if det.code != code:
+                        note = ("face down in the photo" if det.code == T.BACK else
+                                f"the detector read {det.code}; {code} makes the hand fit")
+                        slot = Slot(code, slot.group, slot.confidence,
+                                    tuple(c for c in (det.code, *slot.alternatives)
+                                          if c not in (code, T.BACK)),
+                                    slot.box, note if det.code != T.BACK else "")
+                    return slot
+        return Slot(code, FLOWERS if T.is_flower(code) else group, None, (), None,
+                    "added by the layout step (no box of its own)")
+
+
+def _from_layout(VL, detections: list, size: tuple[int, int], rules, context) -> Draft:
+    """Map the layout's best Hand back onto the detections (boxes, confidences, alternatives)."""
+    result = VL.read_hand([_as_dict(d) for d in detections], size[0], size[1],
+                          context=context, rules=rules)
+    notes = tuple(result.notes)
+    if result.hand is None:
+        return plain_draft(detections, result.error or (notes[0] if notes else ""))
+    hand = result.hand
+    pool = _Pool(detections)
+    tiles: list[Slot] = []
+    melds = []
+    for k, m in enumerate(hand.melds):
+        melds.append(MeldSpec(concealed=m.concealed, claimed_from=m.claimed_from))
+        tiles.extend(pool.take(c, meld_group(k)) for c in m.tiles)
+    tiles.extend(pool.take(c, CONCEALED) for c in hand.concealed)
+    if hand.win_tile:
+        tiles.append(pool.take(hand.win_tile, WIN))
+    tiles.extend(pool.take(f, FLOWERS) for f in hand.flowers)
+    return Draft(tiles=tuple(tiles), melds=tuple(melds),
+                 context=context if context is not None else hand.context, notes=notes)
+
+
+__all__ = ["run_detector", "detections_to_draft", "plain_draft"]

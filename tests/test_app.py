@@ -1,0 +1,272 @@
+"""The Streamlit app, driven headlessly with streamlit.testing (AppTest): each flow a player uses.
+
+The toy rule set (tests/app_support.py) makes the expected totals exact; tests with the real
+rule sets check that whatever the registry holds is offered and scored. Photos go through the
+real file uploader with a stand-in detector that returns the fixture's true boxes, so these
+tests do not depend on the trained model (tests/test_browser.py uses the real one when shipped).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app_support import FIXTURES, FixtureDetector, toy_rules  # noqa: F401
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+
+
+def total(at) -> str | None:
+    return at.metric[0].value if len(at.metric) else None
+
+
+def messages(at) -> str:
+    return " | ".join(str(e.value) for e in [*at.warning, *at.error, *at.info, *at.success])
+
+
+@pytest.fixture
+def app(toy_rules, monkeypatch):  # noqa: F811
+    """The app on the toy rule set, with no detector unless a test sets one."""
+    from mjlens.ui import photo as P
+    from mjlens.ui.views import _detector
+
+    def no_detector(*a, **k):
+        raise P.DetectorUnavailable("no model in this test")
+
+    monkeypatch.setattr(P, "load_detector", no_detector)
+    _detector.clear()
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not at.exception
+    at.selectbox(key="rules").set_value("toy").run()
+    yield at
+    _detector.clear()
+
+
+def enter(at, text: str):
+    at.text_input(key="notation").set_value(text).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_first_page_has_inputs_and_no_errors(app):
+    assert app.file_uploader(key="upload") is not None
+    assert "No tiles yet" in messages(app)
+    assert [w.key for w in app.button if w.key.startswith("pal-")], "the tile palette is shown"
+
+
+def test_manual_notation_is_shown_as_tiles_and_scored(app):
+    enter(app, "111m 456m 789m 5s [222p] *5s")
+    keys = [b.key for b in app.button if b.key.startswith("tile-")]
+    assert len(keys) == 14
+    # 2 pungs (1 point each) + self-drawn 2
+    assert total(app) == "4 pt"
+    text = " ".join(m.value for m in app.markdown)
+    assert "Pungs" in text and "Self-drawn" in text
+    assert "Legal win" in messages(app)
+
+
+def test_correct_a_tile_with_palette_changes_total(app):
+    enter(app, "111m 456m 789m 5s [222p] *5s")
+    d = app.session_state["draft"]
+    i = next(i for i, s in enumerate(d.tiles) if s.code == "4m")
+    app.button(key=f"tile-{i}").click().run()
+    assert app.session_state["selected"] == i
+    assert app.button(key="delete") is not None  # the correction panel is open
+    # make 456m into 666m: change 4m and 5m to 6m -> a third pung
+    app.button(key="pal-6m").click().run()
+    d = app.session_state["draft"]
+    j = next(j for j, s in enumerate(d.tiles) if s.code == "5m")
+    app.button(key=f"tile-{j}").click().run()
+    app.button(key="pal-6m").click().run()
+    assert total(app) == "5 pt"
+    assert app.text_input(key="notation").value == "111666789m5s [222p] *5s"
+
+
+def test_delete_and_add_back_a_tile(app):
+    enter(app, "111m 456m 789m 5s [222p] *5s")
+    d = app.session_state["draft"]
+    i = next(i for i, s in enumerate(d.tiles) if s.code == "9m")
+    app.button(key=f"tile-{i}").click().run()
+    app.button(key="delete").click().run()
+    assert total(app) is None
+    assert "Wrong number of tiles" in messages(app)
+    app.button(key="pal-9m").click().run()  # nothing selected: the palette adds
+    assert total(app) == "4 pt"
+
+
+def test_palette_entry_from_empty_with_a_meld_and_winning_tile(app):
+    enter(app, "")
+    for code in ("1m", "1m", "1m", "4m", "5m", "6m", "7m", "8m", "9m"):
+        app.button(key=f"pal-{code}").click().run()
+    app.segmented_control(key="palette-suit").set_value("s").run()
+    app.button(key="pal-5s").click().run()
+    app.segmented_control(key="add-target").set_value("new-meld").run()
+    app.segmented_control(key="palette-suit").set_value("p").run()
+    for _ in range(3):
+        app.button(key="pal-2p").click().run()
+    app.segmented_control(key="add-target").set_value("win").run()
+    app.segmented_control(key="palette-suit").set_value("s").run()
+    app.button(key="pal-5s").click().run()
+    assert app.text_input(key="notation").value == "111456789m5s [222p] +5s"
+    assert total(app) == "2 pt"
+    # set the meld as claimed from the left, and win self-drawn
+    app.selectbox(key="meld-from-0").set_value("left").run()
+    app.segmented_control(key="ctx-won_by").set_value("self").run()
+    assert "[222p<]" in app.text_input(key="notation").value
+    assert total(app) == "4 pt"
+
+
+def test_invalid_hand_gives_the_players_message(app):
+    enter(app, "11111m 456m 789m 5s *5s")
+    assert total(app) is None
+    assert "only four" in messages(app)
+    enter(app, "123m 456q")
+    assert "Cannot read" in messages(app)
+    assert not app.exception
+
+
+def test_rule_set_rejecting_a_tile_is_explained(app):
+    enter(app, "111z 456m 789m 5s [222p] *5s")
+    assert total(app) is not None
+    app.toggle(key="opt-toy-no_honours").set_value(True).run()
+    assert total(app) is None
+    assert "not used in this rule set" in messages(app)
+
+
+def test_options_and_stake_change_result(app):
+    enter(app, "111m 456m 789m 5s [222p] *5s")
+    app.toggle(key="opt-toy-double").set_value(True).run()
+    assert total(app) == "8 pt"
+    app.number_input(key="opt-toy-base").set_value(3).run()
+    rows = [r for tbl in app.table for r in tbl.value.to_dict("records")]
+    assert any(str(r.get("Amount")) == "24" for r in rows)  # 8 pt x base 3, from each payer
+    nets = [r["Net"] for r in rows if "Net" in r]
+    assert "+72" in nets
+
+
+def test_discarder_and_winds(app):
+    enter(app, "111m 456m 789m 5s [222p] +5s seat:S")
+    app.selectbox(key="extra-discarder").set_value("W").run()
+    rows = [r for tbl in app.table for r in tbl.value.to_dict("records")]
+    payers = {r["Pays"] for r in rows if "Pays" in r}
+    assert payers == {"West"}
+    assert "discarder=W" in app.text_input(key="notation").value
+
+
+def test_switching_rule_sets_offers_every_registered_one(app):
+    from scoring.ruleset import all_rulesets
+
+    ids = set(all_rulesets())
+    assert set(app.selectbox(key="rules").options) >= {"Toy rules"}
+    assert len(app.selectbox(key="rules").options) == len(ids)
+    enter(app, "111m 456m 789m 5s [222p] *5s")
+    for rid in ids - {"toy"}:
+        app.selectbox(key="rules").set_value(rid).run()
+        assert not app.exception, rid
+        rs = all_rulesets()[rid]
+        assert total(app) is not None or messages(app), rid
+        for opt in rs.options:
+            assert app.session_state[f"opt-{rid}-{opt.name}"] == opt.default
+    app.selectbox(key="rules").set_value("toy").run()
+    assert total(app) == "4 pt"
+
+
+def test_real_rule_sets_reject_honours_in_sichuan():
+    from scoring.ruleset import all_rulesets
+
+    if "sichuan" not in all_rulesets():
+        pytest.skip("the sichuan rule set is not installed")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.selectbox(key="rules").set_value("sichuan").run()
+    enter(at, "111z 456m 789m 5m [222m] *5m")
+    assert total(at) is None
+    assert messages(at)
+
+
+def test_language_switch(app):
+    enter(app, "111m 456m 789m 5s [222p] *5s")
+    app.segmented_control(key="lang").set_value("zh").run()
+    assert any("麻将" in m.value for m in app.markdown)
+    assert app.metric[0].label == "合计"
+    assert any(b.label == "一万" for b in app.button)
+    app.segmented_control(key="lang").set_value("en").run()
+    assert app.metric[0].label == "Total"
+
+
+def test_exports_are_offered_when_scored(app):
+    enter(app, "111m 456m 789m 5s [222p] *5s")
+    keys = {b.key for b in app.get("download_button")}
+    assert {"dl-json", "dl-png"} <= keys
+
+
+# ---- photo flow ------------------------------------------------------------------------------
+def upload(at, name: str, data: bytes | None = None):
+    data = data if data is not None else (FIXTURES / name).read_bytes()
+    at.file_uploader(key="upload").set_value((name, data, "image/jpeg")).run()
+    assert not at.exception, at.exception
+    return at
+
+
+@pytest.fixture
+def with_detector(monkeypatch):
+    from mjlens.ui import photo as P
+    from mjlens.ui.views import _detector
+
+    def use(det):
+        monkeypatch.setattr(P, "load_detector", lambda *a, **k: det)
+        _detector.clear()
+        return det
+
+    return use
+
+
+def test_photo_upload_shows_hand_highlights_doubt_and_scores_after_fix(app, with_detector):
+    det = with_detector(FixtureDetector("hand_melds", doubtful=3, wrong="6p"))
+    upload(app, "hand_melds.jpg")
+    assert det.calls == 1
+    assert "Found 14 tiles" in messages(app)
+    assert "uncertain" in messages(app)
+    captions = [c for img in app.image for c in img.captions]
+    assert "Detected tiles" in captions, "the photo with boxes is shown"
+    d = app.session_state["draft"]
+    doubtful = [i for i, s in enumerate(d.tiles) if s.uncertain]
+    assert len(doubtful) == 1
+    assert app.button(key=f"tile-{doubtful[0]}").label.endswith("?")
+    app.button(key=f"tile-{doubtful[0]}").click().run()
+    app.button(key="confirm").click().run()
+    assert app.session_state["draft"].uncertain_count == 0
+    assert total(app) is not None
+    # a rerun with the same photo keeps the corrections and does not detect again
+    app.run()
+    assert det.calls == 1
+    assert app.session_state["draft"].uncertain_count == 0
+
+
+def test_photo_with_face_down_kong(app, with_detector):
+    with_detector(FixtureDetector("hand_kong", doubtful=None))
+    upload(app, "hand_kong.jpg")
+    hand_text = app.text_input(key="notation").value
+    assert "{5555m}" in hand_text
+    assert total(app) is not None
+
+
+def test_photo_without_tiles(app, with_detector):
+    class Empty:
+        def detect(self, image):
+            return []
+
+    with_detector(Empty())
+    upload(app, "hand_melds.jpg")
+    assert "No tiles were found" in messages(app)
+
+
+def test_unreadable_upload_and_missing_detector(app):
+    upload(app, "broken.jpg", b"\x00not a photo")
+    assert "could not be read" in messages(app)
+    upload(app, "hand_melds.jpg")
+    assert "not available" in messages(app)
+    assert not app.exception

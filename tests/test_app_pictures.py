@@ -1,0 +1,149 @@
+"""Tile pictures, photo loading, the photo -> draft adapter, result pictures and exports."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from PIL import Image
+
+from mjlens.ui import engine as E
+from mjlens.ui import photo as P
+from mjlens.ui import render as R
+from mjlens.ui import state as S
+from mjlens.ui import tile_images as TI
+from mjlens.ui.i18n import STRINGS, t
+from scoring import tiles as T
+from scoring.notation import parse_hand
+from tests.app_support import FIXTURES, TOY, FixtureDetector, toy_rules  # noqa: F401
+
+
+@pytest.mark.parametrize("code", T.DETECTOR_CLASSES)
+def test_every_code_has_a_distinct_picture(code):
+    img = TI.tile_image(code)
+    assert img.size == (TI.BASE_W, TI.BASE_H)
+    assert img.mode == "RGBA"
+    if code != "1m":
+        assert img.tobytes() != TI.tile_image("1m").tobytes()
+
+
+def test_faces_have_artwork_and_highlights_change_the_border():
+    for code in ("5m", "5z", "3f", "7z"):  # 5z: the SVG is blank, the frame is drawn here
+        centre = TI.tile_image(code).crop((30, 40, 90, 110))
+        colours = centre.getcolors(10000)
+        assert colours is None or len(colours) > 1, f"{code} has no artwork"
+    plain = TI.tile_image("5p")
+    warn = TI.tile_image("5p", "warn")
+    assert plain.getpixel((4, 60)) != warn.getpixel((4, 60))
+    png = TI.tile_png("5p", None, 60)
+    assert Image.open(io.BytesIO(png)).size == (60, round(TI.BASE_H * 60 / TI.BASE_W))
+
+
+def test_flowers_render_without_a_cjk_font(monkeypatch):
+    monkeypatch.setenv("MJLENS_CJK_FONT", "")
+    TI.cjk_font_path.cache_clear()
+    TI.tile_image.cache_clear()
+    try:
+        assert TI.cjk_font_path() is None
+        img = TI.tile_image("1f")
+        assert img.size == (TI.BASE_W, TI.BASE_H)
+    finally:
+        TI.cjk_font_path.cache_clear()
+        TI.tile_image.cache_clear()
+
+
+def test_load_photo_shrinks_and_applies_exif_rotation():
+    big = Image.new("RGB", (4000, 3000), (200, 10, 10))
+    exif = Image.Exif()
+    exif[0x0112] = 6  # rotate 90 degrees clockwise to view
+    buf = io.BytesIO()
+    big.save(buf, format="JPEG", exif=exif.tobytes())
+    img = P.load_photo(buf.getvalue())
+    assert max(img.size) <= P.MAX_SIDE
+    assert img.size[1] > img.size[0]  # portrait after orientation
+
+
+@pytest.mark.parametrize("data", [b"", b"not an image at all"])
+def test_load_photo_rejects_non_images(data):
+    with pytest.raises(P.PhotoError):
+        P.load_photo(data)
+
+
+def test_photo_to_draft_keeps_boxes_confidence_and_alternatives():
+    img = Image.open(FIXTURES / "hand_melds.jpg")
+    det = FixtureDetector("hand_melds", doubtful=3, wrong="6p")
+    reading = P.read_hand(img.convert("RGB"), det, rules=None)
+    d = reading.draft
+    assert reading.tile_count == 14
+    assert all(s.box is not None for s in d.tiles)
+    doubtful = [s for s in d.tiles if s.uncertain]
+    assert doubtful, "the low-confidence tile is marked"
+    hand = S.to_hand(d)
+    truth = json.loads((FIXTURES / "hand_melds.json").read_text())["hand"]
+    assert sorted(hand.all_tiles) == sorted(
+        truth["concealed"] + [c for m in truth["melds"] for c in m["tiles"]] + [truth["win_tile"]]
+    )
+    # the boxes drawn on the photo follow the draft
+    shown = R.draw_detections(img, d, selected=0)
+    assert shown.size == img.size
+    assert shown.tobytes() != img.convert("RGB").tobytes()
+
+
+def test_no_detections_give_an_empty_draft():
+    from mjlens.ui.vision_adapter import detections_to_draft
+
+    assert detections_to_draft([], (100, 100)).tiles == ()
+
+
+@pytest.mark.usefixtures("toy_rules")
+def test_share_image_and_json_export():
+    d = S.from_hand(parse_hand("111m 456m 789m 5s [222p] *5s"))
+    out = E.score_draft(d, "toy", {"base": 2})
+    assert out.result is not None and not out.error
+    png = R.share_image(d, out.result, "Toy rules", "en")
+    img = Image.open(io.BytesIO(png))
+    assert img.width >= 640 and img.height > 100
+    data = json.loads(E.export_json(out.hand, out.result, "toy", {"base": 2}))
+    assert data["rules"] == "toy"
+    assert data["result"]["total"] == out.result.total
+    assert data["hand"]["win_tile"] == "5s"
+    assert sum(v for v in data["result"]["net"].values()) == 0
+
+
+@pytest.mark.usefixtures("toy_rules")
+def test_score_draft_never_raises(monkeypatch):
+    d = S.from_hand(parse_hand("111m 456m 789m 5s [222p] +5s"))
+    assert "Mark the winning tile" in E.score_draft(S.move(d, d.win_index, S.CONCEALED),
+                                                    "toy").error
+
+    def broken(hand, options):
+        raise ZeroDivisionError("boom")
+
+    from dataclasses import replace
+
+    import scoring.ruleset as R_
+
+    monkeypatch.setattr(R_, "all_rulesets", lambda: {"toy": replace(TOY, score=broken)})
+    out = E.score_draft(d, "toy")
+    assert out.internal and "ZeroDivisionError" in out.error
+
+
+def test_option_and_field_kinds():
+    from scoring.ruleset import Option
+
+    assert E.option_kind(Option("a", 1, "")) == "int"
+    assert E.option_kind(Option("a", True, "")) == "bool"
+    assert E.option_kind(Option("a", 1.5, "")) == "float"
+    assert E.option_kind(Option("a", 3, "", choices=(3, 4, None))) == "choice"
+    assert E.field_kind("discarder") == "seat"
+    assert E.field_kind("missing_suit") == "suit"
+    assert E.field_kind("players_in") == "seats"
+    assert E.field_kind("first_turn") == "bool"
+
+
+def test_every_label_has_both_languages():
+    for key, (en, zh) in STRINGS.items():
+        assert en and zh, key
+    assert t("total", "zh") == "合计"
+    assert t("found_tiles", "en", n=3, ms=5) == "Found 3 tiles in 5 ms."

@@ -1,0 +1,138 @@
+"""The app's hand-editing transitions (pure functions, no Streamlit)."""
+
+from __future__ import annotations
+
+import pytest
+
+from mjlens.ui import state as S
+from scoring.hand import HandError
+from scoring.notation import format_hand, parse_hand
+
+
+def draft(text: str) -> S.Draft:
+    return S.from_hand(parse_hand(text))
+
+
+def test_round_trip_through_hand():
+    text = "123m 456p [555s<] {7777z} 11z +3m 15f seat:S"
+    d = draft(text)
+    assert format_hand(S.to_hand(d)) == format_hand(parse_hand(text))
+    assert [s.group for s in d.tiles].count(S.WIN) == 1
+    assert len(d.group(S.FLOWERS)) == 2
+
+
+def test_set_code_changes_tile_and_clears_doubt():
+    d = S.Draft(tiles=(S.Slot("5p", confidence=0.3, alternatives=("6p",), note="?"),))
+    assert d.tiles[0].uncertain
+    d2 = S.set_code(d, 0, "6p")
+    assert d2.tiles[0].code == "6p"
+    assert not d2.tiles[0].uncertain
+    assert d.tiles[0].code == "5p"  # the old draft is unchanged
+
+
+def test_set_code_to_flower_moves_it_to_flowers_and_back():
+    d = draft("123m 456m 789m 123p 5s +5s")
+    d = S.set_code(d, 0, "3f")
+    assert d.tiles[0].group == S.FLOWERS
+    d = S.set_code(d, 0, "1m")
+    assert d.tiles[0].group == S.CONCEALED
+
+
+def test_delete_and_add():
+    d = draft("123m 456m 789m 123p 5s +5s")
+    d = S.delete(d, 0)
+    with pytest.raises(HandError, match="Wrong number of tiles"):
+        S.to_hand(d).validate()
+    d = S.add(d, "1m")
+    S.to_hand(d).validate()
+
+
+def test_add_flower_goes_to_flowers_whatever_the_target():
+    d = S.add(S.Draft(), "5f", S.WIN)
+    assert d.tiles[0].group == S.FLOWERS
+    assert d.win_index is None
+
+
+def test_mark_win_keeps_one_winning_tile():
+    d = draft("123m 456m 789m 123p 5s +5s")
+    first = d.win_index
+    d = S.mark_win(d, 0)
+    assert d.win_index is not None and d.tiles[d.win_index].code == "1m"
+    assert d.tiles[first - 1 if first > 0 else first].group == S.CONCEALED
+    assert len(d.group(S.WIN)) == 1
+
+
+def test_new_meld_then_fill_and_settings():
+    d = draft("123m 456m 789m 5p 123s +5p")
+    # move 1s 2s 3s into a new exposed meld
+    idx = [i for i, s in enumerate(d.tiles) if s.code in ("1s", "2s", "3s")]
+    d = S.move(d, idx[0], S.NEW_MELD)
+    assert len(d.melds) == 1
+    for code in ("2s", "3s"):
+        i = next(i for i, s in enumerate(d.tiles) if s.code == code and s.group == S.CONCEALED)
+        d = S.move(d, i, S.meld_group(0))
+    d = S.set_meld(d, 0, claimed_from="left")
+    hand = S.to_hand(d)
+    assert hand.melds[0].kind == "chow" and hand.melds[0].claimed_from == "left"
+    hand.validate()
+
+
+def test_concealed_kong_drops_claim_and_face_down_tiles_make_a_concealed_kong():
+    d = draft("123m 456m 789m 5s [7777z<] +5s")
+    d = S.set_meld(d, 0, concealed=True)
+    assert d.melds[0].claimed_from is None
+    assert S.to_hand(d).melds[0].concealed
+    # two face-down tiles and two faces read from a photo
+    kong = [i for i, s in enumerate(d.tiles) if s.group == S.meld_group(0)]
+    d = S.set_meld(d, 0, concealed=False)
+    d = S.set_code(S.set_code(d, kong[0], "back"), kong[3], "back")
+    meld = S.to_hand(d).melds[0]
+    assert meld.kind == "kong" and meld.concealed and meld.tiles == ("7z",) * 4
+
+
+def test_dissolve_meld_renumbers_the_rest():
+    d = draft("123m 5s [456m] [789m] +5s")
+    d = S.dissolve_meld(d, 0)
+    assert len(d.melds) == 1
+    assert S.to_hand(d).melds[0].tiles == ("7m", "8m", "9m")
+    assert len(d.group(S.CONCEALED)) == 7
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: S.move(d, d.win_index, S.CONCEALED), "Mark the winning tile"),
+        (lambda d: S.set_code(d, 0, "back"), "face-down"),
+        (lambda d: S.move(d, 0, S.meld_group(0)), "has 4 tiles"),
+        (lambda d: S.Draft(), "No tiles yet"),
+    ],
+)
+def test_player_messages_for_unfinished_drafts(change, message):
+    d = change(draft("123m 456m 789m 5s [123p] +5s"))
+    with pytest.raises(HandError, match=message):
+        S.to_hand(d)
+
+
+def test_not_a_chow_in_a_meld_is_reported():
+    d = draft("123m 456m 789m 5s [123p] +5s")
+    i = next(i for i, s in enumerate(d.tiles) if s.code == "3p")
+    d = S.set_code(d, i, "4p")
+    with pytest.raises(HandError, match="not a chow"):
+        S.to_hand(d)
+
+
+def test_context_flags_stay_consistent():
+    d = draft("123m 456m 789m 5s [7777z] +5s")
+    d = S.set_context(d, kong_replacement=True)
+    assert d.context.self_drawn and d.context.kong_replacement
+    d = S.set_context(d, robbing_kong=True)
+    assert not d.context.self_drawn and not d.context.kong_replacement
+    d = S.set_context(d, self_drawn=True)
+    assert not d.context.robbing_kong
+    S.to_hand(d).validate()
+
+
+def test_notation_of_a_partial_draft():
+    d = S.add(S.add(S.Draft(), "1m"), "2m")
+    assert S.hand_notation(d) == "12m"
+    assert S.hand_notation(S.Draft()) == ""
