@@ -73,7 +73,7 @@ def test_rendered_face_shows_the_stored_code(source):
         lines = s.yolo.split()
         assert len(lines) % 5 == 0
         for t in s.sidecar["tiles"]:
-            if (not t["labelled"] or t["face_down"] or t["occluded"] > 0.02 or t["stacked"]
+            if (not t["labelled"] or t["label"] == "back" or t["occluded"] > 0.02 or t["stacked"]
                     or t["code"].endswith("f") or t["box"][2] - t["box"][0] < 24):
                 continue
             patch = _unwarp(s.image, t["quad"])
@@ -149,7 +149,13 @@ def test_sidecar_matches_hand_and_labels():
             cls = int(parts[0])
             xc, yc, w, h = map(float, parts[1:])
             assert 0 <= cls < len(DETECTOR_CLASSES)
-            assert cls == CLASS_INDEX["back" if t["face_down"] else t["code"]]
+            assert cls == CLASS_INDEX[t["label"]]
+            # a face-down tile is always labelled `back`; a face-up one shows its face unless
+            # it stands with its back to the camera
+            if t["face_down"]:
+                assert t["label"] == "back"
+            elif not t["standing"]:
+                assert t["label"] == t["code"]
             assert 0 < w <= 1 and 0 < h <= 1
             assert 0 <= xc - w / 2 + 1e-6 and xc + w / 2 <= 1 + 1e-6
             assert 0 <= yc - h / 2 + 1e-6 and yc + h / 2 <= 1 + 1e-6

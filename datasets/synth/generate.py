@@ -20,6 +20,7 @@ from datasets.synth.layout import TileShape, add_distractors, layout_hand
 from scoring.tiles import BACK, DETECTOR_CLASSES
 
 CLASS_INDEX = {c: i for i, c in enumerate(DETECTOR_CLASSES)}
+GENERATOR_VERSION = 2  # bump when the same seed starts giving different images
 
 
 @dataclass
@@ -76,16 +77,16 @@ def make_sample(index: int, seed: int, size: int = 640, crops=DEFAULT_CROPS,
     for spec, r in zip(layout.tiles, rendered, strict=True):
         if r.labelled:
             x1, y1, x2, y2 = r.box
-            cls = CLASS_INDEX[BACK if spec.face_down else spec.code]
+            cls = CLASS_INDEX[BACK if r.shows_back else spec.code]
             lines.append(f"{cls} {(x1 + x2) / 2 / size:.6f} {(y1 + y2) / 2 / size:.6f} "
                          f"{(x2 - x1) / size:.6f} {(y2 - y1) / size:.6f}")
         tiles_json.append({
-            "code": spec.code, "label": BACK if spec.face_down else spec.code,
+            "code": spec.code, "label": BACK if r.shows_back else spec.code,
             "box": [round(v, 1) for v in r.box] if r.box else None,
             "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in r.quad],
             "group": spec.group, "meld_index": spec.meld_index, "sideways": spec.sideways,
             "face_down": spec.face_down, "upside_down": spec.upside_down,
-            "stacked": spec.stacked, "occluded": round(1 - r.visible, 3),
+            "stacked": spec.stacked, "standing": spec.standing, "occluded": round(1 - r.visible, 3),
             "labelled": r.labelled,
             "table_xy": [round(spec.x, 3), round(spec.y, 3)], "theta_deg": round(spec.theta, 1),
         })
@@ -151,4 +152,16 @@ def write_set(out: str | Path, n: int, seed: int, size: int = 640, workers: int 
                 if progress:
                     progress(done, n)
     dt = time.perf_counter() - t0
+    manifest = {"generator": GENERATOR_VERSION, "seed": seed, "size": size, "start": start,
+                "n": n, "crops": str(crops) if crops else None}
+    (out / "synth.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return {"images": n, "seconds": round(dt, 2), "images_per_s": round(n / max(dt, 1e-9), 2)}
+
+
+def read_manifest(out: str | Path) -> dict | None:
+    """The parameters a synthetic folder was written with (None if it has none)."""
+    path = Path(out) / "synth.json"
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None

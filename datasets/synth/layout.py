@@ -28,6 +28,7 @@ class TileSpec:
     face_down: bool = False
     upside_down: bool = False
     stacked: bool = False
+    standing: bool = False  # on its edge, face towards the player (a hand not yet laid down)
 
 
 @dataclass
@@ -92,12 +93,14 @@ def _place_row(rng, groups: list[tuple[float, list[dict]]], shape: TileShape, y0
         x += gap
         for it in items:
             sideways = bool(it.get("sideways"))
-            fw, fd = (shape.h, 1.0) if sideways else (1.0, shape.h)
+            standing = bool(it.get("standing"))
+            fw, fd = (shape.h, 1.0) if sideways else (1.0, shape.t if standing else shape.h)
             cx, cy = x + fw / 2, y0 + fd / 2
             up = bool(it.get("upside_down"))
             theta = (side_theta if sideways else 0.0) + (180.0 if up else 0.0)
             spec = TileSpec(it["code"], it["group"], cx, cy, theta, meld_index=it.get("meld"),
-                            sideways=sideways, face_down=bool(it.get("face_down")), upside_down=up)
+                            sideways=sideways, face_down=bool(it.get("face_down")), upside_down=up,
+                            standing=standing)
             out.append(spec)
             st = it.get("stack")
             if st:
@@ -130,8 +133,9 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
     if rng.random() < 0.25:  # not everyone sorts their hand
         idx = rng.permutation(len(concealed)) if rng.random() < 0.4 else np.arange(len(concealed))
         concealed = [concealed[i] for i in idx]
-    conc_items = [{"code": c, "group": "concealed"} for c in concealed]
-    win_item = {"code": hand.win_tile, "group": "win"}
+    standing = rng.random() < 0.2  # the standing tiles not yet laid down, melds flat
+    conc_items = [{"code": c, "group": "concealed", "standing": standing} for c in concealed]
+    win_item = {"code": hand.win_tile, "group": "win", "standing": standing and rng.random() < .5}
     r = rng.random()
     win_pos = "apart" if r < 0.6 else ("end" if r < 0.88 else "inside")
     main: list[tuple[float, list[dict]]] = []
@@ -154,7 +158,7 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
         meld_groups.append((gap_between(), items))
     flower_items = [{"code": f, "group": "flower"} for f in hand.flowers]
 
-    two_rows = bool((meld_groups or flower_items) and rng.random() < 0.25)
+    two_rows = bool((meld_groups or flower_items) and rng.random() < (0.6 if standing else 0.25))
     melds_right = rng.random() < 0.75
     flower_where = ("end", "start", "row2")[rng.choice(3, p=[0.5, 0.2, 0.3])]
     if flower_where == "row2" and not two_rows:
@@ -182,12 +186,12 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
     if rng.random() < 0.18:
         for _, items in row1 + row2:
             for it in items:
-                if not it.get("face_down") and rng.random() < 0.12:
+                if not it.get("face_down") and not it.get("standing") and rng.random() < 0.12:
                     it["upside_down"] = True
 
     tiles = _place_row(rng, row1, shape, 0.0, conv)
     if row2:
-        y2 = shape.h + float(rng.uniform(0.2, 1.0)) + (1.0 if any(
+        y2 = (shape.t if standing else shape.h) + float(rng.uniform(0.2, 1.0)) + (1.0 if any(
             "stack" in it for _, items in row2 for it in items) else 0.0)
         r2 = _place_row(rng, row2, shape, y2, conv)
         shift = float(rng.uniform(-1.0, 3.0))
@@ -210,7 +214,7 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
             "melds_side": "right" if (melds_right or two_rows) else "left",
             "flowers_where": flower_where if flower_items else None,
             "claimed_sideways": conv["rotate_claimed"], "concealed_kong_down": conv["kong_down"],
-            "hand_kind": hand.kind}
+            "hand_kind": hand.kind, "standing": standing}
     return Layout(tiles, info)
 
 
@@ -229,7 +233,20 @@ def add_distractors(rng: np.random.Generator, layout: Layout, hand: HandPlan,
         kinds.append("loose")
     if rng.random() < 0.25:
         kinds.append("wall")
+    if rng.random() < 0.12:
+        kinds.append("opponent")
     for kind in kinds:
+        if kind == "opponent":  # another player's standing hand, its backs towards us
+            n = int(rng.integers(8, 14))
+            oy = y1 + float(rng.uniform(2.0, 6.0))
+            ox = float(rng.uniform(x0 - 3, x1 - n + 3))
+            rot = 180 + float(rng.normal(0, 4))
+            for i in range(n):
+                if not pool:
+                    return
+                layout.tiles.append(TileSpec(pool.pop(), "distractor", ox + i * 1.01, oy, rot,
+                                             standing=True))
+            continue
         if kind == "wall":
             n = int(rng.integers(3, 11))
             two_high = rng.random() < 0.6

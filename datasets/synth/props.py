@@ -29,7 +29,7 @@ def table_texture(rng: np.random.Generator, n: int = 256) -> np.ndarray:
     if kind == 1:  # wood: warped stripes along x
         base = np.array(WOOD_BGR[rng.integers(len(WOOD_BGR))], np.float32)
         ys = np.arange(n, dtype=np.float32)[:, None] * np.ones((1, n), np.float32)
-        warp = _lowfreq(rng, n, 6) * rng.uniform(4, 20)
+        warp = _lowfreq(rng, n, 3) * rng.uniform(2, 9)
         freq = rng.uniform(0.05, 0.35)
         grain = np.sin((ys + warp) * freq) * 0.5 + 0.5
         fine = cv2.resize(rng.standard_normal((n, n // 16)).astype(np.float32), (n, n))
@@ -73,9 +73,12 @@ def draw_hand(rng, img: np.ndarray, ids: np.ndarray, tip: np.ndarray, s: float) 
     mask = np.zeros((h, w), np.uint8)
     cv2.ellipse(mask, tuple(int(v) for v in palm), (int(scale * 1.3), int(scale * 1.1)),
                 float(np.degrees(ang)), 0, 360, 255, -1, cv2.LINE_AA)
-    arm_end = palm + d * scale * 8
-    cv2.line(mask, tuple(int(v) for v in palm), tuple(int(v) for v in arm_end), 255,
-             int(scale * 1.9), cv2.LINE_AA)
+    perp0 = np.array([-d[1], d[0]])
+    arm_end = palm + d * scale * 9
+    wa, wb = scale * 1.05, scale * 1.5  # the forearm widens away from the wrist
+    arm = np.array([palm + perp0 * wa, palm - perp0 * wa, arm_end - perp0 * wb,
+                    arm_end + perp0 * wb])
+    cv2.fillConvexPoly(mask, np.round(arm).astype(np.int32), 255, cv2.LINE_AA)
     perp = np.array([-d[1], d[0]])
     for k, off in enumerate((-0.9, -0.3, 0.3, 0.9)):
         base = palm - d * scale * 0.8 + perp * off * scale * 0.7
@@ -89,6 +92,7 @@ def draw_hand(rng, img: np.ndarray, ids: np.ndarray, tip: np.ndarray, s: float) 
         end = base + perp * side * scale * 0.9 - d * scale * 0.9
         cv2.line(mask, tuple(int(v) for v in base), tuple(int(v) for v in end), 255,
                  max(int(scale * 0.5), 2), cv2.LINE_AA)
+    _cast_shadow(img, mask, scale)
     _paint(rng, img, ids, mask, np.array(SKIN_BGR[rng.integers(len(SKIN_BGR))], np.float32))
 
 
@@ -119,6 +123,18 @@ def draw_object(rng, img: np.ndarray, ids: np.ndarray, at: np.ndarray, s: float)
                  max(int(s * 0.25), 2), cv2.LINE_AA)
         col = np.array([(20, 20, 20), (200, 80, 20), (230, 230, 230)][rng.integers(3)], np.float32)
     _paint(rng, img, ids, mask, col)
+
+
+def _cast_shadow(img: np.ndarray, mask: np.ndarray, scale: float) -> None:
+    """A soft shadow of a raised object (a hand above the table), offset and blurred."""
+    h, w = img.shape[:2]
+    q = 4
+    small = cv2.resize(mask, (w // q, h // q), interpolation=cv2.INTER_AREA)
+    off = np.float32([[1, 0, scale * 0.5 / q], [0, 1, scale * 0.6 / q]])
+    small = cv2.warpAffine(small, off, (w // q, h // q))
+    small = cv2.GaussianBlur(small, (0, 0), max(scale * 0.35 / q, 0.8))
+    sh = cv2.resize(small, (w, h)).astype(np.float32)[..., None] / 255
+    img[:] = (img * (1 - 0.45 * sh)).astype(np.uint8)
 
 
 def _paint(rng, img, ids, mask, col) -> None:

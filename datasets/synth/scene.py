@@ -34,6 +34,7 @@ class RenderedTile:
     box: tuple[float, float, float, float] | None
     visible: float
     labelled: bool
+    shows_back: bool = False  # the camera sees the tile's back (YOLO class `back`)
 
 
 def _outline(shape: TileShape) -> np.ndarray:
@@ -55,7 +56,24 @@ SIDES = [((NARC - 1, NARC), (0, 1)), ((2 * NARC - 1, 2 * NARC), (-1, 0)),
 
 def _rot(theta_deg: float) -> np.ndarray:
     t = np.radians(theta_deg)
-    return np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]])
+    return np.array([[np.cos(t), -np.sin(t), 0], [np.sin(t), np.cos(t), 0], [0, 0, 1.0]])
+
+
+_STAND = np.array([[1.0, 0, 0], [0, 0, -1], [0, 1, 0]])  # face turned towards the player (-y)
+_FLIP = np.diag([1.0, -1, -1])  # face on the table
+
+
+def tile_pose(spec, shape: TileShape) -> tuple[np.ndarray, np.ndarray]:
+    """Rotation (columns: face right, face up, face normal) and origin (centre of the back
+    surface) of a tile in table coordinates."""
+    rz = _rot(spec.theta)
+    if spec.standing:
+        pos = np.array([spec.x, spec.y, 0.0]) + rz @ np.array([0, shape.t / 2, 0])
+        pos[2] = spec.z + shape.h / 2
+        return rz @ _STAND, pos
+    if spec.face_down:
+        return rz @ _FLIP, np.array([spec.x, spec.y, spec.z + shape.t])
+    return rz, np.array([spec.x, spec.y, spec.z])
 
 
 def _fix(pts: np.ndarray) -> np.ndarray:
@@ -68,8 +86,13 @@ def choose_camera(rng, layout: Layout, shape: TileShape, size: int
     facts for the sidecar."""
     elev = float(rng.uniform(20, 90)) if rng.random() < 0.7 else float(rng.uniform(55, 90))
     r = rng.random()
+    if layout.info.get("standing"):  # standing tiles are photographed from the front
+        r = min(r, 0.3) if rng.random() < 0.7 else 0.7
+        elev = min(elev, float(rng.uniform(25, 75)))
     azim = float(rng.normal(0, 12)) if r < 0.5 else (
         float(rng.normal(180, 12)) if r < 0.62 else float(rng.uniform(0, 360)))
+    if layout.info.get("standing") and r >= 0.62:
+        azim = float(rng.uniform(-55, 55))
     roll = float(rng.normal(0, 6)) if rng.random() < 0.75 else float(rng.uniform(-180, 180))
     dist = float(rng.uniform(10, 45))
     target = np.array([rng.normal(0, 0.5), rng.normal(0, 0.5), 0.0])
@@ -80,7 +103,7 @@ def choose_camera(rng, layout: Layout, shape: TileShape, size: int
             continue
         for dx in (-0.7, 0.7):
             for dy in (-0.7, 0.7):
-                pts.append((t.x + dx, t.y + dy, t.z + shape.t))
+                pts.append((t.x + dx, t.y + dy, t.z + (shape.h if t.standing else shape.t)))
     uv, _ = cam.project(np.array(pts))  # unit focal length, principal point at 0
     lo, hi = uv.min(0), uv.max(0)
     aniso = float(rng.uniform(0.8, 1.25)) if rng.random() < 0.2 else 1.0
@@ -147,35 +170,34 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     outline = _outline(shape)
     tiles = layout.tiles
     n = len(tiles)
+    no = len(outline)
     t = shape.t
     zb = shape.back_frac * t
-    # world points per tile: outline at z0, zb, zt (3*16), face corners (4), shadow (16)
+    # tile-local points: outline at z = 0 (back), zb (layer seam), t (face); face corners TL TR
+    # BR BL; back corners in the order that is clockwise when the back is seen
     w2, h2 = 0.5, shape.h / 2
-    corners = np.array([(-w2, h2), (w2, h2), (w2, -h2), (-w2, -h2)])
-    sh = -light[:2] / max(light[2], 0.2)
-    world = []
-    rots = []
-    for tl in tiles:
-        rm = _rot(tl.theta)
-        rots.append(rm)
-        o = outline @ rm.T + (tl.x, tl.y)
-        c = corners @ rm.T + (tl.x, tl.y)
-        lo_z = zb if not tl.face_down else t - zb
-        pts = [np.c_[o, np.full(len(o), tl.z + z)] for z in (0.0, lo_z, t)]
-        pts.append(np.c_[c, np.full(4, tl.z + t)])
-        pts.append(np.c_[o + sh * (tl.z + t), np.zeros(len(o))])
-        world.append(np.concatenate(pts))
-    world = np.stack(world)  # n x (3*16 + 4 + 16) x 3
-    uv, depth = cam.project(world.reshape(-1, 3))
+    face_c = np.array([(-w2, h2, t), (w2, h2, t), (w2, -h2, t), (-w2, -h2, t)])
+    back_c = np.array([(w2, h2, 0), (-w2, h2, 0), (-w2, -h2, 0), (w2, -h2, 0)])
+    local = np.concatenate([np.c_[outline, np.full(no, z)] for z in (0.0, zb, t)] +
+                           [face_c, back_c])
+    poses = [tile_pose(tl, shape) for tl in tiles]
+    world = np.stack([local @ r.T + p for r, p in poses])  # n x (3*16 + 8) x 3
+    lz = max(light[2], 0.2)
+    ground = world[:, [*range(no), *range(2 * no, 3 * no)]].copy()  # shadow: slab to the table
+    ground[..., :2] -= light[:2] / lz * ground[..., 2:3]
+    ground[..., 2] = 0
+    uv, depth = cam.project(np.concatenate([world, ground], 1).reshape(-1, 3))
     uv = uv.reshape(n, -1, 2)
-    depth = depth.reshape(n, -1)
-    no = len(outline)
+    nw = world.shape[1]
+    sh_uv, uv = uv[:, nw:], uv[:, :nw]
+    centre_depth = np.array([(p + r @ np.array([0, 0, t / 2]) - cam.center) @ cam.fwd
+                             for r, p in poses])
 
     # soft shadows, drawn at quarter resolution
     q = 4
     smask = np.zeros((size // q, size // q), np.uint8)
     for i in range(n):
-        hull = cv2.convexHull(np.concatenate([uv[i, :no], uv[i, 3 * no + 4:]]).astype(np.float32))
+        hull = cv2.convexHull(sh_uv[i].astype(np.float32))
         cv2.fillConvexPoly(smask, _fix(hull[:, 0] / q), 255, cv2.LINE_AA, SHIFT)
     sig = max(0.5, 0.15 * tile_px / q)
     smask = cv2.GaussianBlur(smask, (0, 0), sig)
@@ -183,54 +205,67 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     strength = float(rng.uniform(0.25, 0.6))
     img = (img.astype(np.float32) * (1 - strength * smask[..., None])).astype(np.uint8)
 
-    order = np.argsort(-depth[:, 3 * no:3 * no + 4].mean(1), kind="stable")
+    def shade(normal: np.ndarray) -> float:
+        return (amb + (1 - amb) * max(0.0, float(normal @ light))) / k_top
+
+    order = np.argsort(-centre_depth, kind="stable")
     full_area = np.zeros(n)
+    shows_back = np.zeros(n, bool)
+    quads = np.zeros((n, 4, 2))
     for i in order:
         tl = tiles[i]
-        rm = rots[i]
-        layers = ((0, 1, ivory if tl.face_down else back_col),
-                  (1, 2, back_col if tl.face_down else ivory))
-        for z0, z1, col in layers:
+        rm, pos = poses[i]
+        for z0, z1, col in ((0, 1, back_col), (1, 2, ivory)):
             a, b = uv[i, z0 * no:(z0 + 1) * no], uv[i, z1 * no:(z1 + 1) * no]
             hull = cv2.convexHull(np.concatenate([a, b]).astype(np.float32))[:, 0]
             cv2.fillConvexPoly(img, _fix(hull), (col * 0.75).tolist(), cv2.LINE_AA, SHIFT)
             for (p, q2), nrm in SIDES:
-                nw = rm @ np.array(nrm, float)
-                mid = world[i, z1 * no + p]
-                view = cam.center - mid
-                if nw[0] * view[0] + nw[1] * view[1] <= 0:
+                n3 = rm @ np.array([nrm[0], nrm[1], 0.0])
+                if n3 @ (cam.center - world[i, z1 * no + p]) <= 0:
                     continue
-                k = (amb + (1 - amb) * max(0.0, nw[0] * light[0] + nw[1] * light[1])) / k_top
                 quad = np.array([a[p], a[q2], b[q2], b[p]])
-                cv2.fillConvexPoly(img, _fix(quad), np.clip(col * k, 0, 255).tolist(),
+                cv2.fillConvexPoly(img, _fix(quad), np.clip(col * shade(n3), 0, 255).tolist(),
                                    cv2.LINE_AA, SHIFT)
-            ids_hull = _fix(hull)
-            cv2.fillConvexPoly(ids, ids_hull, 0, cv2.LINE_8, SHIFT)
-        face_out = uv[i, 2 * no:3 * no]
-        face_quad = uv[i, 3 * no:3 * no + 4]
-        full_area[i] = _raster_count(face_out)
-        if tl.face_down:
-            levels = back_levels
-        else:
+            cv2.fillConvexPoly(ids, _fix(hull), 0, cv2.LINE_8, SHIFT)
+        normal = rm[:, 2]
+        if normal @ (cam.center - world[i, 2 * no]) > 0:  # the face side is towards the camera
+            out_poly, quad = uv[i, 2 * no:3 * no], uv[i, 3 * no:3 * no + 4]
             src = "crop" if tl.code.endswith("f") else source
             if not lib.has(src, tl.code):
                 src = "crop" if lib.has("crop", tl.code) else "svg-light"
-            variant = int(rng.integers(lib.count(src, tl.code)))
-            levels = lib.levels(src, tl.code, variant)
-        _warp_face(img, levels, face_quad, float(rng.uniform(0.93, 1.04)))
-        cv2.fillConvexPoly(ids, _fix(face_out), int(i + 1), cv2.LINE_8, SHIFT)
+            levels = lib.levels(src, tl.code, int(rng.integers(lib.count(src, tl.code))))
+            gain = shade(normal)
+        else:  # its back is (face-down tile, or a standing tile seen from behind)
+            out_poly, quad = uv[i, :no], uv[i, 3 * no + 4:3 * no + 8]
+            levels = back_levels
+            shows_back[i] = True
+            gain = shade(-normal)
+        quads[i] = quad
+        full_area[i] = _raster_count(out_poly)
+        _warp_face(img, levels, quad, min(gain, 1.12) * float(rng.uniform(0.93, 1.04)))
+        cv2.fillConvexPoly(ids, _fix(out_poly), int(i + 1), cv2.LINE_8, SHIFT)
+
+    if rng.random() < 0.3:  # specular glare on the glossy faces only
+        g = np.zeros((64, 64), np.float32)
+        for _ in range(int(rng.integers(1, 4))):
+            cv2.ellipse(g, (int(rng.integers(64)), int(rng.integers(64))),
+                        (int(rng.integers(2, 9)), int(rng.integers(1, 4))),
+                        float(rng.uniform(0, 180)), 0, 360, float(rng.uniform(60, 180)), -1)
+        g = cv2.resize(cv2.GaussianBlur(g, (0, 0), 1.5), (size, size))
+        g *= ids > 0
+        img = np.clip(img + g[..., None], 0, 255).astype(np.uint8)
 
     # occluders
     hand_tiles = [i for i, tl in enumerate(tiles) if tl.group != "distractor"]
     occluders = []
     if rng.random() < 0.22 and hand_tiles:
         j = hand_tiles[int(rng.integers(len(hand_tiles)))]
-        props.draw_hand(rng, img, ids, uv[j, 3 * no:3 * no + 4].mean(0), tile_px)
+        props.draw_hand(rng, img, ids, quads[j].mean(0), tile_px)
         occluders.append("hand")
     if rng.random() < 0.25:
         if rng.random() < 0.5 and hand_tiles:
             j = hand_tiles[int(rng.integers(len(hand_tiles)))]
-            at = uv[j, 3 * no:3 * no + 4].mean(0) + rng.normal(0, tile_px * 1.5, 2)
+            at = quads[j].mean(0) + rng.normal(0, tile_px * 1.5, 2)
         else:
             at = rng.uniform(0, size, 2)
         props.draw_object(rng, img, ids, at, tile_px)
@@ -240,7 +275,7 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
 
     out = []
     for i in range(n):
-        quad = uv[i, 3 * no:3 * no + 4]
+        quad = quads[i]
         x0, y0 = np.floor(quad.min(0)).astype(int) - 2
         x1, y1 = np.ceil(quad.max(0)).astype(int) + 3
         x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, size), min(y1, size)
@@ -253,7 +288,7 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
                 vis = min(1.0, len(xs) / max(full_area[i], 1.0))
         labelled = bool(box is not None and vis >= MIN_VISIBLE and min(
             box[2] - box[0], box[3] - box[1]) >= 3)
-        out.append(RenderedTile(i, quad, box, float(vis), labelled))
+        out.append(RenderedTile(i, quad, box, float(vis), labelled, bool(shows_back[i])))
     facts.update(tile_px=round(tile_px, 1), occluders=occluders)
     return img, out, ids, facts
 
