@@ -249,6 +249,7 @@ class _Round:
                            or prev.get("player") != discarder):
             raise HandError(f"Event {n}: 杠上炮 (after_kong) is a win on the discard made right "
                             "after the discarder's kong: the event before must be that kong.")
+        self._robbed(entries, discarder, prev, n)
         tiles = set()
         for e, seat in zip(entries, seats, strict=True):
             raw = e.get("hand")
@@ -291,6 +292,31 @@ class _Round:
             self.won[seat] = n
         if len(self.won) >= 3:
             self.over = "three players have won"
+
+    def _robbed(self, entries, discarder: str | None, prev, n: int) -> None:
+        """抢杠: a robbed kong never happens. When the round lists the added kong right before the
+        robbing win, its rain money is taken back out of the ledger."""
+        robbing = [isinstance(e.get("hand"), Mapping) and e["hand"].get("robbing_kong") is True
+                   for e in entries]
+        if not any(robbing):
+            return
+        if not all(robbing):
+            raise HandError(f"Event {n}: when a kong is robbed, every winner robs it.")
+        if discarder is None:
+            raise HandError(f"Event {n}: robbing a kong takes the tile of the player who added it: "
+                            "give that player as 'from'.")
+        if prev and prev.get("type") == "kong" and prev.get("player") == discarder:
+            kong = self.kongs[-1]
+            if kong.kind != "added":
+                raise HandError(f"Event {n}: only an added kong (面下杠) can be robbed; the kong "
+                                f"at event {kong.event} is {KONG_KINDS[kong.kind]}.")
+            keep = [(p, e) for p, e in zip(self.result.ledger, self.result.events_of, strict=True)
+                    if e != kong.event]
+            self.result.ledger = [p for p, _ in keep]
+            self.result.events_of = [e for _, e in keep]
+            self.kongs.pop()
+            self.result.notes.append(f"Event {n}: {discarder}'s kong of {kong.tile} (event "
+                                     f"{kong.event}) was robbed (抢杠): it collects no rain money.")
 
     def _kong_discard(self, kong: Kong, winners: list[str], n: int) -> None:
         """杠上炮: the rain money of the kong just made goes to the winner(s) (each gets it in

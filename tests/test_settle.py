@@ -325,3 +325,17 @@ def test_installed_command_settles_without_traceback(tmp_path):
     assert proc.returncode == 2
     assert "already won" in json.loads(proc.stdout)["error"]
     assert "Traceback" not in proc.stderr
+
+
+def test_robbed_kong_collects_nothing():
+    """Chengdu seed, 胡牌規則 3: "搶杠：當有玩家在碰牌以後，又再次杠此碰牌，而這張杠牌又正好是
+    其他玩家胡牌的叫牌，其他玩家可以選擇胡這張杠牌。" The robbed kong never happens."""
+    robbing = win("S", "234456m 55m 345p 68m +7m robbing-kong", **{"from": "N"})
+    listed = settle([kong("N", "added", "7m"), robbing])
+    omitted = settle([robbing])
+    assert listed.net == omitted.net
+    assert [(p.payer, p.payee) for p in listed.ledger] == [("N", "S")]
+    assert [f["name"] for f in listed.wins[0]["fans"]] == ["平胡", "抢杠"]
+    assert any("抢杠" in n for n in listed.notes)
+    with pytest.raises(HandError, match="only an added kong"):
+        settle([kong("N", "concealed", "7m"), robbing])

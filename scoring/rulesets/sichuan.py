@@ -98,11 +98,11 @@ DRAGON_PATTERNS = ("龙七对", "清龙七对")
 
 def first_turn_flags(hand: Hand) -> tuple[bool, bool]:
     """(天胡, 地胡) from the hand fields first_turn and dealer (default E)."""
+    dealer = seat_field(hand, "dealer", "E")
     if not flag_field(hand, "first_turn"):
         return False, False
     if hand.melds:
         raise HandError("A first-turn win (天胡 / 地胡) cannot have melds: nothing was claimed yet.")
-    dealer = seat_field(hand, "dealer", "E")
     if hand.context.seat_wind == dealer:
         if not hand.context.self_drawn:
             raise HandError("The dealer's first-turn win (天胡) is on the dealt tiles: it is self-drawn.")
