@@ -77,6 +77,8 @@ class LayoutResult:
     legal: bool = False
     winning: bool = False
     error: str | None = None
+    left_out: list[Detection] = field(default_factory=list)  # boxes not in the hand (see notes)
+    hidden: int = 0  # tiles in the hand that no box shows (a kong's covered tile)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -411,6 +413,7 @@ def read_hand(detections: Iterable[Any], width: float | None = None,
     notes.extend(judge_notes)
     used = [s for s in reading.concealed] + ([reading.win] if reading.win else [])
     used += [s for slots, _ in reading.melds for s in slots]
+    left_out, hidden = _bookkeeping(scene, reading, notes)
     confs = [s.site.det.confidence for s in used]
     mean_conf = sum(confs) / len(confs) if confs else 0.0
     conf = (weights[0] / total) * mean_conf * (1.0 if legal else 0.2) * (1.0 if winning else 0.7)
@@ -419,7 +422,44 @@ def read_hand(detections: Iterable[Any], width: float | None = None,
         score = _score(h, rules, options) if rules else None
         alts.append(Alternative(h, w / total * mean_conf, score, _diff(hand, h)))
     return LayoutResult(hand, float(min(1.0, max(0.0, conf))), alts, notes, dets, legal,
-                        winning)
+                        winning, left_out=left_out, hidden=hidden)
+
+
+def _bookkeeping(scene: Scene, reading: Reading, notes: list[str]) -> tuple[list[Detection], int]:
+    """Every box is in the hand or listed here (and in the notes): strays, boxes merged as
+    duplicates, tiles left out at a row's end, stacked boxes that did not make a kong."""
+    left: list[Detection] = [site.det for site, _ in scene.strays]
+    hidden = 0
+    rows_sites = [s.site for row in scene.rows for s in row] + list(scene.loose_flowers)
+    for site in rows_sites:
+        left.extend(site.merged)
+    for s in reading.dropped:
+        left.append(s.site.det)
+        for extra in (s.site.top, s.site.maybe_top):
+            if extra is not None:
+                left.append(extra)
+    in_kong: set[int] = set()
+    for slots, mr in reading.melds:
+        if mr.meld.kind == "kong" and len(slots) == 3:
+            hidden += mr.hidden
+            for s in slots:
+                in_kong.add(id(s))
+    for slots in [reading.concealed, [reading.win] if reading.win else []] + [
+            sl for sl, _ in reading.melds]:
+        for s in slots:
+            site = s.site
+            used_extra = id(s) in in_kong
+            if site.top is not None and not (used_extra and site.top is not None):
+                left.append(site.top)
+                notes.append(f"Left out {site.top.describe()}: it lies on another tile but "
+                             "does not make a kong there.")
+            if site.maybe_top is not None:
+                kong_uses = used_extra and not any(
+                    x.site.top is not None for x in slots if x is not s)
+                if not kong_uses:
+                    left.append(site.maybe_top)
+                    notes.append(f"Two boxes of {site.code} cover the same tile; counted once.")
+    return left, hidden
 
 
 def _score(hand: Hand, rules: str, options) -> float | None:

@@ -94,6 +94,8 @@ def parse_detections(items: Iterable[Any]) -> tuple[list[Detection], list[str]]:
             box = get("box")
             conf = get("confidence", 1.0)
             alts = get("alternatives") or get("topk") or get("alts") or ()
+            if not alts and callable(getattr(item, "top", None)):
+                alts = item.top(4)  # vision.detector.Detection: its most likely codes
             try:
                 box_t = tuple(float(v) for v in box)
                 ok = len(box_t) == 4 and box_t[2] > box_t[0] and box_t[3] > box_t[1]
@@ -371,13 +373,13 @@ def box_extents(w: float, h: float, phi: float) -> tuple[float, float, float]:
     ev = w * s + h * c
     k = abs(math.sin(2 * phi))
     det = 1 - k * k
-    if det < 0.2:
+    if det < 0.05:
         return eu / (1 + k), ev / (1 + k), 0.0
     a = (eu - k * ev) / det
     b = (ev - k * eu) / det
     a = max(a, 0.25 * max(eu, ev) / (1 + k))
     b = max(b, 0.25 * max(eu, ev) / (1 + k))
-    return a, b, min(1.0, (det - 0.2) / 0.5)
+    return a, b, min(1.0, (det - 0.05) / 0.3)
 
 
 def _sigmoid(x: float) -> float:
@@ -410,11 +412,11 @@ def describe_row(row: Row) -> list[Slot]:
     # tile width: the spacing of touching tiles nearby (robust to perspective), or for short
     # rows the smaller extent of the boxes
     for i, s in enumerate(slots):
-        lo, hi = max(0, i - 4), min(n - 1, i + 4)
+        lo, hi = max(0, i - 6), min(n - 1, i + 6)
         sp = spacing[lo:hi]
         w_shape = float(np.median(short[max(0, i - 4): i + 5]))
         if len(sp) >= 3:
-            s.unit = float(np.percentile(sp, 30))
+            s.unit = float(np.percentile(sp, 20))
         elif len(sp):
             s.unit = float(min(sp.min(), 1.3 * w_shape))
         else:
@@ -445,7 +447,7 @@ def describe_row(row: Row) -> list[Slot]:
     return slots
 
 
-SIDE_W = (-6.5, 8.7, 8.4, 34.5, 5.0)  # bias, shape (x reliability), spacing, offset, raised
+SIDE_W = (-6.1, 9.4, 12.3, 26.8, 2.5)  # bias, shape (x reliability), spacing, offset, raised
 
 
 def sideways_probability(rel: float, shape: float, spread: float, off: float, nn: float) -> float:

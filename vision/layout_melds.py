@@ -22,6 +22,7 @@ from scoring.hand import Meld
 from vision.layout_geometry import Slot
 
 SIDEWAYS = 0.5  # pside above this reads as a tile turned sideways
+IN_MELD = 0.3  # ... and inside a meld, where one sideways tile is expected
 RAISED = 0.3  # a tile this far (tile widths) off its neighbours' line may lie on a hidden one
 
 
@@ -74,9 +75,10 @@ def read_meld(slots: list[Slot]) -> list[MeldReading]:
         cost += sum(max(0.0, s.pside - SIDEWAYS) * 2 for s in slots)
         return [MeldReading(Meld("kong", (code,) * 4, concealed=True), cost)]
     side = [s.pside for s in slots]
-    sideways = [i for i in range(k) if side[i] > SIDEWAYS]
-    cost_side = 1.5 * max(0, len(sideways) - 1)
-    pos = max(sideways, key=lambda i: side[i]) if sideways else None
+    # inside a meld one sideways tile is expected: take the likeliest if it is likely enough
+    best = max(range(k), key=lambda i: side[i])
+    pos = best if side[best] > IN_MELD else None
+    cost_side = 1.5 * sum(1 for i in range(k) if i != best and side[i] > SIDEWAYS)
     options = [s.candidates() for s in slots]
     for combo in product(*options):
         codes = [c for c, _ in combo]
@@ -87,7 +89,7 @@ def read_meld(slots: list[Slot]) -> list[MeldReading]:
         if len(tiles) == 3 and len(set(tiles)) == 1 and k == 3:
             out.append(_pung_or_kong(slots, codes[0], pos, cost))
             maybe = [i for i in range(k) if slots[i].site.maybe_top is not None]
-            raised = [i for i in range(k) if slots[i].raised > RAISED and side[i] <= SIDEWAYS]
+            raised = [i for i in range(k) if slots[i].raised > RAISED and i != pos]
             if maybe:
                 out.append(MeldReading(
                     _kong(codes[0], pos, k, on=maybe[0], on_side=maybe[0] == pos),

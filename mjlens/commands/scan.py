@@ -1,0 +1,161 @@
+"""`mjlens scan PHOTO --rules R`: photo -> detector -> layout -> score, in one step.
+
+Prints the recognised hand in the notation, the score breakdown and what was uncertain; with
+`--json` one object: {"image", "width", "height", "hand", "notation", "confidence", "uncertain",
+"alternatives", "detections", "score"} where "score" is the rule set's result, or "error"
+(in words) instead of "score" when the hand cannot be scored.
+
+Exit status: 0 scored; 1 the photo cannot be read or shows no hand (no tiles, no row of tiles,
+tiles that cannot be split into a hand); 2 the tiles read make no legal hand for the rule set,
+or a bad option / missing model. Never a traceback.
+`--boxes FILE` skips the detector and reads its JSON (the `mjlens detect --json` line, or a
+synthetic scene's sidecar), so the layout can be checked without a model.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def register(sub) -> None:
+    p = sub.add_parser(
+        "scan",
+        help="read a photo of a revealed hand and score it",
+        description="Detect the tiles in a photo, read them as a hand (rows, melds, sideways "
+        "claimed tiles, concealed kongs, winning tile, flowers) and score it.",
+        epilog="Exit status: 0 scored; 1 unreadable photo or no hand found; 2 not a legal "
+        "hand, bad option or missing model.",
+    )
+    p.add_argument("photo", metavar="PHOTO")
+    p.add_argument("--rules", default="gb", help="rule set id (see `mjlens rules`); default gb")
+    p.add_argument("--self-drawn", action="store_true", help="won on a self-drawn tile")
+    p.add_argument("--seat", default="E", choices=list("ESWN"), help="seat wind (default E)")
+    p.add_argument("--round", default="E", choices=list("ESWN"), help="round wind (default E)")
+    p.add_argument("--last-tile", action="store_true", help="won on the last tile of the wall")
+    p.add_argument("--kong-replacement", action="store_true", help="won on a kong replacement")
+    p.add_argument("--robbing-kong", action="store_true", help="won by robbing a kong")
+    p.add_argument("--last-copy", action="store_true", help="the last copy of the winning tile")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                   help="a rule-set option, e.g. -o base=8 (see `mjlens rules`)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--model", default=None, help="model folder or detector .onnx (default: "
+                   "the shipped models/)")
+    p.add_argument("--boxes", default=None, metavar="FILE",
+                   help="read the tile boxes from this JSON instead of running the detector")
+    p.set_defaults(func=run)
+
+
+def _fail(args, status: int, message: str, extra: dict | None = None) -> int:
+    if args.json:
+        out = {"image": args.photo, **(extra or {}), "error": message}
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(f"Error: {message}", file=sys.stderr)
+    return status
+
+
+def _boxes_from_file(path: str) -> tuple[list, float | None, float | None]:
+    """Detections from `mjlens detect --json` output or a synthetic sidecar (face-down tiles
+    given as `back`, tiles hidden from the camera left out, as the detector would see it)."""
+    from scoring.hand import HandError
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        data = json.loads(text.strip().splitlines()[0]) if text.strip() else None
+    except (OSError, json.JSONDecodeError, IndexError) as exc:
+        raise HandError(f"Cannot read the boxes file {path}: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
+        raise HandError(f"The boxes file {path} has no 'tiles' list.")
+    tiles = []
+    for t in data["tiles"]:
+        if not isinstance(t, dict) or t.get("box") is None or t.get("labelled") is False:
+            continue
+        code = t.get("label") or ("back" if t.get("face_down") else t.get("code"))
+        tiles.append({**t, "code": code})
+    return tiles, data.get("width"), data.get("height")
+
+
+def run(args) -> int:
+    from mjlens.commands.score import parse_options
+    from scoring.hand import HandError, WinContext
+    from scoring.ruleset import get_ruleset, score_hand
+    from vision.layout import read_hand
+
+    try:
+        options = parse_options(args.option)
+        get_ruleset(args.rules).resolve_options(options)
+        context = WinContext(
+            self_drawn=args.self_drawn or args.kong_replacement, seat_wind=args.seat,
+            round_wind=args.round, last_tile=args.last_tile,
+            kong_replacement=args.kong_replacement, robbing_kong=args.robbing_kong,
+            last_copy=args.last_copy)
+        context.validate()
+    except HandError as exc:
+        return _fail(args, 2, str(exc))
+
+    width = height = None
+    if args.boxes:
+        try:
+            detections, width, height = _boxes_from_file(args.boxes)
+        except HandError as exc:
+            return _fail(args, 1, str(exc))
+    else:
+        try:
+            from mjlens.commands.detect import load_detector
+            from vision.detector import ModelError
+            from vision.imageio import ImageReadError, load_image
+        except ImportError as exc:  # the detector is an optional part of an install
+            return _fail(args, 2, f"The tile detector is not available: {exc}")
+        try:
+            image = load_image(args.photo)
+        except ImageReadError as exc:
+            return _fail(args, 1, f"Cannot read the photo: {exc}")
+        try:
+            det = load_detector(args.model)
+        except ModelError as exc:
+            return _fail(args, 2, f"The tile detector could not be loaded: {exc}")
+        width, height = image.width, image.height
+        detections = det.detect_loaded([image])[0]
+
+    result = read_hand(detections, width, height, context=context, rules=args.rules,
+                       options=options)
+    payload = {"image": args.photo, "width": width, "height": height,
+               **{k: v for k, v in result.to_json().items() if k != "error"}}
+    if result.hand is None:
+        return _fail(args, 1, result.error or "No hand was found in the photo.", payload)
+    try:
+        result.hand.validate()
+        scored = score_hand(result.hand, args.rules, options)
+    except HandError as exc:
+        return _report(args, payload, result, None, str(exc))
+    return _report(args, payload, result, scored, None)
+
+
+def _report(args, payload, result, scored, error) -> int:
+    from scoring.notation import format_hand as fh
+    from scoring.report import format_result as fr
+
+    if args.json:
+        if scored is not None:
+            payload["score"] = scored.to_json()
+        else:
+            payload["error"] = error
+        print(json.dumps(payload, ensure_ascii=False))
+        return 0 if scored is not None else 2
+    print(f"Read from the photo: {fh(result.hand)}   (confidence {result.confidence:.2f})")
+    if scored is not None:
+        print(fr(scored, fh(result.hand)))
+    else:
+        print(f"Error: {error}", file=sys.stderr)
+    if result.notes:
+        print("Uncertain:")
+        for note in result.notes:
+            print(f"  - {note}")
+    if result.alternatives:
+        print("Other readings:")
+        for alt in result.alternatives:
+            score = f", {alt.score:g}" if alt.score is not None else ""
+            print(f"  {fh(alt.hand)}   ({alt.confidence:.2f}{score}) {alt.why}")
+    return 0 if scored is not None else 2
