@@ -85,9 +85,15 @@ def test_photo_to_draft_keeps_boxes_confidence_and_alternatives():
         truth["concealed"] + [c for m in truth["melds"] for c in m["tiles"]] + [truth["win_tile"]]
     )
     # the boxes drawn on the photo follow the draft
-    shown = R.draw_detections(img, d, selected=0)
-    assert shown.size == img.size
-    assert shown.tobytes() != img.convert("RGB").tobytes()
+    full = R.draw_detections(img, d, selected=0, crop=False)
+    assert full.size == img.size
+    assert full.tobytes() != img.convert("RGB").tobytes()
+    x1, y1, x2, y2 = R.tiles_region(d, img.size)
+    shown = R.draw_detections(img, d, selected=0)  # cut to the tiles
+    assert shown.size == (x2 - x1, y2 - y1)
+    assert shown.width < img.width or shown.height < img.height
+    for s in d.tiles:
+        assert x1 <= s.box[0] and s.box[2] <= x2 and y1 <= s.box[1] and s.box[3] <= y2
 
 
 def test_no_detections_give_an_empty_draft():

@@ -14,14 +14,34 @@ from mjlens.ui.tile_images import HIGHLIGHTS, latin_font, strip_image, text_font
 BOX_OK = (40, 170, 90)
 
 
-def draw_detections(photo: Image.Image, draft: Draft, selected: int | None = None) -> Image.Image:
-    """The photo with a box and code on every tile of the draft that came from it; doubtful
-    tiles in orange, the selected one in blue. Corrections show at once (boxes follow slots)."""
+def tiles_region(draft: Draft, size: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """The part of the photo that holds the detected tiles, with a margin of about a tile."""
+    boxes = [s.box for s in draft.tiles if s.box is not None]
+    if not boxes:
+        return None
+    x1 = min(b[0] for b in boxes)
+    y1 = min(b[1] for b in boxes)
+    x2 = max(b[2] for b in boxes)
+    y2 = max(b[3] for b in boxes)
+    tile = sorted(max(b[2] - b[0], b[3] - b[1]) for b in boxes)[len(boxes) // 2]
+    m = 0.8 * tile
+    w, h = size
+    return (max(0, int(x1 - m)), max(0, int(y1 - 1.2 * m)), min(w, int(x2 + m)),
+            min(h, int(y2 + m)))
+
+
+def draw_detections(photo: Image.Image, draft: Draft, selected: int | None = None,
+                    crop: bool = True) -> Image.Image:
+    """The photo (cut to the tiles when `crop`) with a box and code on every tile of the draft
+    that came from it; doubtful tiles in orange, the selected one in blue. Corrections show at
+    once (boxes follow slots)."""
     img = photo.convert("RGB").copy()
     d = ImageDraw.Draw(img)
-    scale = max(img.size) / 1000
+    region = tiles_region(draft, img.size) if crop else None
+    span = max(region[2] - region[0], region[3] - region[1]) if region else max(img.size)
+    scale = span / 800
     width = max(2, round(3 * scale))
-    font = latin_font(max(12, round(22 * scale)))
+    font = latin_font(max(11, round(20 * scale)))
     for i, s in enumerate(draft.tiles):
         if s.box is None:
             continue
@@ -36,7 +56,7 @@ def draw_detections(photo: Image.Image, draft: Draft, selected: int | None = Non
         tb = d.textbbox((x1, y1), label, font=font, anchor="lb")
         d.rectangle((tb[0] - 2, tb[1] - 2, tb[2] + 2, tb[3] + 2), fill=colour)
         d.text((x1, y1), label, font=font, fill=(255, 255, 255), anchor="lb")
-    return img
+    return img.crop(region) if region else img
 
 
 def _groups(draft: Draft) -> list[tuple[str, list[str]]]:

@@ -171,8 +171,11 @@ def photo_view(lang: str) -> None:
     n = ss.draft.uncertain_count
     if n:
         st.warning(t("check_tiles", lang, n=n))
-    for note in ss.draft.notes:
-        st.caption(f"⚠️ {note}")
+    if ss.draft.notes:
+        with st.expander(t("reading_notes", lang, n=len(ss.draft.notes)), key="notes-exp",
+                         icon=":material/info:"):
+            for note in ss.draft.notes:
+                st.markdown(f"- {note}")
 
 
 def export_view(outcome: E.Outcome, rs, options: dict, lang: str) -> None:

@@ -54,12 +54,19 @@ def _cell(d: S.Draft, i: int, lang: str, selected: int | None) -> None:
                   help=tile_name(slot.code, lang))
 
 
+def _meld_summary(spec: S.MeldSpec, lang: str) -> str:
+    if spec.concealed:
+        return t("meld_concealed", lang)
+    claim = t(f"claim_{spec.claimed_from}", lang) if spec.claimed_from else ""
+    return t("meld_exposed", lang) + (f" · {claim}" if claim else "")
+
+
 def _meld_controls(d: S.Draft, k: int, lang: str) -> None:
+    """A small menu under a meld: concealed kong or exposed, claimed from whom, dissolve."""
     spec = d.melds[k]
     codes = [d.tiles[i].code for i in d.group(S.meld_group(k))]
-    is_kong = len(codes) == 4
-    with st.container(horizontal=True, vertical_alignment="center", key=f"meldctl-{k}"):
-        if is_kong:
+    with st.popover(_meld_summary(spec, lang), key=f"meld-pop-{k}", type="tertiary"):
+        if len(codes) == 4:
             st.toggle(t("meld_concealed", lang), value=spec.concealed, key=f"meld-conc-{k}",
                       on_change=lambda: apply(S.set_meld, k,
                                               concealed=st.session_state[f"meld-conc-{k}"]))
@@ -69,24 +76,14 @@ def _meld_controls(d: S.Draft, k: int, lang: str) -> None:
                 format_func=lambda c: t(f"claim_{c or 'none'}", lang), key=f"meld-from-{k}",
                 on_change=lambda: apply(S.set_meld, k,
                                         claimed_from=st.session_state[f"meld-from-{k}"]),
-                width=150,
             )
         st.button(t("unmeld", lang), key=f"unmeld-{k}", on_click=apply,
-                  args=(S.dissolve_meld, k), type="tertiary")
+                  args=(S.dissolve_meld, k), icon=":material/undo:")
 
 
-def hand_view(lang: str) -> None:
-    """The hand grouped as on the table; tap a label to select a tile."""
-    ss = st.session_state
-    d: S.Draft = ss.draft
-    selected = ss.get("selected")
-    if selected is not None and selected >= len(d.tiles):
-        selected = ss.selected = None
-    groups = [S.CONCEALED] + [S.meld_group(k) for k in range(len(d.melds))] + [S.WIN, S.FLOWERS]
-    for g in groups:
-        idx = S.sorted_group(d, g)
-        if g == S.FLOWERS and not idx:
-            continue
+def _group_block(d: S.Draft, g: str, lang: str, selected: int | None) -> None:
+    idx = S.sorted_group(d, g)
+    with st.container(key=f"block-{g}", width="content", gap="small"):
         st.markdown(f"**{group_name(g, lang)}**" + ("" if idx else f" {t('empty_group', lang)}"))
         if idx:
             with st.container(horizontal=True, gap="small", key=f"group-{g}"):
@@ -95,6 +92,25 @@ def hand_view(lang: str) -> None:
         k = S.meld_index(g)
         if k is not None:
             _meld_controls(d, k, lang)
+
+
+def hand_view(lang: str) -> None:
+    """The hand grouped as on the table: standing tiles, winning tile and flowers, then the
+    melds side by side; tap a tile's label to select it."""
+    ss = st.session_state
+    d: S.Draft = ss.draft
+    selected = ss.get("selected")
+    if selected is not None and selected >= len(d.tiles):
+        selected = ss.selected = None
+    with st.container(horizontal=True, gap="medium", key="hand-row"):
+        for g in (S.CONCEALED, S.WIN, S.FLOWERS):
+            if g == S.FLOWERS and not d.group(g):
+                continue
+            _group_block(d, g, lang, selected)
+    if d.melds:
+        with st.container(horizontal=True, gap="medium", key="meld-row"):
+            for k in range(len(d.melds)):
+                _group_block(d, S.meld_group(k), lang, selected)
     if d.tiles:
         st.caption(t("tap_hint", lang))
 
@@ -195,5 +211,7 @@ def add_tiles_view(lang: str) -> None:
     if ss.get("selected") is not None:
         return
     open_ = ss.get("mode") == "manual" or not ss.draft.tiles
-    with st.expander(t("palette", lang), expanded=open_, icon=":material/add:", key="pal-exp"):
+    # the key changes with the default, so the box opens or closes when the situation changes
+    with st.expander(t("palette", lang), expanded=open_, icon=":material/add:",
+                     key=f"pal-exp-{open_}"):
         palette(lang, editing=False)
