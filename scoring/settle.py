@@ -138,7 +138,10 @@ class _Round:
                 )
         if raw.get("seat_wind", seat) != seat:
             raise HandError(f"Event {n}: the hand of {seat} says seat_wind {raw['seat_wind']}.")
-        hand = Hand.from_json(raw)
+        try:
+            hand = Hand.from_json(raw)
+        except HandError as exc:
+            raise HandError(f"Event {n}, {seat}'s hand: {exc}") from None
         extra = dict(hand.context.extra)
         if seat in self.missing:
             if extra.get("missing_suit", self.missing[seat]) != self.missing[seat]:
@@ -263,7 +266,10 @@ class _Round:
             if after_kong and "discard_after_kong" in self.ruleset.extra_fields:
                 hand = replace(hand, context=replace(
                     hand.context, extra=dict(hand.context.extra, discard_after_kong=True)))
-            result = self.profile.evaluate(hand, self.opts)
+            try:
+                result = self.profile.evaluate(hand, self.opts)
+            except HandError as exc:
+                raise HandError(f"Event {n}, {seat}'s winning hand: {exc}") from None
             tiles.add(hand.win_tile)
             self.hands[seat] = (n, hand)
             per = result.extra["per_payer"]
@@ -353,7 +359,10 @@ class _Round:
                                 "in 'hands' (needed for 查花猪 and 查叫).")
             hand = self._hand(raw_hands[seat], seat, n, winning=False)
             self.hands[seat] = (n, hand)
-            st = self.profile.end_status(hand, self.opts)
+            try:
+                st = self.profile.end_status(hand, self.opts)
+            except HandError as exc:
+                raise HandError(f"{seat}'s final hand: {exc}") from None
             status[seat] = st
             self.result.end[seat] = {
                 "status": "flower pig" if st.flower_pig else "ready" if st.ready else "not ready",

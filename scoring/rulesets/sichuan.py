@@ -152,11 +152,9 @@ def _counts(hand: Hand) -> dict[str, int]:
 
 
 def _count_reading(facts: Facts, reading: Reading, opts: Mapping[str, Any]):
-    matched = [p for p in PATTERNS if p[3](facts, reading, opts)]
-    if not matched:  # seven pairs in 'root' mode with 七对 always matched; never empty
-        raise HandError("No hand pattern applies.")
-    top = max(matched, key=lambda p: p[2])  # later (more specific) wins ties via max stability
-    top = [p for p in matched if p[2] == top[2]][-1]
+    matched = [p for p in PATTERNS if p[3](facts, reading, opts)]  # 平胡 or 七对 always
+    highest = max(p[2] for p in matched)
+    top = [p for p in matched if p[2] == highest][-1]  # on a tie the later, more specific row
     suit = SUIT_WORDS[T.suit(facts.hand.all_tiles[0])] if facts.flush else ""
     offset = 1 - opts["count_from"]
     fans = [Fan(top[0], top[1], top[2] - offset, 1, top[4].format(suit=suit))]
