@@ -3,6 +3,8 @@ each quoting the sentence it comes from, then the variants, payments and bad inp
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from scoring.hand import HandError
@@ -298,3 +300,46 @@ def test_bad_hands_give_a_clear_error(hand, message):
 def test_bad_option():
     with pytest.raises(HandError, match="cap"):
         score("23445677m 34578p +9p", cap=5)
+
+
+# ---- the remaining sentences of the Chengdu seed ---------------------------------------------------
+def test_seed_i_108_tiles_without_honours():
+    """Ⅰ: "在麻將牌中去掉了「中，發，白」的字牌，去掉了「東，南，西，北」的風牌。只剩下筒，條，萬，
+    三色牌一共108張。\""""
+    for code, name in (("7z", "Red"), ("2z", "South")):
+        with pytest.raises(HandError, match=re.escape(f"remove {code} ({name})")):
+            score(f"123m 456m 789m 5p {code[0]}{code[0]}z +5p")
+
+
+def test_seed_i_declared_missing_suit():
+    """Ⅰ: "意味著這一把牌打到結束，你都必須缺這個花色才能胡牌，而且不能在手上留下這個花色\""""
+    hand = "23445677m 34578p +9p"
+    assert score(hand + " missing_suit=s").total == 1
+    assert score(hand + " missing_suit=条").total == 1
+    with pytest.raises(HandError, match=re.escape("still holds 2m (2 Characters)")):
+        score(hand + " missing_suit=m")
+
+
+def test_seed_vi_no_chows():
+    """Ⅵ: "1、使用條、筒、萬三種花色共108張牌，不使用字牌；可碰、杠牌，不可以吃牌\""""
+    with pytest.raises(HandError, match="no chows"):
+        score("456m 789m 5p 55p [123m] +5p")
+    assert score("123456789m 345p 5p +5p").total == 1  # the same runs, standing, are fine
+
+
+def test_seed_ix_no_concealed_hand_bonus():
+    """Ⅸ: "碰、杠後的牌要亮出牌面（即使是暗杠也要全部亮出牌面）。沒有「門前清」這個概念。\""""
+    assert score("123m 456m 789m 5p {1111p} +5p").total == score("123m 456m 789m 5p [1111p] +5p").total
+    assert score("111333444m 6667p +7p").total == score("111333m [444m] 6667p +7p").total
+
+
+def test_seed_ix_discarder_alone_pays():
+    """Ⅸ: "3、放炮的一個人負責，與其他人無關。\""""
+    result = score("23445677m 34578p +9p seat:N discarder=S")
+    assert [(p.payer, p.payee) for p in result.payments] == [("S", "N")]
+
+
+def test_seed_iv_golden_hook_two_fan_from_zero():
+    """Ⅳ: "金鉤吊算二翻，有些算三翻。" (counted from 0; the first reading is the default)"""
+    result = score("9s [111m] [222m] [555s] [777s] +9s", count_from=0)
+    assert names(result) == {"金钩钓": 2}
