@@ -339,3 +339,24 @@ def test_robbed_kong_collects_nothing():
     assert any("抢杠" in n for n in listed.notes)
     with pytest.raises(HandError, match="only an added kong"):
         settle([kong("N", "concealed", "7m"), robbing])
+
+
+def test_seed_i_not_ready_pays_as_if_discarding():
+    """Chengdu Ⅰ: "摸完牌需要查叫，沒有叫的人給有叫的人包牌（相當於點炮）。" The not-ready player
+    pays what the ready hand would win on a discard, at the same cap."""
+    result = settle([{"type": "wall_end"}],
+                    hands={"E": E_NOT, "S": S_NOT, "W": W_READY, "N": N_READY}, base=3)
+    best = result.end["W"]["best"]
+    assert "自摸" not in [f["name"] for f in best["fans"]]
+    assert [p.amount for p in result.ledger if p.payee == "W"] == [best["per_payer"]] * 2 == [6, 6]
+
+
+def test_flower_pig_returns_rain_money_too():
+    """Chengdu Ⅶ-4: "流局時需要查花豬，查大叫。沒叫或花豬玩家需退還刮風下雨所得。\""""
+    events = [kong("E", "concealed", "9p"), {"type": "wall_end"}]
+    hands = {"E": "234m 456p 8s 2p 3s 5s {9999p}", "S": S_NOT, "W": W_READY,
+             "N": "234m 567m 345p 678p 1p"}
+    result = settle(events, hands)
+    assert result.end["E"]["status"] == "flower pig"
+    assert rain_of(result, "E") == 0
+    assert sum(p.amount for p in result.ledger if "查花猪" in p.reason) == 3 * 8
