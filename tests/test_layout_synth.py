@@ -1,0 +1,235 @@
+"""The layout reader on synthetic scenes with true-hand sidecars (datasets.synth.make_sample).
+
+The scenes are rendered inside the test run (small images, no camera effects) from the synthetic
+generator's API; the layout gets the true boxes of the tiles the renderer labelled (a face-down
+tile as `back`, as the detector would name it), never the image.
+
+What "exact" means (what a photo can show): the standing tiles, the melds (kind, tiles, concealed,
+claimed_from), the winning tile and the flowers. claimed_from is compared only where the scene
+shows the claimed tile sideways (otherwise it is unknowable and must be None); the winning tile
+only where it is set apart by a gap (otherwise any tile that completes the hand is a fair
+reading, so the standing tiles plus the winning tile are compared as one multiset). Scenes in
+which a hand tile is hidden (by an occluder, or too little of it shows to be labelled) cannot be
+read exactly and are counted apart, except a kong's tile hidden under the one lying on it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scoring.hand import Hand
+from vision.layout import read_hand
+
+N_SCENES = 300
+SEED = 20261129
+SIZE = 320
+
+
+def scene_detections(sc: dict, quads: bool = False) -> list[dict]:
+    out = []
+    for t in sc["tiles"]:
+        if not t["labelled"]:
+            continue
+        out.append({"code": t["label"], "box": t["box"], "confidence": 1.0,
+                    **({"quad": t["quad"]} if quads else {})})
+    return out
+
+
+def readable(sc: dict) -> bool:
+    for t in sc["tiles"]:
+        if t["group"] == "distractor" or t["labelled"] or t["stacked"]:
+            continue
+        covered = any(u["stacked"] and u["labelled"] and u["table_xy"] == t["table_xy"]
+                      for u in sc["tiles"])
+        if not covered:
+            return False
+    return True
+
+
+def mismatch(sc: dict, hand: Hand | None) -> str | None:
+    """None when `hand` is the scene's hand as far as the photo shows it, else what differs."""
+    if hand is None:
+        return "no hand"
+    true = Hand.from_json(sc["hand"])
+    shown = sc["layout"].get("claimed_sideways")
+    want = sorted((m.kind, m.tiles, m.concealed,
+                   (m.claimed_from if shown and m.claimed_tile is not None else None) or "")
+                  for m in true.melds)
+    got = sorted((m.kind, m.tiles, m.concealed, m.claimed_from or "") for m in hand.melds)
+    if got != want:
+        return "melds"
+    if sorted(hand.flowers) != sorted(true.flowers):
+        return "flowers"
+    if sc["layout"]["win_gap"]:
+        if sorted(hand.concealed) != sorted(true.concealed):
+            return "standing tiles"
+        if hand.win_tile != true.win_tile:
+            return "winning tile"
+    elif sorted(hand.closed_tiles) != sorted(true.closed_tiles):
+        return "standing tiles"
+    return None
+
+
+@pytest.fixture(scope="module")
+def scenes(tmp_path_factory) -> list[dict]:
+    from datasets.synth import make_sample
+    from datasets.synth.faces import DEFAULT_CACHE, DEFAULT_CROPS
+
+    crops = DEFAULT_CROPS if (Path(DEFAULT_CROPS) / "labels.csv").exists() else None
+    cache = DEFAULT_CACHE if Path(DEFAULT_CACHE).exists() else tmp_path_factory.mktemp("faces")
+    return [make_sample(i, SEED, size=SIZE, crops=crops, cache=cache, effects=False).sidecar
+            for i in range(N_SCENES)]
+
+
+@pytest.fixture(scope="module")
+def results(scenes):
+    return [read_hand(scene_detections(sc), sc["width"], sc["height"]) for sc in scenes]
+
+
+def test_reads_the_exact_hand_structure_of_synthetic_scenes(scenes, results):
+    outcome: Counter = Counter()
+    by_case: dict[str, Counter] = {}
+    for sc, r in zip(scenes, results, strict=True):
+        if not readable(sc):
+            outcome["hidden tiles"] += 1
+            continue
+        why = mismatch(sc, r.hand)
+        outcome[why or "exact"] += 1
+        for case in _cases(sc):
+            by_case.setdefault(case, Counter())[why is None] += 1
+    n = sum(v for k, v in outcome.items() if k != "hidden tiles")
+    rate = outcome["exact"] / n
+    report = ", ".join(f"{k}: {v[True]}/{v[True] + v[False]}" for k, v in sorted(by_case.items()))
+    print(f"\nexact {outcome['exact']}/{n} = {rate:.3f}; {dict(outcome)}\n{report}")
+    assert n >= 150
+    # every layout case occurs among the scenes
+    for case in ("two rows", "melds left", "melds right", "win apart", "win not apart",
+                 "concealed kong", "sideways claim", "angle > 30", "upside-down", "distractors"):
+        assert by_case.get(case), f"no scene shows {case}"
+    # measured 0.84 with this seed (target 0.98, not reached yet: see the report)
+    assert rate >= 0.80, f"exact structure in {rate:.1%} of scenes; {dict(outcome)}; {report}"
+
+
+def _cases(sc: dict) -> list[str]:
+    lay = sc["layout"]
+    hand = sc["hand"]
+    out = ["two rows" if lay["rows"] == 2 else "one row"]
+    if hand["melds"]:
+        out.append(f"melds {lay['melds_side']}")
+    out.append("win apart" if lay["win_gap"] else "win not apart")
+    if any(m["concealed"] for m in hand["melds"]):
+        out.append("concealed kong")
+    if any(m["kind"] == "kong" and not m["concealed"] for m in hand["melds"]):
+        out.append("exposed kong")
+    if any(t["sideways"] for t in sc["tiles"]):
+        out.append("sideways claim")
+    if hand["flowers"]:
+        out.append("flowers")
+    ang = abs(((lay["angle_deg"] + 90) % 180) - 90)
+    if ang > 30:
+        out.append("angle > 30")
+    if any(t["upside_down"] for t in sc["tiles"] if t["labelled"]):
+        out.append("upside-down")
+    if lay.get("distractors"):
+        out.append("distractors")
+    return out
+
+
+def test_every_box_is_in_the_hand_or_reported(scenes, results):
+    for sc, r in zip(scenes, results, strict=True):
+        n = len(scene_detections(sc))
+        if r.hand is None:
+            assert r.error and r.notes
+            continue
+        shown = len(r.hand.all_tiles) + len(r.hand.flowers) - r.hidden
+        assert shown + len(r.left_out) == n, (sc["layout"], r.notes)
+        for d in r.left_out:
+            assert any(d.code in note for note in r.notes) or any(
+                "same tile" in note or "overlap" in note for note in r.notes)
+
+
+def _transformed(sc: dict, fn) -> list[dict]:
+    """The scene's tiles with each face corner moved by `fn(x, y)`, boxed again."""
+    out = []
+    for t in sc["tiles"]:
+        if not t["labelled"]:
+            continue
+        pts = [fn(x, y) for x, y in t["quad"]]
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        out.append({"code": t["label"], "box": [min(xs), min(ys), max(xs), max(ys)]})
+    return out
+
+
+def _clean(scenes):
+    """Readable one-row scenes without occluders, distractors or stacked tiles (the boxes of
+    their faces are then the boxes of their quads)."""
+    keep = []
+    for sc in scenes:
+        if not readable(sc) or sc["layout"].get("distractors") or sc["layout"]["occluders"]:
+            continue
+        if any(t["stacked"] for t in sc["tiles"]):
+            continue
+        keep.append(sc)
+    return keep
+
+
+def test_rotated_and_bent_versions_of_the_scenes(scenes):
+    """Turn clean scenes by a large angle, or bend them along an arc, from their face corners:
+    the reading must not change (beyond the synthetic generator's own angles)."""
+    rng = np.random.default_rng(5)
+    clean = [sc for sc in _clean(scenes) if mismatch(
+        sc, read_hand(_transformed(sc, lambda x, y: (x, y)), SIZE, SIZE).hand) is None]
+    assert len(clean) >= 40
+    same = 0
+    cx = cy = SIZE / 2
+    for i, sc in enumerate(clean[:60]):
+        if i % 2:
+            a = math.radians(float(rng.uniform(25, 155)) * (1 if i % 4 == 1 else -1))
+
+            def fn(x, y, a=a):
+                return (cx + (x - cx) * math.cos(a) - (y - cy) * math.sin(a),
+                        cy + (x - cx) * math.sin(a) + (y - cy) * math.cos(a))
+        else:  # a slight curve: the row's ends bend by 0.4 to 1 tile width
+            dets = scene_detections(sc)
+            xs = [(d["box"][0] + d["box"][2]) / 2 for d in dets]
+            w = float(np.median([d["box"][2] - d["box"][0] for d in dets]))
+            mid, half = (min(xs) + max(xs)) / 2, max(1.0, (max(xs) - min(xs)) / 2)
+            k = float(rng.uniform(0.4, 1.0)) * w * (1 if i % 4 else -1) / half ** 2
+
+            def fn(x, y, k=k, mid=mid):
+                return (x, y + k * (x - mid) ** 2)
+        r = read_hand(_transformed(sc, fn), SIZE, SIZE)
+        same += mismatch(sc, r.hand) is None
+    # measured 40 of 50 (turned: about 9 in 10; bent: about 7 in 10)
+    assert same >= 0.75 * min(60, len(clean)), f"{same} of {min(60, len(clean))}"
+
+
+def test_stray_and_duplicate_boxes_added_to_the_scenes(scenes):
+    rng = np.random.default_rng(9)
+    clean = [sc for sc in _clean(scenes) if mismatch(
+        sc, read_hand(scene_detections(sc), SIZE, SIZE).hand) is None][:60]
+    ok = 0
+    for i, sc in enumerate(clean):
+        dets = scene_detections(sc)
+        xs = [d["box"][0] for d in dets] + [d["box"][2] for d in dets]
+        ys = [d["box"][1] for d in dets] + [d["box"][3] for d in dets]
+        if i % 2:  # a stray tile well away from the hand
+            w = float(np.median([d["box"][2] - d["box"][0] for d in dets]))
+            far_y = max(ys) + 3 * w if max(ys) + 4 * w < 2 * SIZE else min(ys) - 4 * w
+            x0 = float(rng.uniform(min(xs), max(xs)))
+            dets.append({"code": "9p", "box": [x0, far_y, x0 + w, far_y + 1.3 * w]})
+        else:  # a second box on one tile, slightly shifted, less confident
+            j = int(rng.integers(len(dets)))
+            d = dict(dets[j])
+            d["box"] = [v + float(rng.normal(0, 0.8)) for v in d["box"]]
+            d["confidence"] = 0.5
+            dets.append(d)
+        r = read_hand(dets, SIZE, SIZE)
+        ok += mismatch(sc, r.hand) is None and len(r.left_out) >= 1
+    assert ok >= 0.9 * len(clean), f"{ok} of {len(clean)}"

@@ -1,0 +1,65 @@
+"""`mjlens scan`: photo (or given boxes) -> layout -> score, exit statuses, JSON shape."""
+
+from __future__ import annotations
+
+import json
+
+from mjlens.cli import main
+from tests.test_layout import BASIC, boxes
+
+
+def _boxes_file(tmp_path, dets, name="boxes.json"):
+    p = tmp_path / name
+    p.write_text(json.dumps({"image": "x.jpg", "width": 1000, "height": 800, "tiles": dets}))
+    return str(p)
+
+
+def test_scan_json_from_boxes(tmp_path, capsys):
+    f = _boxes_file(tmp_path, boxes([(0, "1m 2m 3m 4p 5p 6p 1z 1z 1z 2z"), (0.8, "2z"),
+                                      (0.9, "7s/ 7s 7s")]))
+    status = main(["scan", "photo.jpg", "--boxes", f, "--json", "--rules", "gb",
+                   "--self-drawn", "--seat", "S"])
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) >= {"image", "hand", "notation", "confidence", "uncertain", "alternatives",
+                        "detections"}
+    assert out["notation"].startswith("123m456p1112z [7'77s<] *2z")
+    assert out["hand"]["self_drawn"] is True and out["hand"]["seat_wind"] == "S"
+    assert len(out["detections"]) == 14
+    if status == 0:
+        assert out["score"]["rules"] == "gb"
+    else:  # the hand is read but the rule set rejects it: said in words
+        assert status == 2 and out["error"]
+
+
+def test_scan_text_output(tmp_path, capsys):
+    f = _boxes_file(tmp_path, boxes([(0, "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z 2z")]))
+    main(["scan", "photo.jpg", "--boxes", f, "--rules", "gb"])
+    out = capsys.readouterr().out
+    assert "Read from the photo:" in out
+    assert "No tile is set apart" in out
+
+
+def test_scan_wrong_tile_count_is_an_error_in_words(tmp_path, capsys):
+    f = _boxes_file(tmp_path, boxes([(0, "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 2z"), (0.8, "2z")]))
+    status = main(["scan", "photo.jpg", "--boxes", f, "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert status in (1, 2)
+    assert "tiles" in out["error"]
+
+
+def test_scan_without_tiles_or_photo(tmp_path, capsys):
+    f = _boxes_file(tmp_path, [])
+    assert main(["scan", "photo.jpg", "--boxes", f, "--json"]) == 1
+    assert "No tiles" in json.loads(capsys.readouterr().out)["error"]
+    assert main(["scan", str(tmp_path / "missing.jpg")]) == 1
+    assert "Cannot read the photo" in capsys.readouterr().err
+    bad = tmp_path / "bad.jpg"
+    bad.write_bytes(b"not an image")
+    assert main(["scan", str(bad), "--json"]) == 1
+    assert "error" in json.loads(capsys.readouterr().out)
+
+
+def test_scan_bad_option(tmp_path, capsys):
+    f = _boxes_file(tmp_path, boxes(BASIC))
+    assert main(["scan", "photo.jpg", "--boxes", f, "-o", "nosuchoption=1"]) == 2
+    assert "option" in capsys.readouterr().err
