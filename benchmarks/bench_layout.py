@@ -1,0 +1,157 @@
+"""End-to-end rate of the layout reader: true boxes (reference) vs the detector's own boxes.
+
+    python benchmarks/bench_layout.py [--synth N] [--seed S] [--real DIR] [--model PATH]
+
+Synthetic scenes (datasets.synth.make_sample, 640 px): the layout is run on the true boxes and,
+when a model is available, on the detector's boxes of the rendered image; "exact" compares the
+hand structure the photo shows (tests/test_layout_synth.py `mismatch`), "tiles" the multiset of
+tiles (hand tiles + flowers).
+
+Real photos (default ../shared/data/photos/valid): a photo counts as "one hand in a row" when it
+has 13 to 18 labelled tiles and one fitted row (vision.layout_geometry.build_scene) holds all of
+them, with no tile left over. Its true structure is unknown, so the layout on the labelled boxes
+is the reference: "tiles" compares the predicted tile multiset (detector boxes) with the
+labelled one, "same reading" the whole reading with the reference's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from scoring.tiles import DETECTOR_CLASSES  # noqa: E402
+from vision.layout import hand_key, read_hand  # noqa: E402
+from vision.layout_geometry import build_scene, parse_detections  # noqa: E402
+
+
+def tiles_of(result) -> Counter:
+    if result.hand is None:
+        return Counter()
+    return Counter(result.hand.all_tiles) + Counter(result.hand.flowers)
+
+
+def load_detector(model):
+    try:
+        from mjlens.commands.detect import load_detector as load
+
+        return load(model)
+    except Exception as exc:  # noqa: BLE001 - no model: the reference rows only
+        print(f"(no detector: {exc})")
+        return None
+
+
+def bench_synth(n: int, seed: int, det) -> None:
+    import cv2
+    import numpy as np
+
+    from datasets.synth import make_sample
+    from tests.test_layout_synth import mismatch, readable, scene_detections
+
+    stats = Counter()
+    t0 = time.perf_counter()
+    for i in range(n):
+        s = make_sample(i, seed, size=640)
+        sc = s.sidecar
+        if not readable(sc):
+            stats["hidden tiles"] += 1
+            continue
+        stats["scenes"] += 1
+        ref = read_hand(scene_detections(sc), 640, 640)
+        true_tiles = Counter(a for t in sc["tiles"] if t["group"] in ("concealed", "meld", "win",
+                                                                         "flower")
+                             for a in [t["code"]])
+        stats["ref exact"] += mismatch(sc, ref.hand) is None
+        stats["ref tiles"] += tiles_of(ref) == true_tiles
+        if det is not None:
+            img = cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_COLOR)
+            got = read_hand(det.detect(img), 640, 640)
+            stats["det exact"] += mismatch(sc, got.hand) is None
+            stats["det tiles"] += tiles_of(got) == true_tiles
+    k = max(1, stats["scenes"])
+    print(f"synthetic: {stats['scenes']} readable scenes of {n} (seed {seed}), "
+          f"{time.perf_counter() - t0:.0f} s")
+    print(f"  true boxes:     exact {stats['ref exact'] / k:.3f}  tiles {stats['ref tiles'] / k:.3f}")
+    if det is not None:
+        print(f"  detector boxes: exact {stats['det exact'] / k:.3f}  "
+              f"tiles {stats['det tiles'] / k:.3f}")
+
+
+def yolo_boxes(label: Path, w: int, h: int) -> list[dict]:
+    from datasets.convert_real import NAME_TO_CODE, ROBOFLOW_NAMES
+
+    out = []
+    for line in label.read_text().splitlines():
+        parts = line.split()
+        if len(parts) < 5:
+            continue
+        cls = int(parts[0])
+        vals = [float(v) for v in parts[1:]]
+        if len(vals) == 4:
+            cx, cy, bw, bh = vals
+            box = [(cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h]
+        else:  # polygon
+            xs, ys = vals[0::2], vals[1::2]
+            box = [min(xs) * w, min(ys) * h, max(xs) * w, max(ys) * h]
+        code = NAME_TO_CODE.get(ROBOFLOW_NAMES[cls]) if cls < len(ROBOFLOW_NAMES) else None
+        if code in DETECTOR_CLASSES:
+            out.append({"code": code, "box": box, "confidence": 1.0})
+    return out
+
+
+def one_row(dets: list[dict]) -> bool:
+    if not 13 <= len(dets) <= 18:
+        return False
+    parsed, notes = parse_detections(dets)
+    scene = build_scene(parsed, notes)
+    return len(scene.frames) == 1 and not scene.strays and not scene.loose_flowers and sum(
+        len(r) for r in scene.rows) == len(dets)
+
+
+def bench_real(folder: Path, det) -> None:
+    images = sorted((folder / "images").glob("*"))
+    stats = Counter()
+    for img in images:
+        label = folder / "labels" / (img.stem + ".txt")
+        if not label.exists():
+            continue
+        dets = yolo_boxes(label, 640, 640)
+        if not one_row(dets):
+            continue
+        stats["photos"] += 1
+        ref = read_hand(dets, 640, 640)
+        stats["ref legal"] += ref.legal
+        if det is not None:
+            got = read_hand(det.detect(str(img)), 640, 640)
+            stats["tiles"] += tiles_of(got) == Counter(d["code"] for d in dets)
+            stats["same"] += (got.hand is not None and ref.hand is not None
+                              and hand_key(got.hand) == hand_key(ref.hand))
+    k = max(1, stats["photos"])
+    print(f"real: {stats['photos']} one-row photos of {len(images)} in {folder}")
+    print(f"  labelled boxes: legal hand {stats['ref legal'] / k:.3f}")
+    if det is not None:
+        print(f"  detector boxes: tiles {stats['tiles'] / k:.3f}  same reading as labels "
+              f"{stats['same'] / k:.3f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--synth", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=4242)
+    ap.add_argument("--real", default=str(ROOT.parent / "shared" / "data" / "photos" / "valid"))
+    ap.add_argument("--model", default=None)
+    args = ap.parse_args()
+    det = load_detector(args.model)
+    if args.synth:
+        bench_synth(args.synth, args.seed, det)
+    if args.real and Path(args.real).exists():
+        bench_real(Path(args.real), det)
+
+
+if __name__ == "__main__":
+    main()
