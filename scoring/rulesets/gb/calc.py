@@ -12,6 +12,8 @@ chow named by its middle tile.
 
 from __future__ import annotations
 
+from operator import mul
+
 from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.fans import (  # noqa: F401 - names are created in fans.py
     ALL_CHOWS,
@@ -465,14 +467,15 @@ def wind_fans(t: int, prevalent: int, seat: int, f: list[int]) -> None:
 
 
 def total_of(f: list[int]) -> int:
-    return sum(VALUE[i] * n for i, n in enumerate(f) if n)
+    return sum(map(mul, VALUE, f))
 
 
 # ---- a standard arrangement: four sets and a pair -------------------------------------------------
 
-def regular_fans(packs, fixed_cnt: int, ctx, unique_wait: bool) -> list[int]:
+def regular_fans(packs, fixed_cnt: int, ctx) -> list[int]:
     """Fans of one division. `packs` = declared melds, then sets from the standing tiles, then the
-    pair; `ctx` holds the hand-wide facts (see scoring.Prepared)."""
+    pair; `ctx` holds the hand-wide facts (see evaluate.Prepared; `ctx.unique_wait()` is asked
+    only when the winning tile sits where a wait fan could count)."""
     f = [0] * SIZE
     flags = ctx.flags
     win = ctx.win
@@ -494,7 +497,8 @@ def regular_fans(packs, fixed_cnt: int, ctx, unique_wait: bool) -> list[int]:
                 melded_kongs += 1
             else:
                 concealed_kongs += 1
-    win_flag_fans(flags, f)
+    if flags:
+        win_flag_fans(flags, f)
     # A pung completed by a discard is an exposed pung, unless the tile can be read as part of a chow.
     if not flags & SELF:
         if not any(not m and t - 1 <= win <= t + 1 for k, t, m in packs[fixed_cnt:] if k == CHOW):
@@ -506,9 +510,9 @@ def regular_fans(packs, fixed_cnt: int, ctx, unique_wait: bool) -> list[int]:
         if len(pungs) == 4 and not f[FOUR_KONGS] and not f[FOUR_CONCEALED_PUNGS]:
             f[ALL_PUNGS] = 1
         for _, t, _ in pungs:
-            if _dragon(t):
+            if t > 0x44:
                 f[DRAGON_PUNG] += 1
-            elif _terminal(t) or _wind(t):
+            elif t > 0x40 or (t & 15) in (1, 9):
                 f[PUNG_OF_TERMINALS_OR_HONORS] += 1
     n_chows = len(chows)
     if n_chows == 4:
@@ -559,12 +563,15 @@ def regular_fans(packs, fixed_cnt: int, ctx, unique_wait: bool) -> list[int]:
     rank_range_fans(mask, f)
     if not f[QUADRUPLE_CHOW]:
         f[TILE_HOG] = ctx.fours - melded_kongs - concealed_kongs
-    if unique_wait and not f[MELDED_HAND] and not f[FOUR_KONGS]:
-        wait_fans(packs[fixed_cnt:], win, f)
+    if not f[MELDED_HAND] and not f[FOUR_KONGS]:
+        standing = packs[fixed_cnt:]
+        if any(t == win if k == PAIR else (k == CHOW and t - 1 <= win <= t + 1) for k, t, _ in standing):
+            if ctx.unique_wait():
+                wait_fans(standing, win, f)
     final_adjust(f)
     if not f[BIG_FOUR_WINDS]:
         for _, t, _ in pungs:
-            if _wind(t):
+            if 0x40 < t < 0x45:
                 wind_fans(t, ctx.prevalent, ctx.seat, f)
     if not any(f):
         f[CHICKEN_HAND] = 1

@@ -63,6 +63,13 @@ class Prepared:
     prevalent: int
     seat: int
     mixed_kongs: bool
+    standing_mask: int = 0  # tiles present among standing tiles and the winning tile
+    unique: bool | None = None  # computed on first need by unique_wait()
+
+    def unique_wait(self) -> bool:
+        if self.unique is None:
+            self.unique = _unique_wait(self)
+        return self.unique
 
 
 @dataclass
@@ -97,18 +104,26 @@ def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
             fixed.append((PUNG if m.kind == "pung" else KONG, t, melded))
             fixed_table[t] += 3 if m.kind == "pung" else 4
             melded_cnt += melded
+    standing_mask = 0
     for c in hand.concealed:
-        standing[code[c]] += 1
+        t = code[c]
+        standing[t] += 1
+        standing_mask |= 1 << t
     win = code[hand.win_tile]
     standing[win] += 1
-    mask = 0
-    fours = 0
-    for t in C.ALL_T:
-        n = fixed_table[t] + standing[t]
-        if n:
-            mask |= 1 << t
-            if n == 4:
-                fours += 1
+    standing_mask |= 1 << win
+    if fixed:
+        mask = 0
+        fours = 0
+        for t in C.ALL_T:
+            n = fixed_table[t] + standing[t]
+            if n:
+                mask |= 1 << t
+                if n == 4:
+                    fours += 1
+    else:
+        mask = standing_mask
+        fours = standing.count(4)
     ctx = hand.context
     flags = 0
     if ctx.self_drawn:
@@ -132,10 +147,11 @@ def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
         prevalent=C.WIND_OF_SEAT[ctx.round_wind],
         seat=C.WIND_OF_SEAT[ctx.seat_wind],
         mixed_kongs=mixed_kongs,
+        standing_mask=standing_mask,
     )
 
 
-def unique_wait(p: Prepared) -> bool:
+def _unique_wait(p: Prepared) -> bool:
     """Was the hand waiting on exactly one tile (standard shape, or seven pairs with 13 standing)?"""
     table = p.standing_table
     table[p.win] -= 1
@@ -148,14 +164,6 @@ def unique_wait(p: Prepared) -> bool:
     finally:
         table[p.win] += 1
     return len(waits) == 1
-
-
-def _division_packs(div) -> tuple[tuple, list]:
-    pair, sets = div
-    key = tuple(sorted(t * 2 + k for t, k in sets))
-    packs = [(CHOW, t + 1, False) if k else (PUNG, t, False) for t, k in sets]
-    packs.append((PAIR, pair, False))
-    return key, packs
 
 
 def evaluate(p: Prepared) -> Reading | None:
@@ -173,17 +181,17 @@ def evaluate(p: Prepared) -> Reading | None:
     if best is None or seven_pairs:
         divs = divisions(p.standing_table)
         if divs:
-            unique = unique_wait(p)
-            ordered = sorted(_division_packs(d) for d in divs)
-            for _, packs in ordered:
+            for _, packs in divs:
                 allpacks = p.fixed + packs
-                f = calc.regular_fans(allpacks, fixed_cnt, p, unique)
+                f = calc.regular_fans(allpacks, fixed_cnt, p)
                 cur = calc.total_of(f)
                 if cur > max_fan or (
                     cur == max_fan and (f[PURE_TRIPLE_CHOW] == 1 or seven_pairs or f[TRIPLE_PUNG])
                 ):
                     max_fan = cur
-                    best = Reading(f, "standard", allpacks, unique_wait=unique)
+                    best = Reading(f, "standard", allpacks)
+    if best is not None and best.shape == "standard":
+        best.unique_wait = bool(p.unique)
     return best
 
 
@@ -199,7 +207,7 @@ def _win_flags_only(p: Prepared, fan: int) -> list:
 def special_forms(p: Prepared) -> Reading | None:
     """七对 / 连七对, 全不靠 / 七星不靠, 十三幺 (all concealed, no melds)."""
     table = p.standing_table
-    if all(not table[t] & 1 for t in C.ALL_T):
+    if 1 not in table and 3 not in table:
         pairs = [(PAIR, t, False) for t in C.ALL_T for _ in range(table[t] // 2)]
         s = p.win >> 4
         if s < 4 and _seven_shifted(table, s):
@@ -249,10 +257,9 @@ def _seven_shifted(table, s: int) -> bool:
 def knitted_straight(p: Prepared) -> Reading | None:
     """组合龙 plus one set and a pair (concealed, or with one declared meld)."""
     table = p.standing_table
-    if not any(table[t] >= 2 for t in C.ALL_T):
-        return None
-    seq = next((k for k in C.KNITTED if all(table[t] for t in k)), None)
-    if seq is None:
+    sm = p.standing_mask
+    seq = next((k for k, km in zip(C.KNITTED, C.KNITTED_MASKS, strict=True) if sm & km == km), None)
+    if seq is None or (2 not in table and 3 not in table and 4 not in table):
         return None
     rest = list(table)
     for t in seq:
@@ -268,9 +275,9 @@ def knitted_straight(p: Prepared) -> Reading | None:
         divs = divisions(rest)
         if len(divs) != 1:
             return None
-        _, packs = _division_packs(divs[0])
+        packs = divs[0][1]
         involved = packs[0]
-        pair = divs[0][0]
+        pair = packs[-1][1]
     f = [0] * SIZE
     f[KNITTED_STRAIGHT] = 1
     kind, it, melded = involved

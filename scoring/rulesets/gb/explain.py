@@ -20,13 +20,20 @@ def tile_text(t: int) -> str:
 
 
 def pack_text(pack) -> str:
-    kind, t, _ = pack
+    return _PACK_TEXT[pack[0], pack[1]]
+
+
+def _pack_text(kind: int, t: int) -> str:
     if kind == CHOW:
         r, s = t & 15, C.label(t)[-1]
         return f"{r - 1}{r}{r + 1}{s}"
     code = C.label(t)
     n = {PUNG: 3, KONG: 4, PAIR: 2}[kind]
     return code[0] * n + code[-1]
+
+
+_PACK_TEXT = {(k, t): _pack_text(k, t) for t in C.ALL_T for k in (PUNG, KONG, PAIR)}
+_PACK_TEXT.update({(CHOW, t): _pack_text(CHOW, t) for t in C.ALL_T if t < 0x40 and 2 <= (t & 15) <= 8})
 
 
 def arrangement_text(reading, prep) -> str:
@@ -81,37 +88,44 @@ def _suits_present(mask: int) -> list[int]:
     return [s for s in (1, 2, 3) if mask & C.SUIT_MASK[s]]
 
 
+_CHOW_FNS = {
+    "QUADRUPLE_CHOW": (4, calc.four_chows_fan), "FOUR_PURE_SHIFTED_CHOWS": (4, calc.four_chows_fan),
+    "PURE_STRAIGHT": (3, calc.three_chows_fan), "PURE_SHIFTED_CHOWS": (3, calc.three_chows_fan),
+    "PURE_TRIPLE_CHOW": (3, calc.three_chows_fan), "MIXED_SHIFTED_CHOWS": (3, calc.three_chows_fan),
+    "MIXED_TRIPLE_CHOW": (3, calc.three_chows_fan), "MIXED_STRAIGHT": (3, calc.three_chows_fan),
+    "PURE_DOUBLE_CHOW": (2, calc.two_chows_fan), "MIXED_DOUBLE_CHOW": (2, calc.two_chows_fan),
+    "SHORT_STRAIGHT": (2, calc.two_chows_fan), "TWO_TERMINAL_CHOWS": (2, calc.two_chows_fan),
+}
+_PUNG_FNS = {
+    "FOUR_PURE_SHIFTED_PUNGS": (4, calc.four_pungs_fan), "BIG_FOUR_WINDS": (4, calc.four_pungs_fan),
+    "PURE_SHIFTED_PUNGS": (3, calc.three_pungs_fan), "MIXED_SHIFTED_PUNGS": (3, calc.three_pungs_fan),
+    "TRIPLE_PUNG": (3, calc.three_pungs_fan), "BIG_THREE_WINDS": (3, calc.three_pungs_fan),
+    "BIG_THREE_DRAGONS": (3, calc.three_pungs_fan), "DOUBLE_PUNG": (2, calc.two_pungs_fan),
+    "TWO_DRAGON_PUNGS": (2, calc.two_pungs_fan),
+}
+
+_NINE_GATES_EXTRA = {"PURE_STRAIGHT", "TILE_HOG", "TWO_CONCEALED_PUNGS", "SHORT_STRAIGHT",
+                     "PUNG_OF_TERMINALS_OR_HONORS"}
+
+
 def why(fan: int, fx: Facts) -> str:
     p = fx.prep
     win = tile_text(p.win)
     key = F.KEYS[fan]
-    chow_fns = {
-        "QUADRUPLE_CHOW": (4, calc.four_chows_fan), "FOUR_PURE_SHIFTED_CHOWS": (4, calc.four_chows_fan),
-        "PURE_STRAIGHT": (3, calc.three_chows_fan), "PURE_SHIFTED_CHOWS": (3, calc.three_chows_fan),
-        "PURE_TRIPLE_CHOW": (3, calc.three_chows_fan), "MIXED_SHIFTED_CHOWS": (3, calc.three_chows_fan),
-        "MIXED_TRIPLE_CHOW": (3, calc.three_chows_fan), "MIXED_STRAIGHT": (3, calc.three_chows_fan),
-        "PURE_DOUBLE_CHOW": (2, calc.two_chows_fan), "MIXED_DOUBLE_CHOW": (2, calc.two_chows_fan),
-        "SHORT_STRAIGHT": (2, calc.two_chows_fan), "TWO_TERMINAL_CHOWS": (2, calc.two_chows_fan),
-    }
-    pung_fns = {
-        "FOUR_PURE_SHIFTED_PUNGS": (4, calc.four_pungs_fan), "BIG_FOUR_WINDS": (4, calc.four_pungs_fan),
-        "PURE_SHIFTED_PUNGS": (3, calc.three_pungs_fan), "MIXED_SHIFTED_PUNGS": (3, calc.three_pungs_fan),
-        "TRIPLE_PUNG": (3, calc.three_pungs_fan), "BIG_THREE_WINDS": (3, calc.three_pungs_fan),
-        "BIG_THREE_DRAGONS": (3, calc.three_pungs_fan), "DOUBLE_PUNG": (2, calc.two_pungs_fan),
-        "TWO_DRAGON_PUNGS": (2, calc.two_pungs_fan),
-    }
-    if key in chow_fns and fx.chows:
-        size, fn = chow_fns[key]
+    if key in _CHOW_FNS and fx.chows:
+        size, fn = _CHOW_FNS[key]
         groups = fx.chow_groups(size, fn, fan)
         if groups:
             return f"chows {_sets(groups)}"
-    if key in pung_fns and fx.pungs:
-        size, fn = pung_fns[key]
+    if key in _PUNG_FNS and fx.pungs:
+        size, fn = _PUNG_FNS[key]
         groups = fx.pung_groups(size, fn, fan)
         if groups:
             return f"pungs of {_sets(groups)}"
     if key == "NINE_GATES":
         return f"1112345678999 of one suit standing, won on {win}"
+    if fx.reading.shape == "nine_gates" and key in _NINE_GATES_EXTRA:
+        return f"九莲宝灯 won on {win} also reads as this"
     if key in ("LITTLE_THREE_DRAGONS", "LITTLE_FOUR_WINDS"):
         honours = [pack_text(q) for q in fx.pungs if q[1] > 0x40]
         return f"pungs {' '.join(honours)} and the pair {pack_text((PAIR, fx.pair, False))}"
@@ -222,88 +236,111 @@ _SIMPLE = {
 
 # ---- what the hand shows but does not count ---------------------------------------------------
 
-def _raw(fx: Facts) -> dict[str, bool]:
-    """Fans the reading shows on its face, before 不计 (only those that some fan excludes)."""
-    p, m = fx.prep, fx.mask
-    suits = _suits_present(m)
-    honours = bool(m & C.HONOURS)
-    standard = bool(fx.packs)
-    concealed_pungs = sum(1 for k, t, md in fx.pungs if not md and not (
-        k == PUNG and t == p.win and not p.flags & calc.SELF))
-    kongs_m = sum(1 for q in fx.pungs if q[0] == KONG and q[2])
-    kongs_c = sum(1 for q in fx.pungs if q[0] == KONG and not q[2])
-    chow_pairs = {fan: len(fx.chow_groups(2, calc.two_chows_fan, fan)) for fan in calc._PAIR_FANS}
-    mids = [q[1] for q in fx.chows]
-    triples = {calc.three_chows_fan(*sorted(g)) for g in combinations(mids, 3)}
-    ptriples = {calc.three_pungs_fan(*sorted(q[1] for q in g)) for g in combinations(fx.pungs, 3)}
-    self_drawn = bool(p.flags & calc.SELF)
-    closed = p.melded_cnt == 0
-    return {
-        "三风刻": sum(1 for q in fx.pungs if calc._wind(q[1])) >= 3,
-        "碰碰和": len(fx.pungs) == 4,
-        "圈风刻": any(q[1] == p.prevalent for q in fx.pungs),
-        "门风刻": any(q[1] == p.seat for q in fx.pungs),
-        "幺九刻": any(calc._terminal(q[1]) or calc._wind(q[1]) for q in fx.pungs),
-        "双箭刻": sum(1 for q in fx.pungs if calc._dragon(q[1])) >= 2,
-        "箭刻": any(calc._dragon(q[1]) for q in fx.pungs),
-        "混一色": len(suits) == 1 and honours,
-        "清一色": len(suits) == 1 and not honours,
-        "缺一门": len(suits) == 2,
-        "无字": not honours,
-        "门前清": closed and not self_drawn,
-        "不求人": closed and self_drawn,
-        "自摸": self_drawn,
-        "三杠": kongs_m + kongs_c == 3,
-        "双明杠": kongs_m >= 2,
-        "双暗杠": kongs_c >= 2,
-        "明杠": kongs_m >= 1,
-        "暗杠": kongs_c >= 1,
-        "单钓将": fx.reading.shape in ("seven_pairs", "seven_shifted_pairs")
-        or (fx.reading.unique_wait and fx.pair == p.win)
-        or (standard and p.melded_cnt == 4 and fx.pair == p.win),
-        "七对": fx.reading.shape == "seven_shifted_pairs"
-        or (not p.fixed and all(not p.standing_table[t] & 1 for t in C.ALL_T)),
-        "五门齐": len(suits) == 3 and bool(m & C.WINDS) and bool(m & C.DRAGONS),
-        "混幺九": not m & ~C.TERMINALS_HONOURS and honours,
-        "全带幺": standard and all(
-            (q[0] == CHOW and (q[1] & 15) in (2, 8)) or (q[0] != CHOW and (q[1] > 0x40 or (q[1] & 15) in (1, 9)))
-            for q in fx.packs),
-        "双同刻": any(calc.two_pungs_fan(a[1], b[1]) == F.DOUBLE_PUNG for a, b in combinations(fx.pungs, 2)),
-        "三暗刻": concealed_pungs >= 3,
-        "双暗刻": concealed_pungs >= 2,
-        "平和": len(fx.chows) == 4 and 0 < fx.pair < 0x40,
-        "一般高": chow_pairs[F.PURE_DOUBLE_CHOW] > 0,
-        "喜相逢": chow_pairs[F.MIXED_DOUBLE_CHOW] > 0,
-        "连六": chow_pairs[F.SHORT_STRAIGHT] > 0,
-        "老少副": chow_pairs[F.TWO_TERMINAL_CHOWS] > 0,
-        "一色三同顺": F.PURE_TRIPLE_CHOW in triples,
-        "一色三步高": F.PURE_SHIFTED_CHOWS in triples,
-        "一色三节高": F.PURE_SHIFTED_PUNGS in ptriples,
-        "四归一": any(p.fixed_table[t] + p.standing_table[t] == 4 for t in C.ALL_T
-                    if not any(q[0] == KONG and q[1] == t for q in fx.pungs)),
-        "断幺": not m & C.TERMINALS_HONOURS,
-        "大于五": not honours and not m & ~C.RANKS_6_9,
-        "小于五": not honours and not m & ~C.RANKS_1_4,
-        "全不靠": fx.reading.shape == "honors_knitted",
-        "和绝张": bool(p.flags & calc.LAST_COPY),
-    }
+def _concealed_pung_count(fx: Facts) -> int:
+    p = fx.prep
+    return sum(1 for k, t, md in fx.pungs if not md and not (k == PUNG and t == p.win and not p.flags & calc.SELF))
+
+
+def _kong_count(fx: Facts, melded: bool) -> int:
+    return sum(1 for q in fx.pungs if q[0] == KONG and q[2] == melded)
+
+
+def _chow_pair(fx: Facts, fan: int) -> bool:
+    return bool(fx.chow_groups(2, calc.two_chows_fan, fan))
+
+
+def _chow_triple(fx: Facts, fan: int) -> bool:
+    return bool(fx.chow_groups(3, calc.three_chows_fan, fan))
+
+
+def _suits(fx: Facts) -> int:
+    return len(_suits_present(fx.mask))
+
+
+def _has_hog(fx: Facts) -> bool:
+    p = fx.prep
+    kongs = {q[1] for q in fx.pungs if q[0] == KONG}
+    return any(p.fixed_table[t] + p.standing_table[t] == 4 and t not in kongs for t in C.ALL_T)
+
+
+def _outside(fx: Facts) -> bool:
+    return bool(fx.packs) and all(
+        (q[0] == CHOW and (q[1] & 15) in (2, 8)) or (q[0] != CHOW and (q[1] > 0x40 or (q[1] & 15) in (1, 9)))
+        for q in fx.packs)
+
+
+# Fans the reading shows on its face, before 不计 (only those that some counted fan excludes).
+# Evaluated lazily, for the names in the 不计 lists of the fans actually counted.
+_RAW = {
+    "三风刻": lambda fx: sum(1 for q in fx.pungs if calc._wind(q[1])) >= 3,
+    "碰碰和": lambda fx: len(fx.pungs) == 4,
+    "圈风刻": lambda fx: any(q[1] == fx.prep.prevalent for q in fx.pungs),
+    "门风刻": lambda fx: any(q[1] == fx.prep.seat for q in fx.pungs),
+    "幺九刻": lambda fx: any(calc._terminal(q[1]) or calc._wind(q[1]) for q in fx.pungs),
+    "双箭刻": lambda fx: sum(1 for q in fx.pungs if calc._dragon(q[1])) >= 2,
+    "箭刻": lambda fx: any(calc._dragon(q[1]) for q in fx.pungs),
+    "混一色": lambda fx: _suits(fx) == 1 and bool(fx.mask & C.HONOURS),
+    "清一色": lambda fx: _suits(fx) == 1 and not fx.mask & C.HONOURS,
+    "缺一门": lambda fx: _suits(fx) == 2,
+    "无字": lambda fx: not fx.mask & C.HONOURS,
+    "门前清": lambda fx: fx.prep.melded_cnt == 0 and not fx.prep.flags & calc.SELF,
+    "不求人": lambda fx: fx.prep.melded_cnt == 0 and bool(fx.prep.flags & calc.SELF),
+    "自摸": lambda fx: bool(fx.prep.flags & calc.SELF),
+    "三杠": lambda fx: _kong_count(fx, True) + _kong_count(fx, False) == 3,
+    "双明杠": lambda fx: _kong_count(fx, True) >= 2,
+    "双暗杠": lambda fx: _kong_count(fx, False) >= 2,
+    "明杠": lambda fx: _kong_count(fx, True) >= 1,
+    "暗杠": lambda fx: _kong_count(fx, False) >= 1,
+    "单钓将": lambda fx: fx.reading.shape in ("seven_pairs", "seven_shifted_pairs")
+    or (fx.pair == fx.prep.win and (fx.reading.unique_wait or (bool(fx.packs) and fx.prep.melded_cnt == 4))),
+    "七对": lambda fx: fx.reading.shape == "seven_shifted_pairs"
+    or (not fx.prep.fixed and 1 not in fx.prep.standing_table and 3 not in fx.prep.standing_table),
+    "五门齐": lambda fx: _suits(fx) == 3 and bool(fx.mask & C.WINDS) and bool(fx.mask & C.DRAGONS),
+    "混幺九": lambda fx: not fx.mask & ~C.TERMINALS_HONOURS and bool(fx.mask & C.HONOURS),
+    "全带幺": _outside,
+    "双同刻": lambda fx: any(calc.two_pungs_fan(a[1], b[1]) == F.DOUBLE_PUNG for a, b in combinations(fx.pungs, 2)),
+    "三暗刻": lambda fx: _concealed_pung_count(fx) >= 3,
+    "双暗刻": lambda fx: _concealed_pung_count(fx) >= 2,
+    "平和": lambda fx: len(fx.chows) == 4 and 0 < fx.pair < 0x40,
+    "一般高": lambda fx: _chow_pair(fx, F.PURE_DOUBLE_CHOW),
+    "喜相逢": lambda fx: _chow_pair(fx, F.MIXED_DOUBLE_CHOW),
+    "连六": lambda fx: _chow_pair(fx, F.SHORT_STRAIGHT),
+    "老少副": lambda fx: _chow_pair(fx, F.TWO_TERMINAL_CHOWS),
+    "一色三同顺": lambda fx: _chow_triple(fx, F.PURE_TRIPLE_CHOW),
+    "一色三步高": lambda fx: _chow_triple(fx, F.PURE_SHIFTED_CHOWS),
+    "一色三节高": lambda fx: bool(fx.pung_groups(3, calc.three_pungs_fan, F.PURE_SHIFTED_PUNGS)),
+    "四归一": _has_hog,
+    "断幺": lambda fx: not fx.mask & C.TERMINALS_HONOURS,
+    "大于五": lambda fx: not fx.mask & ~C.RANKS_6_9,
+    "小于五": lambda fx: not fx.mask & ~C.RANKS_1_4,
+    "全不靠": lambda fx: fx.reading.shape == "honors_knitted",
+    "和绝张": lambda fx: bool(fx.prep.flags & calc.LAST_COPY),
+}
+
+
+_EXCLUDE_IDS = {
+    F.ID_OF_NAME[name]: tuple((F.ID_OF_NAME[g], g) for g in gs) for name, gs in F.EXCLUDES.items()
+}
 
 
 def exclusions(counts: list[int], fx: Facts) -> list[tuple[str, str, str]]:
     """(excluded fan, because of, why) for fans the hand shows but does not count."""
-    raw = _raw(fx)
     out: list[tuple[str, str, str]] = []
     seen: set[str] = set()
-    for fan, n in enumerate(counts):
-        if not n or fan == F.FLOWER_TILES:
+    for fan, targets in _EXCLUDE_IDS.items():
+        if not counts[fan]:
             continue
         name = F.NAME_ZH[fan]
-        for g in F.EXCLUDES.get(name, ()):
-            gid = F.ID_OF_NAME[g]
-            if g in seen or counts[gid] or not raw.get(g):
+        for gid, g in targets:
+            if counts[gid] or g in seen:
+                continue
+            test = _RAW.get(g)
+            if test is None or not test(fx):
                 continue
             seen.add(g)
             out.append((g, name, f"{name} already includes {g} (不计)"))
+    if len(fx.chows) < 2:
+        return out
     chow_pairs = {fan: len(fx.chow_groups(2, calc.two_chows_fan, fan)) for fan in calc._PAIR_FANS}
     for fan, found in chow_pairs.items():
         name = F.NAME_ZH[fan]

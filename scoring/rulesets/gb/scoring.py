@@ -16,7 +16,7 @@ from scoring.rulesets.gb.shapes import seven_pairs_wait, standard_waits
 
 MIN_FAN = 8
 _CACHE: OrderedDict = OrderedDict()
-CACHE_SIZE = 1 << 14
+CACHE_SIZE = 1 << 15
 
 
 def referee_checks(hand: Hand) -> None:
@@ -55,13 +55,39 @@ def _cache_key(hand: Hand, mixed: bool) -> tuple:
 
 
 def best_reading(hand: Hand, mixed_kongs: bool = False) -> tuple[Prepared, Reading | None]:
-    """The reading with the most fan (cached by the hand's tiles and flags; pure function)."""
-    key = _cache_key(hand, mixed_kongs)
-    hit = _CACHE.get(key)
-    if hit is not None:
-        return hit
+    """The reading with the most fan (uncached)."""
     prep = prepare(hand, mixed_kongs)
-    out = (prep, evaluate(prep))
+    return prep, evaluate(prep)
+
+
+def explained(hand: Hand, mixed_kongs: bool = False) -> tuple:
+    """(fan counts, fans, exclusions, arrangement text, last copy in melds, shape) for a hand's tiles and
+    flags, or None when the tiles are not a winning shape.
+
+    A pure function of the hand's tiles, melds and win flags, so it is kept in a small LRU cache
+    (flowers, discarder and options are applied by `score` on every call). The benchmark reports
+    speed with this cache cold and warm.
+    """
+    key = _cache_key(hand, mixed_kongs)
+    if key in _CACHE:
+        return _CACHE[key]
+    prep, reading = best_reading(hand, mixed_kongs)
+    if reading is None:
+        out = None
+    else:
+        counts = reading.fans
+        fx = explain.Facts(reading, prep)
+        fans = tuple(
+            Fan(F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], n, explain.why(i, fx))
+            for i, n in enumerate(counts)
+            if n > 0
+        )
+        excluded = tuple(
+            Exclusion(g, F.NAME_EN[F.ID_OF_NAME[g]], because, why)
+            for g, because, why in explain.exclusions(counts, fx)
+        )
+        out = (counts, fans, excluded, explain.arrangement_text(reading, prep),
+               prep.fixed_table[prep.win] == 3, reading.shape)
     _CACHE[key] = out
     if len(_CACHE) > CACHE_SIZE:
         _CACHE.popitem(last=False)
@@ -92,30 +118,22 @@ def not_a_win(hand: Hand, prep: Prepared) -> HandError:
 
 def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
     referee_checks(hand)
-    prep, reading = best_reading(hand, bool(options.get("mixed_kongs", False)))
-    if reading is None:
-        raise not_a_win(hand, prep)
-    counts = reading.fans
-    fx = explain.Facts(reading, prep)
-    fans = [
-        Fan(F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], n, explain.why(i, fx))
-        for i, n in enumerate(counts)
-        if n > 0
-    ]
+    mixed = bool(options.get("mixed_kongs", False))
+    got = explained(hand, mixed)
+    if got is None:
+        raise not_a_win(hand, prepare(hand, mixed))
+    counts, fan_items, excluded, arrangement, last_copy_in_melds, shape = got
+    fans = list(fan_items)
     fan_total = calc.total_of(counts)
     n_flowers = len(hand.flowers)
     if n_flowers:
         names = " ".join(T.CHINESE_NAMES[f] for f in hand.flowers)
         fans.append(Fan("花牌", "Flower Tiles", 1, n_flowers, f"flowers {names}; not toward the 8-fan minimum"))
     total = fan_total + n_flowers
-    excluded = [
-        Exclusion(g, F.NAME_EN[F.ID_OF_NAME[g]], because, why)
-        for g, because, why in explain.exclusions(counts, fx)
-    ]
     reached = fan_total >= MIN_FAN
     notes = []
     win = hand.win_tile
-    if prep.fixed_table[prep.win] == 3 and not hand.context.last_copy:
+    if last_copy_in_melds and not hand.context.last_copy:
         notes.append(f"和绝张 counted: the other three {win} are in your exposed melds, so {win} was the last copy.")
     if not reached:
         notes.append(
@@ -128,15 +146,15 @@ def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
         total=total,
         unit="fan",
         fans=fans,
-        excluded=excluded,
+        excluded=list(excluded),
         payments=pays,
         is_win=reached,
         notes=notes,
-        arrangement=explain.arrangement_text(reading, prep),
+        arrangement=arrangement,
         extra={
             "min_fan_reached": reached,
             "fan_without_flowers": fan_total,
             "flowers": n_flowers,
-            "shape": reading.shape,
+            "shape": shape,
         },
     )

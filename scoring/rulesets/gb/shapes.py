@@ -60,69 +60,95 @@ def suit_parts(counts: tuple[int, ...], chows: bool) -> tuple[tuple[int, tuple[t
     return tuple(out)
 
 
-def divisions(table: list[int]) -> list[Division]:
-    """Standard divisions of the concealed tiles (winning tile included): sets plus one pair."""
+@lru_cache(maxsize=1 << 15)
+def _suit_packs(counts: tuple[int, ...], base: int) -> tuple[tuple[int, tuple, tuple], ...]:
+    """suit_parts in engine form: (pair tile or 0, order keys, packs) per way to split the suit.
+
+    A pack is (kind, tile, melded=False) with kind 1 chow (named by its middle tile) or 2 pung.
+    The order key of a set is start tile * 2 + (1 for a chow), the order in which the reference
+    calculator meets divisions (it keeps the first of several equal-scoring ones).
+    """
+    out = []
+    for pair, sets in suit_parts(counts, base < 0x40):
+        keys = tuple(sorted((base + r) * 2 + k for r, k in sets))
+        packs = tuple((1, base + r + 1, False) if k else (2, base + r, False) for r, k in sets)
+        out.append((base + pair if pair else 0, keys, packs))
+    return tuple(out)
+
+
+def divisions(table: list[int]) -> list[tuple[tuple, list]]:
+    """Standard divisions of the concealed tiles (winning tile included): sets plus one pair.
+
+    Returns (order key, packs) with the pair last as (4, tile, False), in the reference order.
+    """
     per_suit = []
-    for base in SUIT_BASES:
-        counts = tuple(table[base + 1 : base + 10])
+    for lo, base in ((0x11, 0x10), (0x21, 0x20), (0x31, 0x30), (0x41, 0x40)):
+        counts = tuple(table[lo : lo + (9 if base < 0x40 else 7)])
         if any(counts):
-            opts = suit_parts(counts, True)
+            opts = _suit_packs(counts, base)
             if not opts:
                 return []
-            per_suit.append([(p + base if p else 0, tuple((r + base, k) for r, k in s)) for p, s in opts])
-    counts = tuple(table[HONOUR_BASE + 1 : HONOUR_BASE + 8])
-    if any(counts):
-        opts = suit_parts(counts, False)
-        if not opts:
-            return []
-        per_suit.append([(p + HONOUR_BASE if p else 0, tuple((r + HONOUR_BASE, k) for r, k in s)) for p, s in opts])
+            per_suit.append(opts)
+    if all(len(o) == 1 for o in per_suit):
+        combos = [tuple(o[0] for o in per_suit)]
+    else:
+        combos = product(*per_suit)
     out = []
-    for combo in product(*per_suit):
-        pairs = [p for p, _ in combo if p]
-        if len(pairs) == 1:
-            out.append((pairs[0], tuple(s for _, group in combo for s in group)))
+    for combo in combos:
+        pairs = [p for p, _, _ in combo if p]
+        if len(pairs) != 1:
+            continue
+        keys = tuple(sorted(k for _, ks, _ in combo for k in ks))
+        packs = [pk for _, _, pks in combo for pk in pks]
+        packs.append((4, pairs[0], False))
+        out.append((keys, packs))
+    out.sort()
     return out
 
 
 @lru_cache(maxsize=1 << 15)
-def _suit_waits(counts: tuple[int, ...], chows: bool) -> tuple[bool, bool, tuple[int, ...], tuple[int, ...]]:
-    """(sets only?, sets and a pair?, ranks completing it to sets only, ranks completing to sets+pair)."""
-    n = len(counts)
+def _suit_waits(counts: tuple[int, ...], base: int) -> tuple[bool, bool, frozenset, frozenset]:
+    """(sets only?, sets and a pair?, tiles completing it to sets only, tiles completing to sets+pair)."""
+    chows = base < 0x40
     as0, as1 = [], []
-    for r in range(n):
+    for r in range(len(counts)):
         c = list(counts)
         c[r] += 1
         opts = suit_parts(tuple(c), chows)
         if any(p == 0 for p, _ in opts):
-            as0.append(r + 1)
+            as0.append(base + r + 1)
         if any(p for p, _ in opts):
-            as1.append(r + 1)
+            as1.append(base + r + 1)
     opts = suit_parts(counts, chows)
-    return (
-        any(p == 0 for p, _ in opts),
-        any(p for p, _ in opts),
-        tuple(as0),
-        tuple(as1),
-    )
+    return (any(p == 0 for p, _ in opts), any(p for p, _ in opts), frozenset(as0), frozenset(as1))
 
 
 def standard_waits(table: list[int]) -> set[int]:
     """Tiles that complete the standing tiles (winning tile NOT included) into sets plus a pair.
 
     Like the reference calculator, a tile counts as a wait even if all four copies are in sight.
+    A suit contributes the tiles that make it sets-only when another suit holds the pair, or the
+    tiles that make it sets-plus-pair when every other suit is already sets-only.
     """
-    info = []
-    for base, chows in ((0x10, True), (0x20, True), (0x30, True), (0x40, False)):
-        counts = tuple(table[base + 1 : base + (10 if chows else 8)])
-        info.append((base, _suit_waits(counts, chows)))
+    infos = (
+        _suit_waits(tuple(table[0x11:0x1A]), 0x10),
+        _suit_waits(tuple(table[0x21:0x2A]), 0x20),
+        _suit_waits(tuple(table[0x31:0x3A]), 0x30),
+        _suit_waits(tuple(table[0x41:0x48]), 0x40),
+    )
+    k1 = sum(1 for i in infos if i[1])
+    bad = sum(1 for i in infos if not i[0] and not i[1])
     out: set[int] = set()
-    for i, (base, (_, _, w0, w1)) in enumerate(info):
-        others = [info[j][1] for j in range(4) if j != i]
-        if all(o[0] for o in others):
-            out.update(base + r for r in w1)
-        ones = sum(1 for o in others if o[1])
-        if ones == 1 and all(o[0] or o[1] for o in others):
-            out.update(base + r for r in w0)
+    if bad > 1:
+        return out
+    for c0, c1, w0, w1 in infos:
+        if bad - (not c0 and not c1):
+            continue
+        ones = k1 - c1
+        if ones == 0:
+            out |= w1
+        elif ones == 1:
+            out |= w0
     return out
 
 
