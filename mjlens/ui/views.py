@@ -31,9 +31,25 @@ log = logging.getLogger(__name__)
 EXAMPLE = "123m 456m 789m 234p 5s +5s"
 CSS = """
 <style>
-div[class*="st-key-cell-"] button, div[class*="st-key-pal-cell-"] button {
-  padding: 0 2px; min-height: 1.4rem; font-size: 0.85rem; }
-div[class*="st-key-cell-"] img, div[class*="st-key-pal-cell-"] img { border-radius: 4px; }
+/* A tile cell: its picture with the label under it; the whole cell is the button. */
+div[class*="st-key-cell-"], div[class*="st-key-pcell-"] {
+  position: relative; padding-bottom: 1.35rem; gap: 0; }
+div[class*="st-key-cell-"] [data-testid="stElementToolbar"],
+div[class*="st-key-pcell-"] [data-testid="stElementToolbar"] { display: none; }
+div[class*="st-key-tile-"], div[class*="st-key-pcell-"] div[class*="st-key-pal-"] {
+  position: absolute !important; inset: 0; width: 100% !important; z-index: 2; }
+div[class*="st-key-tile-"] *, div[class*="st-key-pcell-"] div[class*="st-key-pal-"] * {
+  width: 100%; height: 100%; }
+div[class*="st-key-tile-"] button, div[class*="st-key-pcell-"] button {
+  display: flex; align-items: flex-end; justify-content: center; padding: 0;
+  min-height: 0; font-size: 0.85rem; background: transparent; }
+div[class*="st-key-tile-"] [data-testid="stMarkdownContainer"],
+div[class*="st-key-pcell-"] div[class*="st-key-pal-"] [data-testid="stMarkdownContainer"] {
+  display: flex; flex-direction: column; justify-content: flex-end; align-items: center; }
+div[class*="st-key-tile-"] button p,
+div[class*="st-key-pcell-"] div[class*="st-key-pal-"] button p {
+  height: auto; line-height: 1.3rem; margin: 0; white-space: nowrap; }
+div[class*="st-key-cell-"] img, div[class*="st-key-pcell-"] img { border-radius: 4px; }
 div[class*="st-key-group-"], div.st-key-palette-tiles { gap: 0.25rem; }
 .block-container { padding-top: 3.2rem; }
 </style>

@@ -50,8 +50,7 @@ def _cell(d: S.Draft, i: int, lang: str, selected: int | None) -> None:
     with st.container(key=f"cell-{i}", width=TILE_PX + 6, gap=None, horizontal_alignment="center"):
         st.image(tile_png(slot.code, _highlight(d, i, selected), 2 * TILE_PX), width=TILE_PX)
         label = tile_label(slot.code, lang) + ("?" if slot.uncertain else "")
-        st.button(label, key=f"tile-{i}", on_click=_select, args=(i,), type="tertiary",
-                  help=tile_name(slot.code, lang))
+        st.button(label, key=f"tile-{i}", on_click=_select, args=(i,), type="tertiary")
 
 
 def _meld_summary(spec: S.MeldSpec, lang: str) -> str:
@@ -198,11 +197,11 @@ def palette(lang: str, editing: bool) -> None:
     ) or "m"
     with st.container(horizontal=True, gap="small", key="palette-tiles"):
         for code in SUIT_CODES[suit]:
-            with st.container(key=f"pal-cell-{code}", width=TILE_PX + 6, gap=None,
+            with st.container(key=f"pcell-{code}", width=TILE_PX + 6, gap=None,
                               horizontal_alignment="center"):
                 st.image(tile_png(code, None, 2 * TILE_PX), width=TILE_PX)
                 st.button(tile_label(code, lang), key=f"pal-{code}", on_click=_palette_tap,
-                          args=(code,), type="tertiary", help=tile_name(code, lang))
+                          args=(code,), type="tertiary")
 
 
 def add_tiles_view(lang: str) -> None:
