@@ -212,7 +212,9 @@ _SIMPLE = {
     "TWO_MELDED_KONGS": lambda fx: _kongs(fx, True),
     "OUTSIDE_HAND": "a terminal or honour in every set and the pair",
     "FULLY_CONCEALED_HAND": "nothing claimed, self-drawn",
-    "LAST_TILE": lambda fx: f"{tile_text(fx.prep.win)} was the last copy not yet visible",
+    "LAST_TILE": lambda fx: (f"the other three {tile_text(fx.prep.win)} are in your exposed melds"
+                             if fx.prep.fixed_table[fx.prep.win] == 3
+                             else f"{tile_text(fx.prep.win)} was the last copy not yet visible"),
     "DRAGON_PUNG": lambda fx: "pung of " + ", ".join(pack_text(q) for q in fx.pungs if calc._dragon(q[1])),
     "PREVALENT_WIND": lambda fx: _wind_pung(fx, fx.prep.prevalent, "round"),
     "SEAT_WIND": lambda fx: _wind_pung(fx, fx.prep.seat, "seat"),

@@ -1,0 +1,147 @@
+"""Guobiao scoring behaviour beyond single fans: combination principles, 不计 reporting, the
+8-fan minimum, competition payments and the referee's checks."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scoring.hand import HandError
+from scoring.notation import parse_hand
+from scoring.ruleset import get_ruleset, net_of, score_hand
+from tests.gb_hands import random_hand
+
+
+def score(text: str, **options):
+    return score_hand(parse_hand(text), "gb", options)
+
+
+def fan_counts(result) -> dict[str, int]:
+    return {f.name: f.count for f in result.fans}
+
+
+def test_account_once_two_suits_of_double_chows():
+    # 234567s 234567p: 喜相逢 x2 + 连六 x1 (or the reverse), never 喜相逢 x2 + 连六 x2
+    r = score("234567s23456p55z +7p")  # pair of White: no fan from it
+    c = fan_counts(r)
+    assert c.get("喜相逢", 0) + c.get("连六", 0) == 3
+    assert any(e.because_of.startswith("套算一次") for e in r.excluded)
+
+
+def test_no_same_fan_twice_for_a_set():
+    # 234s 223344567p: 一般高, 喜相逢, 连六 (not 喜相逢 x2, 连六)
+    r = score("234s223344567p1z +1z")
+    c = fan_counts(r)
+    assert c["一般高"] == 1 and c["喜相逢"] == 1 and c["连六"] == 1
+
+
+def test_full_flush_reports_what_it_excludes():
+    r = score("1233456668889m +9m")
+    assert "清一色" in fan_counts(r)
+    excluded = {e.name: e.because_of for e in r.excluded}
+    assert excluded["无字"] == "清一色"
+
+
+def test_highest_reading_wins():
+    # 111222333m can be three pungs or three identical chows; the pungs (with 三暗刻) score more
+    r = score("111222333m456p9s +9s")
+    assert r.total == 45 and "一色三节高" in fan_counts(r)
+
+
+def test_flowers_count_but_not_toward_minimum():
+    plain = score("123m456p678s22m77z +2m")
+    with_flowers = score("123m456p678s22m77z +2m 1234f")
+    assert with_flowers.total == plain.total + 4
+    assert plain.extra["min_fan_reached"] is False and with_flowers.is_win is False
+    assert with_flowers.payments == []
+
+
+def test_chicken_hand_is_eight():
+    r = score("345s78s77z [123m<] [678p<] +9s")
+    assert fan_counts(r) == {"无番和": 1} and r.total == 8 and r.is_win
+
+
+def test_auto_last_copy():
+    r = score("[345s<] [456s<] [567s<] 78m11z +9m")
+    assert "和绝张" not in fan_counts(r)
+    r = score("[555s^] [123m<] [789p<] 46s11z +5s")
+    assert "和绝张" in fan_counts(r)
+    assert any("exposed melds" in n for n in r.notes)
+
+
+def test_discard_payments_default_discarder():
+    r = score("123m456p789s555z9m +9m seat:S")
+    by = {p.payer: p for p in r.payments}
+    assert by["E"].amount == 8 + r.total and "assumed" in by["E"].reason
+    assert by["W"].amount == 8 and by["N"].amount == 8
+    assert sum(net_of(r.payments).values()) == 0
+
+
+def test_discard_payments_given_discarder_and_base():
+    r = score("123m456p789s555z9m +9m seat:S discarder=N", base=5)
+    by = {p.payer: p.amount for p in r.payments}
+    assert by == {"N": 5 + r.total, "E": 5, "W": 5}
+
+
+def test_self_drawn_payments():
+    r = score("123m456p789s555z9m *9m seat:W")
+    assert {p.payer for p in r.payments} == {"E", "S", "N"}
+    assert all(p.amount == 8 + r.total and p.payee == "W" for p in r.payments)
+
+
+def test_mixed_kong_option():
+    text = "[1111m<] {2222p} 345s678s9m +9m"
+    default, mixed = score(text), score(text, mixed_kongs=True)
+    assert {"明杠", "暗杠"} <= set(fan_counts(default))
+    assert "明暗杠" in fan_counts(mixed)
+    assert mixed.total == default.total + 2
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("123m456p789s555z9m *9m robbing-kong", "robbing a kong"),
+        ("123m456p789s555z9m *9m kong-replacement", "no kong"),
+        ("123m456p789s555z9m +9m last-tile robbing-kong", "last tile"),
+        ("123m456p789s555z99m", "No winning tile"),
+        ("123m456p789s555z9m +9m discarder=E", "cannot also be"),
+    ],
+)
+def test_referee_refuses(text, words):
+    with pytest.raises(HandError) as err:
+        score(text)
+    assert words.lower() in str(err.value).lower()
+
+
+def test_not_a_win_says_what_would_win():
+    with pytest.raises(HandError) as err:
+        score("123m456p789s555z9m +1z")
+    msg = str(err.value)
+    assert msg.startswith("This is not a winning hand") and "9m" in msg
+
+
+def test_ruleset_is_registered():
+    rs = get_ruleset("gb")
+    assert rs.unit == "fan" and "discarder" in rs.extra_fields
+    assert {o.name for o in rs.options} == {"base", "mixed_kongs"}
+
+
+def test_invariants_on_random_hands():
+    rs = get_ruleset("gb")
+    rng = random.Random(3)
+    for _ in range(500):
+        hand = random_hand(rng)
+        r = rs.score(hand, rs.resolve_options({}))
+        assert r.total == sum(f.fan * f.count for f in r.fans)
+        assert r.is_win == (r.extra["fan_without_flowers"] >= 8)
+        assert r.total == r.extra["fan_without_flowers"] + len(hand.flowers)
+        assert all(f.count > 0 and f.why for f in r.fans)
+        counted = {f.name for f in r.fans}
+        assert not counted & {e.name for e in r.excluded if not e.because_of.startswith("套算一次")}
+        if r.is_win:
+            net = net_of(r.payments)
+            assert sum(net.values()) == 0
+            assert net[hand.context.seat_wind] > 0
+        else:
+            assert r.payments == []
