@@ -246,6 +246,18 @@ def test_photo_upload_shows_hand_highlights_doubt_and_scores_after_fix(app, with
     assert app.session_state["draft"].uncertain_count == 0
 
 
+def test_camera_photo_goes_through_the_same_reading(app, with_detector):
+    det = with_detector(FixtureDetector("hand_melds", doubtful=None))
+    app.segmented_control(key="mode").set_value("camera").run()
+    assert len(app.file_uploader) == 0
+    shot = (FIXTURES / "hand_melds.jpg").read_bytes()
+    app.camera_input(key="camera").set_value(("shot.jpg", shot, "image/jpeg")).run()
+    assert not app.exception
+    assert det.calls == 1
+    assert "Found 14 tiles" in messages(app)
+    assert app.text_input(key="notation").value.endswith("+8s")
+
+
 def test_photo_with_face_down_kong(app, with_detector):
     with_detector(FixtureDetector("hand_kong", doubtful=None))
     upload(app, "hand_kong.jpg")

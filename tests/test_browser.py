@@ -55,7 +55,8 @@ def server(tmp_path_factory):
         proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", str(script), "--server.headless", "true",
              "--server.port", str(port), "--server.address", "127.0.0.1",
-             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+             "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none",
+             "--client.showErrorDetails", "full"],  # so that a traceback would fail the test
             cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
         )
     url = f"http://127.0.0.1:{port}"

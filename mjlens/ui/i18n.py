@@ -150,6 +150,14 @@ STRINGS: dict[str, tuple[str, str]] = {
 }
 
 
+UNITS_ZH = {"fan": "番", "points": "分", "point": "分", "胡": "胡", "x base": "倍"}
+
+
+def unit(name: str, lang: str = "en") -> str:
+    """A rule set's unit of score, in Chinese when asked (unknown units as they are)."""
+    return UNITS_ZH.get(name, name) if lang == "zh" else name
+
+
 def t(key: str, lang: str = "en", **fmt) -> str:
     en, zh = STRINGS[key]
     text = zh if lang == "zh" else en

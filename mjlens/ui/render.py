@@ -93,7 +93,8 @@ def share_image(draft: Draft, result, rules_name: str, lang: str = "en") -> byte
     d = ImageDraw.Draw(img)
     title_font = text_font(30, zh_ok)
     body_font = text_font(22, zh_ok)
-    total = f"{fmt_num(result.total)} {result.unit}" if result is not None else "—"
+    total = (f"{fmt_num(result.total)} {i18n.unit(result.unit, 'zh' if zh_ok else 'en')}"
+             if result is not None else "—")
     d.text((pad, pad), f"{rules_name}: {total}", font=title_font, fill=(255, 255, 255))
     x, y = pad, pad + 56
     for s in strips:

@@ -9,7 +9,7 @@ import streamlit as st
 
 from mjlens.ui import engine as E
 from mjlens.ui import state as S
-from mjlens.ui.i18n import field_label, t, wind_name
+from mjlens.ui.i18n import field_label, t, unit, wind_name
 from scoring.hand import WINDS
 from scoring.ruleset import RuleSet
 
@@ -183,7 +183,7 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
             st.warning(f"**{t('cannot_score', lang)}** — {outcome.error}")
         return
     r = outcome.result
-    st.metric(t("total", lang), f"{E.fmt_num(r.total)} {r.unit}")
+    st.metric(t("total", lang), f"{E.fmt_num(r.total)} {unit(r.unit, lang)}")
     if r.is_win:
         st.success(t("legal_win", lang), icon=":material/check_circle:")
     else:
