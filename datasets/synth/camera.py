@@ -54,6 +54,11 @@ class Camera:
         a = np.array([[1, 0, -self.center[0]], [0, 1, -self.center[1]], [0, 0, -self.center[2]]])
         return self.intrinsics() @ self.rotation() @ a
 
+    def ray_z_at(self, px: np.ndarray) -> np.ndarray:
+        """Vertical component of the viewing rays through pixels `px` (N, 2)."""
+        rz = (self.rotation().T @ np.linalg.inv(self.intrinsics()))[2]
+        return px @ rz[:2] + rz[2]
+
     def ray_z(self, size: tuple[int, int]) -> np.ndarray:
         """Vertical component of the viewing ray of every pixel (negative where it meets the
         table), as an HxW array."""

@@ -88,7 +88,7 @@ def make_sample(index: int, seed: int, size: int = 640, crops=DEFAULT_CROPS,
             "face_down": spec.face_down, "upside_down": spec.upside_down,
             "stacked": spec.stacked, "standing": spec.standing, "occluded": round(1 - r.visible, 3),
             "labelled": r.labelled,
-            "table_xy": [round(spec.x, 3), round(spec.y, 3)], "theta_deg": round(spec.theta, 1),
+            "table_xy": [round(spec.x, 3), round(spec.y, 3)], "table_z": round(spec.z, 3), "theta_deg": round(spec.theta, 1),
         })
     info = dict(layout.info)
     info.update(facts)

@@ -63,10 +63,11 @@ def table_texture(rng: np.random.Generator, n: int = 256) -> np.ndarray:
     return np.clip(tex, 0, 255).astype(np.uint8)
 
 
-def draw_hand(rng, img: np.ndarray, ids: np.ndarray, tip: np.ndarray, s: float) -> None:
-    """A hand reaching in from outside towards `tip` (pixels); tile size `s` px sets its scale."""
+def draw_hand(rng, img: np.ndarray, ids: np.ndarray, tip: np.ndarray, s: float,
+              row_angle_deg: float = 0.0) -> None:
+    """A hand reaching across the row towards `tip` (pixels); tile size `s` px sets its scale."""
     h, w = img.shape[:2]
-    ang = rng.uniform(0, 2 * np.pi)
+    ang = np.radians(row_angle_deg + 90 + (180 if rng.random() < 0.5 else 0) + rng.normal(0, 25))
     d = np.array([np.cos(ang), np.sin(ang)])
     scale = s * rng.uniform(0.9, 1.5)
     palm = tip + d * scale * 2.6
@@ -164,13 +165,29 @@ class NoiseBank:
 
 
 def camera_effects(rng, img: np.ndarray, noise: NoiseBank) -> np.ndarray:
-    """Uneven light, colour cast, glare, blur, sensor noise and low resolution."""
+    """Blur or low resolution, uneven light with a colour cast, glare, sensor noise."""
     h, w = img.shape[:2]
+    r = rng.random()
+    if r < 0.25:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 1.6))
+    elif r < 0.33:  # motion blur
+        k = int(rng.integers(3, 9))
+        ker = np.zeros((k, k), np.float32)
+        ker[k // 2, :] = 1 / k
+        rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1)
+        ker = cv2.warpAffine(ker, rot, (k, k))
+        img = cv2.filter2D(img, -1, ker / max(ker.sum(), 1e-6))
+    if rng.random() < 0.15:
+        sc = rng.uniform(0.35, 0.75)
+        small = cv2.resize(img, (int(w * sc), int(h * sc)), interpolation=cv2.INTER_AREA)
+        img = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
     f = img.astype(np.float32)
-    gain = cv2.resize((1 + rng.uniform(0.02, 0.14) * rng.standard_normal((2, 2))).astype(
-        np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
-    cast = rng.uniform(0.85, 1.12, 3).astype(np.float32) * rng.uniform(0.65, 1.2)
-    f *= gain[..., None] * cast[None, None, :]
+    # smooth light falloff times a colour cast, as one 3-channel gain map
+    gain = 1 + rng.uniform(0.02, 0.14) * rng.standard_normal((2, 2, 1))
+    cast = rng.uniform(0.85, 1.12, 3) * rng.uniform(0.65, 1.2)
+    g3 = cv2.resize((gain * cast[None, None, :]).astype(np.float32), (w, h),
+                    interpolation=cv2.INTER_LINEAR)
+    cv2.multiply(f, g3, dst=f)
     if rng.random() < 0.35:  # glare spots
         g = np.zeros((64, 64), np.float32)
         for _ in range(int(rng.integers(1, 3))):
@@ -179,20 +196,7 @@ def camera_effects(rng, img: np.ndarray, noise: NoiseBank) -> np.ndarray:
                         float(rng.uniform(0, 180)), 0, 360, float(rng.uniform(60, 200)), -1)
         g = cv2.GaussianBlur(g, (0, 0), 1.2)
         f += cv2.resize(g, (w, h))[..., None]
-    r = rng.random()
-    if r < 0.25:
-        f = cv2.GaussianBlur(f, (0, 0), rng.uniform(0.5, 1.6))
-    elif r < 0.33:
-        k = int(rng.integers(3, 9))
-        ker = np.zeros((k, k), np.float32)
-        ker[k // 2, :] = 1 / k
-        rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1)
-        ker = cv2.warpAffine(ker, rot, (k, k))
-        f = cv2.filter2D(f, -1, ker / max(ker.sum(), 1e-6))
-    if rng.random() < 0.15:
-        sc = rng.uniform(0.35, 0.75)
-        small = cv2.resize(f, (int(w * sc), int(h * sc)), interpolation=cv2.INTER_AREA)
-        f = cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
     sigma = rng.uniform(0, 7) if rng.random() < 0.8 else rng.uniform(7, 14)
-    f += noise.sample(rng, h, w) * sigma
-    return np.clip(f, 0, 255).astype(np.uint8)
+    f = cv2.scaleAdd(np.ascontiguousarray(noise.sample(rng, h, w)), float(sigma), f)
+    np.clip(f, 0, 255, out=f)
+    return f.astype(np.uint8)

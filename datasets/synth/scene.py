@@ -137,6 +137,9 @@ def _background(rng, cam: Camera, size: int, lx: float) -> np.ndarray:
     hmat = cam.ground_homography() @ s
     img = cv2.warpPerspective(tex, hmat, (size, size), flags=cv2.INTER_LINEAR,
                               borderMode=cv2.BORDER_REFLECT)
+    corners = cam.ray_z_at(np.array([[0, 0], [size, 0], [0, size], [size, size]], float))
+    if corners.max() <= -0.02 * np.abs(corners).max():
+        return img
     rz = cam.ray_z((size, size))
     sky = rz > -0.02 * np.abs(rz).max()
     if sky.any():  # beyond the table's far edge: a dim wall
@@ -188,6 +191,9 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     ground[..., 2] = 0
     uv, depth = cam.project(np.concatenate([world, ground], 1).reshape(-1, 3))
     uv = uv.reshape(n, -1, 2)
+    # a tile reaching behind the camera cannot be seen from here: leave it out
+    hidden = depth.reshape(n, -1).min(1) < 0.3
+    uv[hidden] = -1e4
     nw = world.shape[1]
     sh_uv, uv = uv[:, nw:], uv[:, :nw]
     centre_depth = np.array([(p + r @ np.array([0, 0, t / 2]) - cam.center) @ cam.fwd
@@ -196,14 +202,15 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     # soft shadows, drawn at quarter resolution
     q = 4
     smask = np.zeros((size // q, size // q), np.uint8)
-    for i in range(n):
+    for i in np.flatnonzero(~hidden):
         hull = cv2.convexHull(sh_uv[i].astype(np.float32))
         cv2.fillConvexPoly(smask, _fix(hull[:, 0] / q), 255, cv2.LINE_AA, SHIFT)
     sig = max(0.5, 0.15 * tile_px / q)
     smask = cv2.GaussianBlur(smask, (0, 0), sig)
     smask = cv2.resize(smask, (size, size)).astype(np.float32) / 255
     strength = float(rng.uniform(0.25, 0.6))
-    img = (img.astype(np.float32) * (1 - strength * smask[..., None])).astype(np.uint8)
+    fac = cv2.merge([(255 - strength * 255 * smask).astype(np.uint8)] * 3)
+    img = cv2.multiply(img, fac, scale=1 / 255)
 
     def shade(normal: np.ndarray) -> float:
         return (amb + (1 - amb) * max(0.0, float(normal @ light))) / k_top
@@ -211,8 +218,10 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     order = np.argsort(-centre_depth, kind="stable")
     full_area = np.zeros(n)
     shows_back = np.zeros(n, bool)
-    quads = np.zeros((n, 4, 2))
+    quads = uv[:, 3 * no:3 * no + 4].copy()
     for i in order:
+        if hidden[i]:
+            continue
         tl = tiles[i]
         rm, pos = poses[i]
         for z0, z1, col in ((0, 1, back_col), (1, 2, ivory)):
@@ -260,7 +269,7 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     occluders = []
     if rng.random() < 0.22 and hand_tiles:
         j = hand_tiles[int(rng.integers(len(hand_tiles)))]
-        props.draw_hand(rng, img, ids, quads[j].mean(0), tile_px)
+        props.draw_hand(rng, img, ids, quads[j].mean(0), tile_px, facts["angle_deg"])
         occluders.append("hand")
     if rng.random() < 0.25:
         if rng.random() < 0.5 and hand_tiles:
