@@ -266,6 +266,22 @@ def test_photo_with_face_down_kong(app, with_detector):
     assert total(app) is not None
 
 
+def test_other_readings_of_the_photo_are_one_tap_away(app, with_detector):
+    with_detector(FixtureDetector("hand_kong", doubtful=None))
+    upload(app, "hand_kong.jpg")
+    first = app.text_input(key="notation").value
+    readings = app.session_state["draft"].readings
+    assert len(readings) >= 2 and readings[0][0] == first
+    keys = [b.key for b in app.button if b.key.startswith("reading-")]
+    assert len(keys) == len(readings) - 1
+    app.button(key=keys[0]).click().run()
+    assert app.text_input(key="notation").value == readings[1][0]
+    # the tiles keep their boxes from the photo, and the first reading is offered back
+    assert all(s.box is not None for s in app.session_state["draft"].tiles)
+    back = [b for b in app.button if b.key.startswith("reading-") and first in b.label]
+    assert back
+
+
 def test_photo_without_tiles(app, with_detector):
     class Empty:
         def detect(self, image):

@@ -52,6 +52,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{n} tile(s) are uncertain (orange): tap them to check.",
         "有 {n} 张牌不确定（橙色框）：点一下核对。",
     ),
+    "other_readings": ("Other ways to read the photo ({n})", "照片的其他读法（{n}）"),
     "reading_notes": ("How the photo was read ({n} notes)", "识别说明（{n} 条）"),
     "photo_caption": ("Detected tiles", "识别出的牌"),
     # hand editor

@@ -31,6 +31,7 @@ class PhotoReading:
     draft: Draft
     seconds: float
     tile_count: int
+    detections: list  # kept so another reading of the same photo can be mapped onto them
 
 
 def load_photo(data: bytes, max_side: int = MAX_SIDE) -> Image.Image:
@@ -86,4 +87,5 @@ def read_hand(img: Image.Image, detector, rules: str | None = None, context=None
     t0 = time.perf_counter()
     detections = run_detector(detector, img)
     draft = detections_to_draft(detections, img.size, rules, context)
-    return PhotoReading(draft=draft, seconds=time.perf_counter() - t0, tile_count=len(draft.tiles))
+    return PhotoReading(draft=draft, seconds=time.perf_counter() - t0, tile_count=len(detections),
+                        detections=detections)

@@ -57,6 +57,8 @@ class Draft:
     melds: tuple[MeldSpec, ...] = ()
     context: WinContext = field(default_factory=WinContext)
     notes: tuple[str, ...] = ()  # about the whole reading (layout notes)
+    # other readings of the photo, best first, as (notation without context, why)
+    readings: tuple[tuple[str, str], ...] = ()
 
     def group(self, group: str) -> list[int]:
         """Indices of the tiles in a group, in their order."""

@@ -105,6 +105,7 @@ def take_photo(data: bytes) -> None:
         ss.photo_msg = ("error", t("photo_unreadable", lang, why=f"{type(exc).__name__}: {exc}"))
         return
     ss.photo = img
+    ss.photo_detections = reading.detections
     ss.draft = replace(reading.draft, context=context)
     ss.selected = None
     if reading.tile_count == 0:
@@ -187,11 +188,47 @@ def photo_view(lang: str) -> None:
     n = ss.draft.uncertain_count
     if n:
         st.warning(t("check_tiles", lang, n=n))
+    _other_readings(lang)
     if ss.draft.notes:
         with st.expander(t("reading_notes", lang, n=len(ss.draft.notes)), key="notes-exp",
                          icon=":material/info:"):
             for note in ss.draft.notes:
                 st.markdown(f"- {note}")
+
+
+def _use_reading(text: str) -> None:
+    from mjlens.ui.vision_adapter import hand_to_draft
+    from scoring.notation import parse_hand
+
+    ss = st.session_state
+    d = ss.draft
+    hand = parse_hand(text)
+    ctx = replace(d.context, self_drawn=hand.context.self_drawn)
+    ss.draft = hand_to_draft(hand, ss.get("photo_detections", []), ctx, d.notes, d.readings)
+    ss.selected = None
+
+
+def _other_readings(lang: str) -> None:
+    """One-tap choices among the other ways the layout step could read the photo."""
+    from mjlens.ui.vision_adapter import reading_text
+
+    d = st.session_state.draft
+    if len(d.readings) < 2:
+        return
+    try:
+        current = reading_text(S.to_hand(d, require_win=False))
+    except Exception:  # a half-corrected draft: every reading is offered
+        current = ""
+    others = [(text, why) for text, why in d.readings if text != current]
+    if not others:
+        return
+    with st.expander(t("other_readings", lang, n=len(others)), key="readings-exp",
+                     icon=":material/swap_horiz:"):
+        for k, (text, why) in enumerate(others):
+            st.button(f"`{text}`", key=f"reading-{k}", on_click=_use_reading, args=(text,),
+                      help=why or None)
+            if why:
+                st.caption(why)
 
 
 def export_view(outcome: E.Outcome, rs, options: dict, lang: str) -> None:

@@ -100,13 +100,35 @@ class _Pool:
 
 
 def _from_layout(VL, detections: list, size: tuple[int, int], rules, context) -> Draft:
-    """Map the layout's best Hand back onto the detections (boxes, confidences, alternatives)."""
+    """The layout's best Hand on the detections, with its other readings kept for the app."""
     result = VL.read_hand([_as_dict(d) for d in detections], size[0], size[1],
                           context=context, rules=rules)
     notes = tuple(result.notes)
     if result.hand is None:
         return plain_draft(detections, result.error or (notes[0] if notes else ""))
-    hand = result.hand
+    readings = [(reading_text(result.hand), "")]
+    for alt in result.alternatives:
+        text = reading_text(alt.hand)
+        if all(text != r[0] for r in readings):
+            readings.append((text, alt.why))
+    return hand_to_draft(result.hand, detections, context if context is not None
+                         else result.hand.context, notes, tuple(readings))
+
+
+def reading_text(hand) -> str:
+    """A hand's tiles and melds in notation, without its win context."""
+    from dataclasses import replace
+
+    from scoring.hand import WinContext
+    from scoring.notation import format_hand
+
+    return format_hand(replace(hand, context=WinContext(self_drawn=hand.context.self_drawn)))
+
+
+def hand_to_draft(hand, detections: list, context, notes=(), readings=()) -> Draft:
+    """Map a Hand back onto the detections (boxes, confidences, alternatives): each hand tile
+    takes a detection of its code, else one that had its code as an alternative, else a
+    face-down one."""
     pool = _Pool(detections)
     tiles: list[Slot] = []
     melds = []
@@ -117,8 +139,8 @@ def _from_layout(VL, detections: list, size: tuple[int, int], rules, context) ->
     if hand.win_tile:
         tiles.append(pool.take(hand.win_tile, WIN))
     tiles.extend(pool.take(f, FLOWERS) for f in hand.flowers)
-    return Draft(tiles=tuple(tiles), melds=tuple(melds),
-                 context=context if context is not None else hand.context, notes=notes)
+    return Draft(tiles=tuple(tiles), melds=tuple(melds), context=context, notes=tuple(notes),
+                 readings=tuple(readings))
 
 
-__all__ = ["run_detector", "detections_to_draft", "plain_draft"]
+__all__ = ["run_detector", "detections_to_draft", "plain_draft", "hand_to_draft"]
