@@ -153,3 +153,32 @@ def test_every_label_has_both_languages():
         assert en and zh, key
     assert t("total", "zh") == "合计"
     assert t("found_tiles", "en", n=3, ms=5) == "Found 3 tiles in 5 ms."
+
+
+def test_missing_model_is_a_clear_message(tmp_path):
+    with pytest.raises(P.DetectorUnavailable, match="not found"):
+        P.load_detector(str(tmp_path))
+
+
+def test_shared_detector_runs_one_photo_at_a_time():
+    import threading
+    import time
+
+    active, most = [0], [0]
+
+    class Slow:
+        def detect(self, image):
+            active[0] += 1
+            most[0] = max(most[0], active[0])
+            time.sleep(0.02)
+            active[0] -= 1
+            return [image]
+
+    det = P.LockedDetector(Slow())
+    threads = [threading.Thread(target=det.detect, args=(i,)) for i in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert most[0] == 1
+    assert det.detect("x") == ["x"]

@@ -64,8 +64,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "group_new_meld": ("New meld", "新面子"),
     "empty_group": ("(none)", "（无）"),
     "tap_hint": (
-        "Tap a tile's label to fix it; the palette below adds missing tiles.",
-        "点牌下方的标签可修改；用下方牌盘添加漏掉的牌。",
+        "Tap a tile to fix, move or delete it; the tile palette adds missing tiles.",
+        "点一张牌可修改、移动或删除；用牌盘添加漏掉的牌。",
     ),
     "selected_tile": ("Selected: {name}", "已选：{name}"),
     "confidence": ("confidence {p}%", "置信度 {p}%"),

@@ -60,6 +60,21 @@ def to_jpeg(img: Image.Image, quality: int = 90) -> bytes:
     return buf.getvalue()
 
 
+class LockedDetector:
+    """One detector shared by every browser session (st.cache_resource): the ONNX sessions are
+    not meant for concurrent runs, so detections are taken one at a time."""
+
+    def __init__(self, detector):
+        import threading
+
+        self.detector = detector
+        self._lock = threading.Lock()
+
+    def detect(self, image):
+        with self._lock:
+            return self.detector.detect(image)
+
+
 def load_detector(model_dir: str | None = None):
     """The detector, loaded once (the app caches this with st.cache_resource)."""
     try:
@@ -74,7 +89,7 @@ def load_detector(model_dir: str | None = None):
 
 def _construct_detector(vd, model_dir):
     try:
-        return vd.TileDetector(model_dir) if model_dir else vd.TileDetector()
+        return LockedDetector(vd.TileDetector(model_dir) if model_dir else vd.TileDetector())
     except vd.ModelError as exc:
         raise DetectorUnavailable(str(exc)) from None
 
