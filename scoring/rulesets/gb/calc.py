@@ -386,6 +386,15 @@ def rank_range_fans(mask: int, f: list[int]) -> None:
         f[MIDDLE_TILES] = 1
 
 
+def mask_fans(mask: int) -> tuple[tuple[int, int], ...]:
+    """The fans that depend only on which tiles are present (suits, terminals, ranks)."""
+    f = [0] * SIZE
+    suit_fans(mask, f)
+    tile_trait_fans(mask, f)
+    rank_range_fans(mask, f)
+    return tuple((i, n) for i, n in enumerate(f) if n)
+
+
 def final_adjust(f: list[int]) -> None:
     """不计: remove what counted fans already include (same order as the reference)."""
     if f[BIG_FOUR_WINDS]:
@@ -501,7 +510,10 @@ def regular_fans(packs, fixed_cnt: int, ctx) -> list[int]:
         win_flag_fans(flags, f)
     # A pung completed by a discard is an exposed pung, unless the tile can be read as part of a chow.
     if not flags & SELF:
-        if not any(not m and t - 1 <= win <= t + 1 for k, t, m in packs[fixed_cnt:] if k == CHOW):
+        for k, t, _m in packs[fixed_cnt:]:
+            if k == CHOW and t - 1 <= win <= t + 1:
+                break
+        else:
             for _kind, t, melded in pungs:
                 if t == win and not melded:
                     concealed_pungs -= 1
@@ -557,17 +569,17 @@ def regular_fans(packs, fixed_cnt: int, ctx) -> list[int]:
             f[LITTLE_FOUR_WINDS] = 1
             f[BIG_THREE_WINDS] = 0
     _pack_traits(packs, f)
-    mask = ctx.mask
-    suit_fans(mask, f)
-    tile_trait_fans(mask, f)
-    rank_range_fans(mask, f)
+    for i, n in ctx.mask_fans:
+        f[i] = n
     if not f[QUADRUPLE_CHOW]:
         f[TILE_HOG] = ctx.fours - melded_kongs - concealed_kongs
     if not f[MELDED_HAND] and not f[FOUR_KONGS]:
         standing = packs[fixed_cnt:]
-        if any(t == win if k == PAIR else (k == CHOW and t - 1 <= win <= t + 1) for k, t, _ in standing):
-            if ctx.unique_wait():
-                wait_fans(standing, win, f)
+        for k, t, _ in standing:
+            if (t == win) if k == PAIR else (k == CHOW and t - 1 <= win <= t + 1):
+                if ctx.unique_wait():
+                    wait_fans(standing, win, f)
+                break
     final_adjust(f)
     if not f[BIG_FOUR_WINDS]:
         for _, t, _ in pungs:

@@ -4,6 +4,7 @@ division, keeping the reference calculator's choice among readings of equal valu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import add
 
 from scoring.hand import Hand
 from scoring.rulesets.gb import calc
@@ -65,6 +66,7 @@ class Prepared:
     mixed_kongs: bool
     standing_mask: int = 0  # tiles present among standing tiles and the winning tile
     unique: bool | None = None  # computed on first need by unique_wait()
+    mask_fans: tuple = ()  # calc.mask_fans(mask), set by evaluate before the divisions
 
     def unique_wait(self) -> bool:
         if self.unique is None:
@@ -113,14 +115,10 @@ def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
     standing[win] += 1
     standing_mask |= 1 << win
     if fixed:
-        mask = 0
-        fours = 0
-        for t in C.ALL_T:
-            n = fixed_table[t] + standing[t]
-            if n:
-                mask |= 1 << t
-                if n == 4:
-                    fours += 1
+        mask = standing_mask
+        for kind, t, _ in fixed:
+            mask |= (7 << (t - 1)) if kind == CHOW else (1 << t)
+        fours = list(map(add, fixed_table, standing)).count(4)
     else:
         mask = standing_mask
         fours = standing.count(4)
@@ -181,6 +179,7 @@ def evaluate(p: Prepared) -> Reading | None:
     if best is None or seven_pairs:
         divs = divisions(p.standing_table)
         if divs:
+            p.mask_fans = calc.mask_fans(p.mask)
             for _, packs in divs:
                 allpacks = p.fixed + packs
                 f = calc.regular_fans(allpacks, fixed_cnt, p)
