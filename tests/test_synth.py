@@ -174,3 +174,40 @@ def test_same_seed_same_bytes_any_worker_count(tmp_path):
         assert len(files) == 3
         for f in files:
             assert f.read_bytes() == (tmp_path / "two" / sub / f.name).read_bytes()
+
+
+def test_layout_shows_melds_as_played():
+    """Concealed kongs show two backs (outer or middle pair), a claimed tile lies sideways and is
+    the meld's claimed tile, an added kong has one stacked tile; every hand tile is placed once."""
+    from datasets.synth.layout import TileShape, layout_hand
+
+    rng = np.random.default_rng(4)
+    seen = Counter()
+    for _ in range(400):
+        plan = generate_hand(rng)
+        lay = layout_hand(rng, plan, TileShape())
+        hand = plan.to_json()
+        for k, meld in enumerate(hand["melds"]):
+            tiles = [t for t in lay.tiles if t.group == "meld" and t.meld_index == k]
+            assert sorted(t.code for t in tiles) == sorted(meld["tiles"])
+            down = [i for i, t in enumerate(tiles) if t.face_down]
+            if meld["concealed"]:
+                assert down in ([0, 3], [1, 2])
+                seen["concealed kong " + ("outer" if down == [0, 3] else "middle")] += 1
+            else:
+                assert not down
+            side = [t for t in tiles if t.sideways and not t.stacked]
+            if side:
+                assert len(side) == 1 and side[0].code == meld["claimed_tile"]
+                seen["sideways"] += 1
+            stacked = [t for t in tiles if t.stacked]
+            assert len(stacked) == (1 if meld.get("added") else len(stacked))
+            if meld.get("added"):
+                seen["added"] += 1
+        win = [t for t in lay.tiles if t.group == "win"]
+        assert len(win) == 1 and win[0].code == hand["win_tile"]
+        assert sorted(t.code for t in lay.tiles if t.group == "concealed") == sorted(
+            hand["concealed"])
+        assert sorted(t.code for t in lay.tiles if t.group == "flower") == sorted(hand["flowers"])
+    assert all(seen[k] > 3 for k in ("concealed kong outer", "concealed kong middle",
+                                     "sideways", "added")), seen

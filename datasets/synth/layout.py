@@ -235,7 +235,29 @@ def add_distractors(rng: np.random.Generator, layout: Layout, hand: HandPlan,
         kinds.append("wall")
     if rng.random() < 0.12:
         kinds.append("opponent")
+    if rng.random() < 0.1:
+        kinds.append("tray")
     for kind in kinds:
+        if kind == "tray":  # a tray of sorted tiles beside the hand, face up, touching
+            rows, cols = int(rng.integers(2, 5)), int(rng.integers(4, 10))
+            g = float(rng.uniform(0.01, 0.05))
+            w, h = cols * (1 + g), rows * (shape.h + g)
+            tx = float(rng.uniform(x0, x1))
+            ty = y1 + 1.0 + h / 2 + float(rng.uniform(0, 2))
+            th = float(rng.normal(0, 5))
+            rm = np.array([[np.cos(np.radians(th)), -np.sin(np.radians(th))],
+                           [np.sin(np.radians(th)), np.cos(np.radians(th))]])
+            layout.info["tray"] = (tx, ty, w, h, th)
+            for r in range(rows):
+                for c in range(cols):
+                    if not pool:
+                        return
+                    lx = -w / 2 + (c + 0.5) * (1 + g)
+                    ly = h / 2 - (r + 0.5) * (shape.h + g)
+                    px, py = rm @ np.array([lx, ly]) + (tx, ty)
+                    layout.tiles.append(TileSpec(pool.pop(), "distractor", float(px), float(py),
+                                                 th + float(rng.normal(0, 1))))
+            continue
         if kind == "opponent":  # another player's standing hand, its backs towards us
             n = int(rng.integers(8, 14))
             oy = y1 + float(rng.uniform(2.0, 6.0))

@@ -23,9 +23,11 @@ def _lowfreq(rng: np.random.Generator, size: int, cells: int) -> np.ndarray:
     return cv2.resize(small, (size, size), interpolation=cv2.INTER_CUBIC)
 
 
-def table_texture(rng: np.random.Generator, n: int = 256) -> np.ndarray:
-    """An n x n BGR texture of a table surface: cloth, wood, stone or a patterned cloth."""
-    kind = rng.choice(4, p=[0.5, 0.28, 0.1, 0.12])
+def table_texture(rng: np.random.Generator, n: int = 256, kind: int | None = None) -> np.ndarray:
+    """An n x n BGR texture of a table surface: cloth (0), wood (1), stone (2) or a patterned
+    cloth (3)."""
+    if kind is None:
+        kind = rng.choice(4, p=[0.5, 0.28, 0.1, 0.12])
     if kind == 1:  # wood: warped stripes along x
         base = np.array(WOOD_BGR[rng.integers(len(WOOD_BGR))], np.float32)
         ys = np.arange(n, dtype=np.float32)[:, None] * np.ones((1, n), np.float32)

@@ -129,7 +129,12 @@ def choose_camera(rng, layout: Layout, shape: TileShape, size: int
     return cam, f / dist, facts
 
 
-def _background(rng, cam: Camera, size: int, lx: float) -> np.ndarray:
+def _ground_poly(cam: Camera, pts) -> np.ndarray:
+    uv, _ = cam.project(np.c_[np.asarray(pts, float), np.zeros(len(pts))])
+    return uv
+
+
+def _background(rng, cam: Camera, size: int, layout: Layout, shape: TileShape) -> np.ndarray:
     tex = props.table_texture(rng)
     n = tex.shape[0]
     span = float(rng.uniform(6, 18))  # table units covered by the texture (mirrored beyond)
@@ -137,6 +142,33 @@ def _background(rng, cam: Camera, size: int, lx: float) -> np.ndarray:
     hmat = cam.ground_homography() @ s
     img = cv2.warpPerspective(tex, hmat, (size, size), flags=cv2.INTER_LINEAR,
                               borderMode=cv2.BORDER_REFLECT)
+    hand = [t for t in layout.tiles if t.group != "distractor"]
+    x0, x1 = min(t.x for t in hand) - 2, max(t.x for t in hand) + 2
+    y0 = min(t.y for t in hand) - shape.h
+    if rng.random() < 0.3:  # the table's wooden rail in front of the player
+        wood = props.table_texture(rng, 128, kind=1)
+        edge = y0 - float(rng.uniform(0.0, 2.5))
+        width = float(rng.uniform(1.5, 4.0))
+        s2 = np.array([[0.05, 0, 0], [0, 0.05, 0], [0, 0, 1]])
+        rail = cv2.warpPerspective(wood, cam.ground_homography() @ s2, (size, size),
+                                   flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+        quad = _ground_poly(cam, [(x0 - 60, edge), (x1 + 60, edge), (x1 + 60, edge - width),
+                                  (x0 - 60, edge - width)])
+        mask = np.zeros((size, size), np.uint8)
+        layout.info["table_rail"] = True
+        if np.isfinite(quad).all() and np.abs(quad).max() < 1e5:
+            cv2.fillConvexPoly(mask, _fix(quad), 255, cv2.LINE_AA, SHIFT)
+            img[mask > 127] = rail[mask > 127]
+    tray = layout.info.get("tray")
+    if tray:  # a shallow tray under a grid of tiles
+        cx, cy, w, h, th = tray
+        rm = _rot(th)[:2, :2]
+        for grow, col in ((0.35, (30, 30, 32)), (0.12, (45, 45, 48))):
+            pts = np.array([(-w / 2 - grow, h / 2 + grow), (w / 2 + grow, h / 2 + grow),
+                            (w / 2 + grow, -h / 2 - grow), (-w / 2 - grow, -h / 2 - grow)])
+            quad = _ground_poly(cam, pts @ rm.T + (cx, cy))
+            if np.isfinite(quad).all() and np.abs(quad).max() < 1e5:
+                cv2.fillConvexPoly(img, _fix(quad), col, cv2.LINE_AA, SHIFT)
     corners = cam.ray_z_at(np.array([[0, 0], [size, 0], [0, size], [size, size]], float))
     if corners.max() <= -0.02 * np.abs(corners).max():
         return img
@@ -154,11 +186,11 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     """Draw the scene; returns the image, per-tile results (same order as layout.tiles), the
     id mask (face pixel -> tile index + 1, 0 elsewhere) and camera facts for the sidecar."""
     cam, tile_px, facts = choose_camera(rng, layout, shape, size)
-    le, la = np.radians(rng.uniform(30, 80)), np.radians(rng.uniform(0, 360))
+    le, la = np.radians(rng.uniform(40, 85)), np.radians(rng.uniform(0, 360))
     light = np.array([np.cos(le) * np.cos(la), np.cos(le) * np.sin(la), np.sin(le)])
     amb = float(rng.uniform(0.35, 0.6))
     k_top = amb + (1 - amb) * light[2]
-    img = _background(rng, cam, size, light[0])
+    img = _background(rng, cam, size, layout, shape)
     ids = np.zeros((size, size), np.uint8)
 
     back_col = np.array(BACK_BGR[rng.integers(len(BACK_BGR))], np.float32) * rng.uniform(.85, 1.1)
@@ -208,7 +240,7 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     sig = max(0.5, 0.15 * tile_px / q)
     smask = cv2.GaussianBlur(smask, (0, 0), sig)
     smask = cv2.resize(smask, (size, size)).astype(np.float32) / 255
-    strength = float(rng.uniform(0.25, 0.6))
+    strength = float(rng.uniform(0.2, 0.5))
     fac = cv2.merge([(255 - strength * 255 * smask).astype(np.uint8)] * 3)
     img = cv2.multiply(img, fac, scale=1 / 255)
 
