@@ -117,6 +117,8 @@ def test_palette_entry_from_empty_with_a_meld_and_winning_tile(app):
     app.segmented_control(key="ctx-won_by").set_value("self").run()
     assert "[222p<]" in app.text_input(key="notation").value
     assert total(app) == "4 pt"
+    app.selectbox(key="meld-from-0").set_value("none").run()
+    assert "[222p]" in app.text_input(key="notation").value
 
 
 def test_invalid_hand_gives_the_players_message(app):
@@ -256,6 +258,8 @@ def test_camera_photo_goes_through_the_same_reading(app, with_detector):
     assert det.calls == 1
     assert "Found 14 tiles" in messages(app)
     assert app.text_input(key="notation").value.endswith("+8s")
+    app.segmented_control(key="lang").set_value("zh").run()  # messages follow the language
+    assert "找到 14 张牌" in messages(app)
 
 
 def test_photo_with_face_down_kong(app, with_detector):

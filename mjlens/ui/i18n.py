@@ -185,6 +185,21 @@ def field_label(name: str, lang: str = "en") -> str:
     return t(key, lang) if key in STRINGS else name.replace("_", " ").capitalize()
 
 
+OPTION_ZH = {
+    "base": "底分", "cap": "封顶", "count_from": "起番", "golden_hook": "金钩钓",
+    "self_draw": "自摸", "dragon_pairs": "龙七对", "last_tile_fan": "海底加番",
+    "rain": "刮风下雨", "kong_discard": "杠上炮", "flower_pig": "查花猪",
+    "mixed_kongs": "明暗杠",
+}
+
+
+def option_label(name: str, lang: str = "en") -> str:
+    """Label of a rule-set option: its Chinese term when known, else its name in words."""
+    if lang == "zh" and name in OPTION_ZH:
+        return OPTION_ZH[name]
+    return name.replace("_", " ").capitalize()
+
+
 def group_name(group: str, lang: str = "en") -> str:
     from mjlens.ui.state import meld_index
 

@@ -85,16 +85,15 @@ def take_photo(data: bytes) -> None:
         return
     ss.photo_digest = digest
     ss.photo_msg = None
-    lang = ss.lang
     try:
         img = P.load_photo(data)
     except P.PhotoError as exc:
-        ss.photo_msg = ("error", t("photo_unreadable", lang, why=exc))
+        ss.photo_msg = ("error", "photo_unreadable", {"why": str(exc)})
         return
     detector, why = _detector()
     if detector is None:
         ss.photo = img
-        ss.photo_msg = ("warning", t("no_detector", lang, why=why))
+        ss.photo_msg = ("warning", "no_detector", {"why": why})
         return
     base = ss.draft.context
     context = replace(base, **{k: False for k in PER_HAND_FLAGS})
@@ -102,17 +101,17 @@ def take_photo(data: bytes) -> None:
         reading = P.read_hand(img, detector, ss.get("rules"), context)
     except Exception as exc:
         log.exception("reading the photo failed")
-        ss.photo_msg = ("error", t("photo_unreadable", lang, why=f"{type(exc).__name__}: {exc}"))
+        ss.photo_msg = ("error", "photo_unreadable", {"why": f"{type(exc).__name__}: {exc}"})
         return
     ss.photo = img
     ss.photo_detections = reading.detections
     ss.draft = replace(reading.draft, context=context)
     ss.selected = None
     if reading.tile_count == 0:
-        ss.photo_msg = ("warning", t("no_tiles", lang))
+        ss.photo_msg = ("warning", "no_tiles", {})
     else:
-        ss.photo_msg = ("success", t("found_tiles", lang, n=reading.tile_count,
-                                     ms=round(1000 * reading.seconds)))
+        ss.photo_msg = ("success", "found_tiles",
+                        {"n": reading.tile_count, "ms": round(1000 * reading.seconds)})
 
 
 def _notation_changed() -> None:
@@ -159,7 +158,8 @@ def input_view(lang: str) -> None:
                 take_photo(shot.getvalue())
     msg = ss.get("photo_msg")
     if msg:
-        getattr(st, msg[0])(msg[1])
+        kind, key, fmt = msg  # shown in the language chosen now
+        getattr(st, kind)(t(key, lang, **fmt))
     # the notation box always shows the current hand and can be edited directly
     if ss.get("notation_src") is not ss.draft:
         ss.notation = S.hand_notation(ss.draft)

@@ -18,7 +18,7 @@ SUIT_CODES = {
     "z": [f"{n}z" for n in range(1, 8)],
     "f": [f"{n}f" for n in range(1, 9)],
 }
-CLAIMS = (None, "left", "across", "right")
+CLAIMS = ("none", "left", "across", "right")  # "none": not said (a None option shows blank)
 
 
 def apply(fn, *args, **kwargs) -> None:
@@ -71,13 +71,17 @@ def _meld_controls(d: S.Draft, k: int, lang: str) -> None:
                                               concealed=st.session_state[f"meld-conc-{k}"]))
         if not spec.concealed:
             st.selectbox(
-                t("claimed_from", lang), CLAIMS, index=CLAIMS.index(spec.claimed_from),
-                format_func=lambda c: t(f"claim_{c or 'none'}", lang), key=f"meld-from-{k}",
-                on_change=lambda: apply(S.set_meld, k,
-                                        claimed_from=st.session_state[f"meld-from-{k}"]),
+                t("claimed_from", lang), CLAIMS, index=CLAIMS.index(spec.claimed_from or "none"),
+                format_func=lambda c: t(f"claim_{c}", lang), key=f"meld-from-{k}",
+                on_change=lambda: apply(S.set_meld, k, claimed_from=_claim(k)),
             )
         st.button(t("unmeld", lang), key=f"unmeld-{k}", on_click=apply,
                   args=(S.dissolve_meld, k), icon=":material/undo:")
+
+
+def _claim(k: int) -> str | None:
+    value = st.session_state[f"meld-from-{k}"]
+    return None if value == "none" else value
 
 
 def _group_block(d: S.Draft, g: str, lang: str, selected: int | None) -> None:

@@ -9,7 +9,7 @@ import streamlit as st
 
 from mjlens.ui import engine as E
 from mjlens.ui import state as S
-from mjlens.ui.i18n import field_label, t, unit, wind_name
+from mjlens.ui.i18n import field_label, option_label, t, unit, wind_name
 from scoring.hand import WINDS
 from scoring.ruleset import RuleSet
 
@@ -43,14 +43,16 @@ def is_stake(name: str) -> bool:
 
 def _option_widget(rs: RuleSet, opt, lang: str) -> None:
     key = f"opt-{rs.id}-{opt.name}"
-    label = opt.name.replace("_", " ").capitalize()
+    label = option_label(opt.name, lang)
     help_text = (opt.help_zh if lang == "zh" and opt.help_zh else opt.help) or None
     kind = E.option_kind(opt)
     if kind == "choice":
         choices = list(opt.choices)
-        st.selectbox(label, choices, index=choices.index(opt.default) if opt.default in choices
-                     else 0, key=key, help=help_text,
-                     format_func=lambda c: "none" if c is None else str(c))
+        # a None choice would show as an empty box: it is offered as the word "none"
+        shown = ["none" if c is None else c for c in choices]
+        default = "none" if opt.default is None else opt.default
+        st.selectbox(label, shown, index=shown.index(default) if default in shown else 0,
+                     key=key, help=help_text, format_func=str)
     elif kind == "bool":
         st.toggle(label, value=opt.default, key=key, help=help_text)
     elif kind == "int":
@@ -75,7 +77,10 @@ def current_options(rs: RuleSet) -> dict[str, Any]:
     for opt in rs.options:
         key = f"opt-{rs.id}-{opt.name}"
         if key in ss:
-            out[opt.name] = ss[key]
+            value = ss[key]
+            if value == "none" and opt.choices and None in opt.choices:
+                value = None
+            out[opt.name] = value
     return out
 
 
@@ -148,19 +153,19 @@ def _extra_widget(name: str, value: Any, lang: str, exclude: str | None = None) 
     kind = E.field_kind(name)
     label = field_label(name, lang)
     if kind == "seat":
-        opts = [None, *(w for w in WINDS if w != exclude)]
-        ss[key] = value if value in opts else None
+        opts = ["", *(w for w in WINDS if w != exclude)]  # "": not given
+        ss[key] = value if value in opts else ""
         st.selectbox(label, opts, key=key, on_change=_set_extra, args=(name,), width=180,
-                     format_func=lambda w: "—" if w is None else wind_name(w, lang))
+                     format_func=lambda w: "—" if not w else wind_name(w, lang))
     elif kind == "seats":
         ss[key] = [w for w in WINDS if w in value] if isinstance(value, list) else list(WINDS)
         st.multiselect(label, list(WINDS), key=key, on_change=_set_extra, args=(name,),
                        format_func=lambda w: wind_name(w, lang))
     elif kind == "suit":
-        opts = [None, "m", "p", "s"]
-        ss[key] = value if value in opts else None
+        opts = ["", "m", "p", "s"]
+        ss[key] = value if value in opts else ""
         st.selectbox(label, opts, key=key, on_change=_set_extra, args=(name,), width=180,
-                     format_func=lambda s: "—" if s is None else t(f"suit_{s}", lang))
+                     format_func=lambda s: "—" if not s else t(f"suit_{s}", lang))
     elif kind == "int":
         ss[key] = int(value) if isinstance(value, int | float) else 0
         st.number_input(label, min_value=0, step=1, key=key, on_change=_set_extra, args=(name,))
