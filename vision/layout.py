@@ -174,6 +174,18 @@ def _sortedness(codes: list[str]) -> int:
     return s
 
 
+def _order_cost(codes: list[str]) -> float:
+    """Standing tiles are usually sorted: each neighbour pair out of order costs a little (so
+    a meld touching the standing tiles is not taken for part of them when it breaks their
+    order)."""
+    cost = 0.0
+    for a, b in zip(codes[:-1], codes[1:], strict=True):
+        ka, kb = T.sort_key(a), T.sort_key(b)
+        if ka > kb:
+            cost += 0.5 if ka[0] == kb[0] else 0.3
+    return cost
+
+
 def _is_sorted(codes: list[str]) -> bool:
     return all(T.sort_key(a) <= T.sort_key(b) for a, b in zip(codes[:-1], codes[1:], strict=True))
 
@@ -292,7 +304,7 @@ class LayoutReader:
                         if right_start < hi:
                             cost += c_out(gaps[right_start - 1])
                         block = seq[i0:i1]
-                        cost += sum(4 * max(0.0, s.pside - 0.3) for s in block)
+                        cost += sum(6 * max(0.0, s.pside - 0.3) for s in block)
                         cost += sum(8.0 for s in block if s.is_back)
                         if win is not None:
                             cost += 2 * max(0.0, win.pside - 0.5) + (8.0 if win.is_back else 0.0)
@@ -316,7 +328,7 @@ class LayoutReader:
         base_cost = r.cost
         # which way the row runs for the player: a sorted hand reads left to right
         srt = _sortedness(codes)
-        base_cost += 0.6 * max(0, -srt)
+        base_cost += 0.6 * max(0, -srt) + _order_cost(codes if r.win is not None else [])
         out = []
         if r.win is not None:
             hand = self._make(codes, melds, r.win.code, flowers)

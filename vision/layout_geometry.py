@@ -145,8 +145,11 @@ class Site:
         return np.array(self.det.centre)
 
 
-def overlap_groups(dets: list[Detection], thresh_iou=0.45, thresh_ios=0.7) -> list[list[int]]:
-    """Connected groups of boxes that overlap a lot (the same tile twice, or a stacked tile)."""
+def overlap_groups(dets: list[Detection], thresh_iou=0.45, thresh_ios=0.7,
+                   other_code_iou=0.7) -> list[list[int]]:
+    """Connected groups of boxes that overlap a lot: the same tile twice (boxes of different
+    codes must nearly coincide: neighbours seen at a grazing angle overlap a lot too), or a tile
+    stacked on one of the same code."""
     n = len(dets)
     parent = list(range(n))
 
@@ -159,7 +162,10 @@ def overlap_groups(dets: list[Detection], thresh_iou=0.45, thresh_ios=0.7) -> li
     for i in range(n):
         for j in range(i + 1, n):
             a, b = iou(dets[i].box, dets[j].box)
-            if a >= thresh_iou or b >= thresh_ios:
+            if dets[i].code != dets[j].code:
+                if a >= other_code_iou:
+                    parent[find(i)] = find(j)
+            elif a >= thresh_iou or b >= thresh_ios:
                 parent[find(i)] = find(j)
     groups: dict[int, list[int]] = {}
     for i in range(n):
@@ -377,9 +383,8 @@ def box_extents(w: float, h: float, phi: float) -> tuple[float, float, float]:
         return eu / (1 + k), ev / (1 + k), 0.0
     a = (eu - k * ev) / det
     b = (ev - k * eu) / det
-    a = max(a, 0.25 * max(eu, ev) / (1 + k))
-    b = max(b, 0.25 * max(eu, ev) / (1 + k))
-    return a, b, min(1.0, (det - 0.05) / 0.3)
+    floor = 0.25 * max(eu, ev) / (1 + k)
+    return max(a, floor), max(b, floor), min(1.0, (det - 0.05) / 0.3)
 
 
 def _sigmoid(x: float) -> float:
@@ -447,7 +452,7 @@ def describe_row(row: Row) -> list[Slot]:
     return slots
 
 
-SIDE_W = (-6.1, 9.4, 12.3, 26.8, 2.5)  # bias, shape (x reliability), spacing, offset, raised
+SIDE_W = (-5.9, 8.35, 11.5, 24.3, 0.6)  # bias, shape (x reliability), spacing, offset, raised
 
 
 def sideways_probability(rel: float, shape: float, spread: float, off: float, nn: float) -> float:
@@ -455,7 +460,7 @@ def sideways_probability(rel: float, shape: float, spread: float, off: float, nn
     benchmarks/bench_layout.py)."""
     b, ws, wsp, wo, wo2 = SIDE_W
     off_c = min(off, 0.3)  # further off the line: a raised (stacked) tile, not a sideways one
-    z = b + ws * rel * shape + wsp * spread + wo * off_c - wo2 * max(0.0, off - 0.3)
+    z = b + ws * min(1.0, 3 * rel) * shape + wsp * spread + wo * off_c - wo2 * max(0.0, off - 0.3)
     return _sigmoid(z)
 
 
@@ -465,8 +470,18 @@ def gaps_between(slots: list[Slot]) -> list[float]:
     out = []
     for a, b in zip(slots[:-1], slots[1:], strict=True):
         unit = (a.unit + b.unit) / 2
-        out.append(abs(b.u - a.u) / unit - 1.0 - SIDE_EXTRA * (a.pside + b.pside) / 2)
+        out.append((abs(b.u - a.u) - (_length(a) + _length(b)) / 2) / unit)
     return out
+
+
+def _length(s: Slot) -> float:
+    """Expected length of a tile along the row: a tile width, more when it is sideways (its
+    measured length where the box shape tells it)."""
+    rel = s.features[0] if s.features else 0.0
+    side_len = s.unit * (1 + SIDE_EXTRA)
+    if rel > 0.5:
+        side_len = min(max(s.along, s.unit), 2.2 * s.unit)
+    return (1 - s.pside) * s.unit + s.pside * side_len
 
 
 SIDE_EXTRA = 0.35  # a sideways tile is about this much longer (in tile widths) than wide
@@ -553,7 +568,7 @@ def build_scene(dets: list[Detection], notes: list[str]) -> Scene:
             uu, vv = main.coords(np.array([s.centre for s in r.sites]))
             off = float(np.median(np.abs(vv))) / scale
             overlap = uu.max() > u_main.min() - 3 * scale and uu.min() < u_main.max() + 3 * scale
-            if cosang > 0.96 and 0.8 < off < 6.5 and overlap:
+            if cosang > 0.85 and 0.8 < off < 6.5 and overlap:  # converging in perspective
                 key = (len(r.sites), -off)
                 if best2 is None or key > best2[0]:
                     best2 = (key, r)
