@@ -148,6 +148,9 @@ def _paint(rng, img, ids, mask, col) -> None:
     m = mask[y0:y1, x0:x1].astype(np.float32)[..., None] / 255
     hh, ww = m.shape[:2]
     shade = 0.8 + 0.25 * cv2.resize(rng.random((3, 3)).astype(np.float32), (ww, hh))[..., None]
+    # darker towards the outline, so the object looks rounded rather than cut out of paper
+    soft = cv2.GaussianBlur(m[..., 0], (0, 0), max(2.0, 0.02 * max(hh, ww)))[..., None]
+    shade = shade * (0.6 + 0.4 * np.clip(soft * 1.6 - 0.3, 0, 1))
     roi = img[y0:y1, x0:x1].astype(np.float32)
     img[y0:y1, x0:x1] = np.clip(roi * (1 - m) + col * shade * m, 0, 255).astype(np.uint8)
     ids[y0:y1, x0:x1][mask[y0:y1, x0:x1] > 127] = 0
@@ -190,7 +193,7 @@ def camera_effects(rng, img: np.ndarray, noise: NoiseBank) -> np.ndarray:
     g3 = cv2.resize((gain * cast[None, None, :]).astype(np.float32), (w, h),
                     interpolation=cv2.INTER_LINEAR)
     cv2.multiply(f, g3, dst=f)
-    if rng.random() < 0.35:  # glare spots
+    if rng.random() < 0.12:  # glare spots
         g = np.zeros((64, 64), np.float32)
         for _ in range(int(rng.integers(1, 3))):
             cv2.ellipse(g, (int(rng.integers(64)), int(rng.integers(64))),
