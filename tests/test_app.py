@@ -63,6 +63,7 @@ def test_manual_notation_is_shown_as_tiles_and_scored(app):
     assert len(keys) == 14
     # 2 pungs (1 point each) + self-drawn 2
     assert total(app) == "4 pt"
+    assert any(m.value.startswith(":green-badge[") and "4 pt" in m.value for m in app.markdown)
     text = " ".join(m.value for m in app.markdown)
     assert "Pungs" in text and "Self-drawn" in text
     assert "Legal win" in messages(app)
@@ -125,6 +126,7 @@ def test_invalid_hand_gives_the_players_message(app):
     enter(app, "11111m 456m 789m 5s *5s")
     assert total(app) is None
     assert "only four" in messages(app)
+    assert any(m.value.startswith(":gray-badge[") for m in app.markdown)
     enter(app, "123m 456q")
     assert "Cannot read" in messages(app)
     assert not app.exception

@@ -20,11 +20,13 @@ from mjlens.ui.views_result import (
     context_summary,
     context_view,
     current_options,
+    current_rules,
     draft_for,
     is_stake,
     options_view,
     payments_view,
     result_view,
+    score_badge,
 )
 
 log = logging.getLogger(__name__)
@@ -146,16 +148,10 @@ def input_view(lang: str) -> None:
         format_func=lambda m: t(f"mode_{m}", lang), label_visibility="collapsed",
     )
     if mode == "upload":
-        up = st.file_uploader(t("upload_label", lang), type=["jpg", "jpeg", "png", "webp"],
-                              key="upload")
-        if up is not None:
-            with st.spinner(t("reading_photo", lang)):
-                take_photo(up.getvalue())
+        st.file_uploader(t("upload_label", lang), type=["jpg", "jpeg", "png", "webp"],
+                         key="upload")
     elif mode == "camera":
-        shot = st.camera_input(t("camera_label", lang), key="camera")
-        if shot is not None:
-            with st.spinner(t("reading_photo", lang)):
-                take_photo(shot.getvalue())
+        st.camera_input(t("camera_label", lang), key="camera")
     msg = ss.get("photo_msg")
     if msg:
         kind, key, fmt = msg  # shown in the language chosen now
@@ -263,26 +259,35 @@ def main() -> None:
     with head:
         st.markdown(f"### {t('title', lang)}")
     st.caption(t("tagline", lang))
+    pending = ss.get({"upload": "upload", "camera": "camera"}.get(ss.get("mode"), ""))
+    if pending is not None:  # read a new photo before scoring, so this run shows its hand
+        with st.spinner(t("reading_photo", lang)):
+            take_photo(pending.getvalue())
+    rs = current_rules()
+    if rs is None:
+        st.error(t("no_rulesets", lang))
+        return
+    # scored before drawing, so the hand's header can show the total (phones see it first)
+    options = current_options(rs)
+    outcome = E.score_draft(draft_for(rs, ss.draft), rs.id, options)
     left, right = st.columns([3, 2], gap="large")
     with left:
         input_view(lang)
         photo_view(lang)
-        st.subheader(t("hand", lang))
+        with st.container(horizontal=True, vertical_alignment="center", key="hand-head"):
+            st.subheader(t("hand", lang))
+            score_badge(outcome, lang)
         hand_view(lang)
         edit_panel(lang)
         add_tiles_view(lang)
     with right:
-        rs = choose_rules(lang)
-        if rs is None:
-            return
+        choose_rules(lang)
         with st.expander(context_summary(ss.draft.context, lang), key="ctx-exp",
                          icon=":material/casino:"):
             context_view(rs, lang)
         if any(not is_stake(o.name) for o in rs.options):
             with st.expander(t("house_options", lang), key="opt-exp", icon=":material/tune:"):
                 options_view(rs, lang, stakes=False)
-        options = current_options(rs)
-        outcome = E.score_draft(draft_for(rs, ss.draft), rs.id, options)
         st.subheader(t("score", lang))
         result_view(outcome, rs, lang)
         payments_view(outcome, rs, lang)

@@ -20,21 +20,35 @@ def _rs_label(rs: RuleSet, lang: str) -> str:
     return rs.name_zh if lang == "zh" and rs.name_zh else rs.name
 
 
-def choose_rules(lang: str) -> RuleSet | None:
+def current_rules() -> RuleSet | None:
+    """The chosen rule set (Guobiao first time, when installed); None if there are none."""
     ss = st.session_state
     found = E.rulesets()
     if not found:
-        st.error(t("no_rulesets", lang))
         return None
     ids = list(found)
     if ss.get("rules") not in ids:
         ss["rules"] = "gb" if "gb" in ids else ids[0]
-    rid = st.selectbox(t("rules", lang), ids, key="rules",
+    return found[ss["rules"]]
+
+
+def choose_rules(lang: str) -> None:
+    found = E.rulesets()
+    rid = st.selectbox(t("rules", lang), list(found), key="rules",
                        format_func=lambda r: _rs_label(found[r], lang))
-    rs = found[rid]
-    if rs.description:
-        st.caption(rs.description)
-    return rs
+    if found[rid].description:
+        st.caption(found[rid].description)
+
+
+def score_badge(outcome: E.Outcome, lang: str) -> None:
+    """The total as a small badge next to the hand (green: a legal win)."""
+    r = outcome.result
+    if r is None:
+        st.badge(t("cannot_score", lang), color="gray", icon=":material/edit:")
+    else:
+        st.badge(f"{E.fmt_num(r.total)} {unit(r.unit, lang)}",
+                 color="green" if r.is_win else "orange",
+                 icon=":material/check_circle:" if r.is_win else ":material/block:")
 
 
 def is_stake(name: str) -> bool:
