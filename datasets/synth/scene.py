@@ -111,7 +111,7 @@ def choose_camera(rng, layout: Layout, shape: TileShape, size: int
     tile_px = float(np.exp(rng.uniform(np.log(20), np.log(200))))
     f = tile_px * dist
     f_fit = 0.94 * size / span.max()
-    zoomed = rng.random() < 0.12
+    zoomed = rng.random() < 0.18
     if not zoomed:
         f = min(f, f_fit)
     cam.fx, cam.fy = f, f * aniso
@@ -204,6 +204,11 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     ivory = np.array(IVORY_BGR[rng.integers(len(IVORY_BGR))], np.float32)
     if source == "svg-dark":
         ivory = np.array((70, 64, 58), np.float32)
+    # the tile set's own ivory: drawn faces take the colour of the sides, photos a slight tint
+    if source == "svg-light":
+        tint = (ivory / np.array((236, 244, 246), np.float32)).astype(np.float32)
+    else:
+        tint = rng.uniform(0.95, 1.04, 3).astype(np.float32)
     back_img = np.empty((FACE_H, FACE_W, 3), np.float32)
     grad = np.linspace(1.04, 0.94, FACE_H, dtype=np.float32)[:, None, None]
     back_img[:] = back_col
@@ -290,7 +295,8 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
             gain = shade(-normal)
         quads[i] = quad
         full_area[i] = _raster_count(out_poly)
-        _warp_face(img, levels, quad, min(gain, 1.12) * float(rng.uniform(0.93, 1.04)))
+        _warp_face(img, levels, quad,
+                   tint * (min(gain, 1.12) * float(rng.uniform(0.93, 1.04))))
         cv2.fillConvexPoly(ids, _fix(out_poly), int(i + 1), cv2.LINE_8, SHIFT)
 
     if rng.random() < 0.3:  # specular glare on the glossy faces only
@@ -353,7 +359,8 @@ def _raster_count(poly: np.ndarray) -> int:
     return int(buf.sum())
 
 
-def _warp_face(img: np.ndarray, levels: list[np.ndarray], quad: np.ndarray, gain: float) -> None:
+def _warp_face(img: np.ndarray, levels: list[np.ndarray], quad: np.ndarray,
+               gain: np.ndarray) -> None:
     """Warp the mip level that best matches the face's size onto `quad` and blend it in."""
     h, w = img.shape[:2]
     x0, y0 = np.floor(quad.min(0)).astype(int) - 1
