@@ -9,8 +9,12 @@ cv2 = pytest.importorskip("cv2")
 
 from datasets.build import build  # noqa: E402
 from datasets.preview import contact_sheet, read_labels  # noqa: E402
+from datasets.synth.faces import DEFAULT_CROPS  # noqa: E402
 from mjlens.cli import main  # noqa: E402
 from scoring.tiles import DETECTOR_CLASSES  # noqa: E402
+
+# the photo crops live outside the repository; without them the drawn faces are used
+CROPS = DEFAULT_CROPS if (DEFAULT_CROPS / "labels.csv").exists() else None
 
 
 def _yaml(path):
@@ -39,7 +43,8 @@ def test_build_real_and_synthetic(tmp_path):
     real = tmp_path / "export"
     _fake_export(real)
     out = tmp_path / "set"
-    y = build(out, real, synth_train=2, synth_valid=1, size=160, workers=1, log=lambda m: None)
+    y = build(out, real, synth_train=2, synth_valid=1, size=160, workers=1, crops=CROPS,
+              log=lambda m: None)
     data = _yaml(y)
     assert data["train"] == "[real/train/images, synth_train/images]"
     assert data["val"] == "[real/valid/images, synth_valid/images]"
@@ -53,7 +58,8 @@ def test_build_real_and_synthetic(tmp_path):
     # a second build with the same parameters reuses the synthetic images
     before = (out / "synth_train" / "images" / "000000.jpg").stat().st_mtime_ns
     msgs = []
-    build(out, real, synth_train=2, synth_valid=1, size=160, workers=1, log=msgs.append)
+    build(out, real, synth_train=2, synth_valid=1, size=160, workers=1, crops=CROPS,
+          log=msgs.append)
     assert (out / "synth_train" / "images" / "000000.jpg").stat().st_mtime_ns == before
     assert any("reusing" in m for m in msgs)
 
@@ -61,7 +67,8 @@ def test_build_real_and_synthetic(tmp_path):
 def test_build_synthetic_only_and_preview(tmp_path, capsys):
     out = tmp_path / "set"
     rc = main(["dataset", "build", "--out", str(out), "--real", "none", "--synth-train", "3",
-               "--synth-valid", "1", "--size", "160", "--workers", "1"])
+               "--synth-valid", "1", "--size", "160", "--workers", "1",
+               "--crops", str(CROPS) if CROPS else "none"])
     assert rc == 0
     data = _yaml(out / "data.yaml")
     assert data["train"] == "[synth_train/images]" and data["val"] == "[synth_valid/images]"
