@@ -525,8 +525,10 @@ def make_sites(dets: list[Detection], notes: list[str]) -> list[Site]:
 
 
 def _is_wall(slots_codes: list[str]) -> bool:
+    """Mostly face-down tiles: a piece of the wall (concealed kongs show two faces per two
+    face-down tiles, so a row of them is not taken for a wall)."""
     backs = sum(c == T.BACK for c in slots_codes)
-    return backs >= 3 and backs >= 0.5 * len(slots_codes)
+    return backs >= 3 and backs > len(slots_codes) - backs
 
 
 def build_scene(dets: list[Detection], notes: list[str]) -> Scene:
@@ -568,7 +570,7 @@ def build_scene(dets: list[Detection], notes: list[str]) -> Scene:
             uu, vv = main.coords(np.array([s.centre for s in r.sites]))
             off = float(np.median(np.abs(vv))) / scale
             overlap = uu.max() > u_main.min() - 3 * scale and uu.min() < u_main.max() + 3 * scale
-            if cosang > 0.85 and 0.8 < off < 6.5 and overlap:  # converging in perspective
+            if cosang > 0.85 and 0.45 < off < 6.5 and overlap:  # converging in perspective
                 key = (len(r.sites), -off)
                 if best2 is None or key > best2[0]:
                     best2 = (key, r)
@@ -592,7 +594,7 @@ def build_scene(dets: list[Detection], notes: list[str]) -> Scene:
         site = sites[i]
         if _attach_top(site, rows, frames):
             continue
-        if T.is_flower(site.code) and rows and _near_hand(site, rows, frames, 1.6):
+        if T.is_flower(site.code) and rows and _near_hand(site, rows, frames):
             loose_flowers.append(site)
             continue
         if site.code == T.BACK:
@@ -644,10 +646,16 @@ def _attach_top(site: Site, rows: list[list[Slot]], frames: list[Row]) -> bool:
     return True
 
 
-def _near_hand(site: Site, rows: list[list[Slot]], frames: list[Row], limit: float) -> bool:
-    c = site.centre
-    for slots in rows:
-        for s in slots:
-            if np.linalg.norm(c - s.site.centre) < (1.0 + limit) * s.unit:
-                return True
+def _near_hand(site: Site, rows: list[list[Slot]], frames: list[Row]) -> bool:
+    """A flower set out with the hand: just off the end of a row, or beside a row (a second row
+    of its own) within its length."""
+    for slots, frame in zip(rows, frames, strict=True):
+        if not slots:
+            continue
+        u, v = frame.coords(np.array([site.centre]))
+        unit = float(np.median([s.unit for s in slots]))
+        du = max(slots[0].u - float(u[0]), float(u[0]) - slots[-1].u, 0.0) / unit
+        dv = abs(float(v[0])) / unit
+        if (dv < 0.8 and du < 1.6) or (0.8 <= dv <= 2.0 and du < 0.5):
+            return True
     return False
