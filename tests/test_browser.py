@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+from mjlens.ui.views import EXAMPLE
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -81,14 +83,18 @@ def server(tmp_path_factory):
             proc.kill()
 
 
-def _expected_total() -> str:
-    """What the page should show for the fixture when every box is read right: its true hand
-    under the default rule set, with the app's default win context."""
+def _expected_total(notation: str | None = None) -> str:
+    """What the page should show: for the fixture when every box is read right (its true hand
+    with the app's default win context), or for a hand in notation; default rule set."""
     from scoring.hand import Hand, WinContext
+    from scoring.notation import parse_hand
     from scoring.ruleset import all_rulesets, score_hand
 
-    truth = json.loads(FIXTURE.with_suffix(".json").read_text())["hand"]
-    hand = replace(Hand.from_json(truth), context=WinContext())
+    if notation:
+        hand = parse_hand(notation)
+    else:
+        truth = json.loads(FIXTURE.with_suffix(".json").read_text())["hand"]
+        hand = replace(Hand.from_json(truth), context=WinContext())
     rules = "gb" if "gb" in all_rulesets() else next(iter(all_rulesets()))
     r = score_hand(hand, rules)
     return f"{int(r.total) if float(r.total).is_integer() else r.total} {r.unit}"
@@ -128,6 +134,14 @@ def test_upload_photo_and_read_total(server, tmp_path):
             _full_page(page, wide, 1280)
             _full_page(page, phone, 390)
             assert wide.stat().st_size > 10_000 and phone.stat().st_size > 10_000
+            # entering a hand by hand: the example hand's score replaces the photo's
+            page.get_by_text("Enter by hand").click()
+            page.get_by_text("Example hand").click()
+            want = _expected_total(EXAMPLE)
+            page.wait_for_function(
+                "w => [...document.querySelectorAll('[data-testid=stMetricValue]')]"
+                ".some(e => e.innerText.trim() === w)", arg=want, timeout=30_000)
+            assert page.locator('[data-testid="stException"]').count() == 0
         finally:
             browser.close()
     if os.environ.get("MJLENS_UPDATE_SCREENSHOTS") == "1":

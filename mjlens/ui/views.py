@@ -259,7 +259,8 @@ def main() -> None:
     with head:
         st.markdown(f"### {t('title', lang)}")
     st.caption(t("tagline", lang))
-    pending = ss.get({"upload": "upload", "camera": "camera"}.get(ss.get("mode"), ""))
+    mode = ss.get("mode")
+    pending = ss.get(mode) if mode in ("upload", "camera") else None
     if pending is not None:  # read a new photo before scoring, so this run shows its hand
         with st.spinner(t("reading_photo", lang)):
             take_photo(pending.getvalue())
