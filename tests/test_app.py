@@ -250,6 +250,17 @@ def test_photo_upload_shows_hand_highlights_doubt_and_scores_after_fix(app, with
     assert app.session_state["draft"].uncertain_count == 0
 
 
+def test_typing_a_hand_after_a_photo_keeps_the_typed_hand(app, with_detector):
+    det = with_detector(FixtureDetector("hand_melds", doubtful=None))
+    upload(app, "hand_melds.jpg")
+    enter(app, "111m 456m 789m 5s [222p] *5s")
+    app.run()
+    assert det.calls == 1  # the photo still in the uploader is not read again
+    assert app.text_input(key="notation").value == "111456789m5s [222p] *5s"
+    assert "Found" not in messages(app)
+    assert total(app) == "4 pt"
+
+
 def test_camera_photo_goes_through_the_same_reading(app, with_detector):
     det = with_detector(FixtureDetector("hand_melds", doubtful=None))
     app.segmented_control(key="mode").set_value("camera").run()

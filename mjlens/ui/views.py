@@ -132,8 +132,7 @@ def _notation_changed() -> None:
         ss.notation_error = str(exc)
         return
     ss.selected = None
-    ss.photo_digest = None
-    ss.pop("photo", None)
+    ss.photo_msg = None  # the photo's message no longer describes the hand
 
 
 def _set_notation(text: str) -> None:
@@ -248,7 +247,6 @@ def main() -> None:
     st.html(CSS)
     init_state()
     ss = st.session_state
-    ss.edit_error = ""
     head, switch = st.columns([5, 1], vertical_alignment="bottom")
     lang = ss.lang
     with switch:

@@ -105,6 +105,8 @@ def hand_view(lang: str) -> None:
     selected = ss.get("selected")
     if selected is not None and selected >= len(d.tiles):
         selected = ss.selected = None
+    if ss.get("edit_error"):
+        st.warning(ss.pop("edit_error"))
     with st.container(horizontal=True, gap="medium", key="hand-row"):
         for g in (S.CONCEALED, S.WIN, S.FLOWERS):
             if g == S.FLOWERS and not d.group(g):
