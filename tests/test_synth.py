@@ -179,14 +179,19 @@ def test_same_seed_same_bytes_any_worker_count(tmp_path):
 def test_layout_shows_melds_as_played():
     """Concealed kongs show two backs (outer or middle pair), a claimed tile lies sideways and is
     the meld's claimed tile, an added kong has one stacked tile; every hand tile is placed once."""
-    from datasets.synth.layout import TileShape, layout_hand
+    from datasets.synth.layout import TileShape, add_distractors, layout_hand
 
     rng = np.random.default_rng(4)
     seen = Counter()
-    for _ in range(400):
+    for _ in range(250):
         plan = generate_hand(rng)
         lay = layout_hand(rng, plan, TileShape())
+        add_distractors(rng, lay, plan, TileShape())
         hand = plan.to_json()
+        # no two tiles lying on the table overlap (centres at least ~a tile width apart)
+        flat = np.array([(t.x, t.y) for t in lay.tiles if t.z == 0])
+        d = np.linalg.norm(flat[:, None] - flat[None], axis=-1) + np.eye(len(flat)) * 9
+        assert d.min() > 0.6
         for k, meld in enumerate(hand["melds"]):
             tiles = [t for t in lay.tiles if t.group == "meld" and t.meld_index == k]
             assert sorted(t.code for t in tiles) == sorted(meld["tiles"])

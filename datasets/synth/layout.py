@@ -218,33 +218,38 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
     return Layout(tiles, info)
 
 
+def _along(x0: float, y: float, i: float, step: float, rot: float) -> tuple[float, float]:
+    """Position of the i-th tile of a straight row starting at (x0, y), turned by rot degrees."""
+    r = np.radians(rot)
+    return x0 + i * step * np.cos(r), y + i * step * np.sin(r)
+
+
 def add_distractors(rng: np.random.Generator, layout: Layout, hand: HandPlan,
                     shape: TileShape) -> None:
-    """Loose tiles and a piece of wall elsewhere on the table (codes from the unused tiles)."""
+    """Other tiles on the table: loose tiles, a piece of wall, another player's standing hand,
+    a tray of tiles (codes from the tiles the hand does not use). Blocks are laid one behind
+    the other beyond the hand so that nothing overlaps."""
     pool = [c for c, n in sorted(hand.remaining.items()) for _ in range(n)]
     rng.shuffle(pool)
     xs = [t.x for t in layout.tiles]
     ys = [t.y for t in layout.tiles]
     x0, x1 = min(xs) - 1.0, max(xs) + 1.0
     y0, y1 = min(ys) - 1.2, max(ys) + 1.2
-    placed: list[tuple[float, float]] = []
-    kinds = []
+    busy = [(x0, y0, x1, y1)]  # occupied table rectangles
+    far = y1  # far edge of what is already on the table
+    kinds = [k for k, p in (("wall", 0.25), ("opponent", 0.12), ("tray", 0.1))
+             if rng.random() < p]
+    rng.shuffle(kinds)
     if rng.random() < 0.35:
-        kinds.append("loose")
-    if rng.random() < 0.25:
-        kinds.append("wall")
-    if rng.random() < 0.12:
-        kinds.append("opponent")
-    if rng.random() < 0.1:
-        kinds.append("tray")
+        kinds.append("loose")  # last, so it can avoid the blocks
     for kind in kinds:
-        if kind == "tray":  # a tray of sorted tiles beside the hand, face up, touching
+        if kind == "tray":  # a tray of tiles, face up, touching
             rows, cols = int(rng.integers(2, 5)), int(rng.integers(4, 10))
             g = float(rng.uniform(0.01, 0.05))
             w, h = cols * (1 + g), rows * (shape.h + g)
             tx = float(rng.uniform(x0, x1))
-            ty = y1 + 1.0 + h / 2 + float(rng.uniform(0, 2))
-            th = float(rng.normal(0, 5))
+            ty = far + 0.8 + h / 2 + float(rng.uniform(0, 2))
+            th = float(rng.normal(0, 4))
             rm = np.array([[np.cos(np.radians(th)), -np.sin(np.radians(th))],
                            [np.sin(np.radians(th)), np.cos(np.radians(th))]])
             layout.info["tray"] = (tx, ty, w, h, th)
@@ -256,40 +261,41 @@ def add_distractors(rng: np.random.Generator, layout: Layout, hand: HandPlan,
                     ly = h / 2 - (r + 0.5) * (shape.h + g)
                     px, py = rm @ np.array([lx, ly]) + (tx, ty)
                     layout.tiles.append(TileSpec(pool.pop(), "distractor", float(px), float(py),
-                                                 th + float(rng.normal(0, 1))))
-            continue
-        if kind == "opponent":  # another player's standing hand, its backs towards us
-            n = int(rng.integers(8, 14))
-            oy = y1 + float(rng.uniform(2.0, 6.0))
-            ox = float(rng.uniform(x0 - 3, x1 - n + 3))
-            rot = 180 + float(rng.normal(0, 4))
-            for i in range(n):
-                if not pool:
-                    return
-                layout.tiles.append(TileSpec(pool.pop(), "distractor", ox + i * 1.01, oy, rot,
-                                             standing=True))
-            continue
-        if kind == "wall":
-            n = int(rng.integers(3, 11))
-            two_high = rng.random() < 0.6
-            wy = y1 + float(rng.uniform(0.8, 3.0))
-            wx = float(rng.uniform(x0 - 2, x1 - n + 2))
+                                                 th + float(rng.normal(0, 0.8))))
+            ext = 0.5 * (w * abs(np.sin(np.radians(th))) + h) + 0.6
+            busy.append((tx - w / 2 - 1, ty - ext, tx + w / 2 + 1, ty + ext))
+            far = ty + ext
+        elif kind in ("opponent", "wall"):
+            opp = kind == "opponent"
+            n = int(rng.integers(8, 14)) if opp else int(rng.integers(3, 11))
+            two_high = not opp and rng.random() < 0.6
             rot = float(rng.normal(0, 4))
+            by = far + float(rng.uniform(1.5, 4.0) if opp else rng.uniform(0.8, 2.5))
+            bx = float(rng.uniform(x0 - 3, x1 - n + 3))
             for i in range(n):
+                px, py = _along(bx, by, i, 1.01, rot)
                 for level in range(2 if two_high else 1):
                     if not pool:
                         return
-                    code = pool.pop()
-                    layout.tiles.append(TileSpec(
-                        code, "distractor", wx + i * 1.02, wy, rot,
-                        z=level * shape.t, face_down=True, stacked=bool(level)))
-        else:
+                    if opp:  # another player's standing hand, its backs towards us
+                        spec = TileSpec(pool.pop(), "distractor", px, py, 180 + rot,
+                                        standing=True)
+                    else:
+                        spec = TileSpec(pool.pop(), "distractor", px, py, rot,
+                                        z=level * shape.t, face_down=True, stacked=bool(level))
+                    layout.tiles.append(spec)
+            ext = 0.5 * n * abs(np.sin(np.radians(rot))) + shape.h
+            busy.append((bx - 1, by - ext, bx + n + 1, by + ext))
+            far = by + ext
+        else:  # loose tiles around, face up or down
+            placed: list[tuple[float, float]] = []
             for _ in range(int(rng.integers(1, 7))):
                 for _try in range(20):
                     px = float(rng.uniform(x0 - 4, x1 + 4))
-                    py = float(rng.uniform(y0 - 5, y1 + 5))
-                    inside = x0 - 0.6 < px < x1 + 0.6 and y0 - 0.8 < py < y1 + 0.8
-                    if not inside and all((px - a) ** 2 + (py - b) ** 2 > 3.5 for a, b in placed):
+                    py = float(rng.uniform(y0 - 5, far + 3))
+                    free = all(not (a - 0.8 < px < c + 0.8 and b - 0.9 < py < d + 0.9)
+                               for a, b, c, d in busy)
+                    if free and all((px - a) ** 2 + (py - b) ** 2 > 3.5 for a, b in placed):
                         break
                 else:
                     continue
