@@ -1,0 +1,106 @@
+"""App responsiveness: photo decoding and the server-side time of one tap, beside references.
+
+    python benchmarks/bench_app.py [--runs 5]
+
+* Photo: `mjlens.ui.photo.load_photo` on a 12-megapixel phone-style JPEG (4000x3000) against
+  the naive way to the same 1600-pixel picture: PIL decoding in full, then shrinking (CPU time,
+  best of --runs, so other jobs on the machine matter less).
+* Tap: the rerun after tapping a tile and after tapping a palette tile (AppTest, real rule sets,
+  a 15-tile hand read from a fixture photo) against the rerun of a trivial one-widget Streamlit
+  script in the same process (the framework's own floor).
+The detector itself is measured by benchmarks/bench_detect.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from PIL import Image
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from mjlens.ui import photo as P  # noqa: E402
+from tests.app_support import FIXTURES, FixtureDetector  # noqa: E402
+
+
+def _twelve_megapixel_jpeg() -> bytes:
+    rng = np.random.default_rng(0)
+    base = Image.open(FIXTURES / "hand_kong.jpg").resize((4000, 3000))
+    arr = np.asarray(base).astype(np.int16) + rng.integers(-8, 8, (3000, 4000, 3))
+    buf = io.BytesIO()
+    Image.fromarray(arr.clip(0, 255).astype(np.uint8)).save(buf, "JPEG", quality=92)
+    return buf.getvalue()
+
+
+def _best(fn, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.process_time()
+        fn()
+        times.append(time.process_time() - t)
+    return min(times)
+
+
+def bench_photo(runs: int) -> None:
+    data = _twelve_megapixel_jpeg()
+
+    def full():
+        img = Image.open(io.BytesIO(data)).convert("RGB")
+        img.thumbnail((P.MAX_SIDE, P.MAX_SIDE), Image.LANCZOS)
+
+    ours = _best(lambda: P.load_photo(data), runs)
+    ref = _best(full, runs)
+    print(f"photo 12 MP ({len(data) / 1e6:.1f} MB): load_photo {ours * 1000:.0f} ms, "
+          f"full decode + shrink {ref * 1000:.0f} ms, ratio {ours / ref:.2f}")
+
+
+def bench_tap(runs: int) -> None:
+    from streamlit.testing.v1 import AppTest
+
+    det = FixtureDetector("hand_kong", doubtful=2)
+    P.load_detector = lambda *a, **k: det
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    at.file_uploader(key="upload").set_value(
+        ("hand.jpg", (FIXTURES / "hand_kong.jpg").read_bytes(), "image/jpeg"))
+    at.run()
+    taps = []
+    for _ in range(runs):
+        at.button(key="tile-3").click()
+        t = time.perf_counter()
+        at.run()
+        taps.append(time.perf_counter() - t)
+        at.button(key="pal-3m").click()
+        t = time.perf_counter()
+        at.run()
+        taps.append(time.perf_counter() - t)
+    floor = AppTest.from_string("import streamlit as st\nst.button('x', key='x')\n")
+    floor.run()
+    base = []
+    for _ in range(runs):
+        floor.button(key="x").click()
+        t = time.perf_counter()
+        floor.run()
+        base.append(time.perf_counter() - t)
+    ours, ref = statistics.median(taps), statistics.median(base)
+    print(f"tap rerun: app {ours * 1000:.0f} ms (median of {len(taps)}), trivial script "
+          f"{ref * 1000:.0f} ms, ratio {ours / ref:.1f}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    bench_photo(args.runs)
+    bench_tap(args.runs)
+
+
+if __name__ == "__main__":
+    main()
