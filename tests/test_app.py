@@ -314,4 +314,6 @@ def test_unreadable_upload_and_missing_detector(app):
     assert "could not be read" in messages(app)
     upload(app, "hand_melds.jpg")
     assert "not available" in messages(app)
+    captions = [c for img in app.image for c in img.captions]
+    assert "Your photo" in captions  # shown to help entering the hand by hand
     assert not app.exception

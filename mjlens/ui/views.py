@@ -175,7 +175,12 @@ def input_view(lang: str) -> None:
 def photo_view(lang: str) -> None:
     ss = st.session_state
     img = ss.get("photo")
-    if img is None or not any(s.box for s in ss.draft.tiles):
+    if img is None:
+        return
+    if not any(s.box for s in ss.draft.tiles):
+        # no detector here: the photo is still a help for entering the hand by hand
+        if (ss.get("photo_msg") or ("",))[1:2] == ("no_detector",):
+            st.image(img, caption=t("your_photo", lang), output_format="JPEG", width="stretch")
         return
     shown = R.draw_detections(img, ss.draft, ss.get("selected"))
     st.image(shown, caption=t("photo_caption", lang), output_format="JPEG",
