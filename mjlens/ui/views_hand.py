@@ -8,6 +8,7 @@ import streamlit as st
 from mjlens.ui import state as S
 from mjlens.ui.i18n import group_name, t, tile_label, tile_name
 from mjlens.ui.tile_images import tile_png
+from scoring import tiles as T
 
 TILE_PX = 38  # displayed width of a tile picture (pictures are made at 2x for sharp phones)
 SUITS = ("m", "p", "s", "z", "f")
@@ -45,10 +46,13 @@ def _highlight(d: S.Draft, i: int, selected: int | None) -> str | None:
     return None
 
 
-def _cell(d: S.Draft, i: int, lang: str, selected: int | None) -> None:
+def _cell(d: S.Draft, i: int, lang: str, selected: int | None, face_down: bool = False) -> None:
+    """One tile: picture and label, the whole cell a button. `face_down`: drawn as its back, as
+    the outer tiles of a concealed kong lie on the table (the label still names it)."""
     slot = d.tiles[i]
     with st.container(key=f"cell-{i}", width=TILE_PX + 6, gap=None, horizontal_alignment="center"):
-        st.image(tile_png(slot.code, _highlight(d, i, selected), 2 * TILE_PX), width=TILE_PX)
+        picture = T.BACK if face_down else slot.code
+        st.image(tile_png(picture, _highlight(d, i, selected), 2 * TILE_PX), width=TILE_PX)
         label = tile_label(slot.code, lang) + ("?" if slot.uncertain else "")
         st.button(label, key=f"tile-{i}", on_click=_select, args=(i,), type="tertiary")
 
@@ -86,13 +90,14 @@ def _claim(k: int) -> str | None:
 
 def _group_block(d: S.Draft, g: str, lang: str, selected: int | None) -> None:
     idx = S.sorted_group(d, g)
+    k = S.meld_index(g)
+    hidden = k is not None and d.melds[k].concealed and len(idx) == 4
     with st.container(key=f"block-{g}", width="content", gap="small"):
         st.markdown(f"**{group_name(g, lang)}**" + ("" if idx else f" {t('empty_group', lang)}"))
         if idx:
             with st.container(horizontal=True, gap="small", key=f"group-{g}"):
-                for i in idx:
-                    _cell(d, i, lang, selected)
-        k = S.meld_index(g)
+                for n, i in enumerate(idx):
+                    _cell(d, i, lang, selected, face_down=hidden and n in (0, 3))
         if k is not None:
             _meld_controls(d, k, lang)
 
