@@ -386,13 +386,24 @@ def rank_range_fans(mask: int, f: list[int]) -> None:
         f[MIDDLE_TILES] = 1
 
 
+_MASK_FANS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
 def mask_fans(mask: int) -> tuple[tuple[int, int], ...]:
-    """The fans that depend only on which tiles are present (suits, terminals, ranks)."""
-    f = [0] * SIZE
-    suit_fans(mask, f)
-    tile_trait_fans(mask, f)
-    rank_range_fans(mask, f)
-    return tuple((i, n) for i, n in enumerate(f) if n)
+    """The fans that depend only on which tiles are present (suits, terminals, ranks).
+
+    Cached by the 34-bit presence mask (at most a few hundred thousand distinct ones)."""
+    hit = _MASK_FANS.get(mask)
+    if hit is None:
+        f = [0] * SIZE
+        suit_fans(mask, f)
+        tile_trait_fans(mask, f)
+        rank_range_fans(mask, f)
+        hit = tuple((i, n) for i, n in enumerate(f) if n)
+        if len(_MASK_FANS) > 1 << 17:
+            _MASK_FANS.clear()
+        _MASK_FANS[mask] = hit
+    return hit
 
 
 def final_adjust(f: list[int]) -> None:

@@ -48,7 +48,7 @@ from scoring.rulesets.gb.shapes import (
 _PAD = 2  # count tables are TABLE_SIZE + 2 long so t + 2 never leaves them
 
 
-@dataclass
+@dataclass(slots=True)
 class Prepared:
     """Hand-wide facts the fan predicates read (engine tile numbers, see tilecode)."""
 
@@ -180,6 +180,10 @@ def evaluate(p: Prepared) -> Reading | None:
         divs = divisions(p.standing_table)
         if divs:
             p.mask_fans = calc.mask_fans(p.mask)
+            if best is None and len(divs) == 1:  # nothing to compare with
+                allpacks = p.fixed + divs[0][1]
+                best = Reading(calc.regular_fans(allpacks, fixed_cnt, p), "standard", allpacks)
+                divs = []
             for _, packs in divs:
                 allpacks = p.fixed + packs
                 f = calc.regular_fans(allpacks, fixed_cnt, p)

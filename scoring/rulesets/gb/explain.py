@@ -67,17 +67,26 @@ class Facts:
         self.prep = prep
         packs = reading.packs if reading.shape in ("standard", "knitted_straight") else []
         self.packs = packs
-        self.chows = sorted(p for p in packs if p[0] == CHOW)
+        self.chows = sorted((p for p in packs if p[0] == CHOW), key=lambda p: p[1])
         self.pungs = sorted((p for p in packs if p[0] in (PUNG, KONG)), key=lambda p: p[1])
         self.pair = next((p[1] for p in packs if p[0] == PAIR), 0)
         self.mask = prep.mask
         self.n_fixed = len(prep.fixed)
 
     def chow_groups(self, size: int, fn, fan: int) -> list[tuple]:
-        return [g for g in combinations(self.chows, size) if fn(*sorted(p[1] for p in g)) == fan]
+        # self.chows and self.pungs are sorted by tile, so each combination is too
+        return [g for g in combinations(self.chows, size) if fn(*[p[1] for p in g]) == fan]
 
     def pung_groups(self, size: int, fn, fan: int) -> list[tuple]:
-        return [g for g in combinations(self.pungs, size) if fn(*sorted(p[1] for p in g)) == fan]
+        return [g for g in combinations(self.pungs, size) if fn(*[p[1] for p in g]) == fan]
+
+    def chow_pair_counts(self) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for a, b in combinations(self.chows, 2):
+            fan = calc.two_chows_fan(a[1], b[1])
+            if fan:
+                out[fan] = out.get(fan, 0) + 1
+        return out
 
 
 def _sets(groups) -> str:
@@ -343,8 +352,7 @@ def exclusions(counts: list[int], fx: Facts) -> list[tuple[str, str, str]]:
             out.append((g, name, f"{name} already includes {g} (不计)"))
     if len(fx.chows) < 2:
         return out
-    chow_pairs = {fan: len(fx.chow_groups(2, calc.two_chows_fan, fan)) for fan in calc._PAIR_FANS}
-    for fan, found in chow_pairs.items():
+    for fan, found in fx.chow_pair_counts().items():
         name = F.NAME_ZH[fan]
         if name in seen or found <= counts[fan]:
             continue

@@ -60,13 +60,15 @@ def best_reading(hand: Hand, mixed_kongs: bool = False) -> tuple[Prepared, Readi
     return prep, evaluate(prep)
 
 
-def explained(hand: Hand, mixed_kongs: bool = False) -> tuple:
-    """(fan counts, fans, exclusions, arrangement text, last copy in melds, shape) for a hand's tiles and
-    flags, or None when the tiles are not a winning shape.
+def explained(hand: Hand, mixed_kongs: bool = False) -> tuple | None:
+    """(fan total, fans, exclusions, arrangement text, last copy in melds, shape) for a hand's
+    tiles and flags, or None when the tiles are not a winning shape. Fans and exclusions are given
+    as plain tuples (the fields of Fan / Exclusion).
 
-    A pure function of the hand's tiles, melds and win flags, so it is kept in a small LRU cache
-    (flowers, discarder and options are applied by `score` on every call). The benchmark reports
-    speed with this cache cold and warm.
+    A pure function of the hand's tiles, melds and win flags, so it is kept in an LRU cache
+    (flowers, discarder and options are applied by `score` on every call). Entries hold only
+    strings, numbers and tuples, which the garbage collector stops tracking, so a large cache
+    does not slow collection down. The benchmark reports speed with this cache cold and warm.
     """
     key = _cache_key(hand, mixed_kongs)
     if key in _CACHE:
@@ -78,20 +80,43 @@ def explained(hand: Hand, mixed_kongs: bool = False) -> tuple:
         counts = reading.fans
         fx = explain.Facts(reading, prep)
         fans = tuple(
-            Fan(F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], n, explain.why(i, fx))
+            (F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], n, explain.why(i, fx))
             for i, n in enumerate(counts)
             if n > 0
         )
         excluded = tuple(
-            Exclusion(g, F.NAME_EN[F.ID_OF_NAME[g]], because, why)
+            (g, F.NAME_EN[F.ID_OF_NAME[g]], because, why)
             for g, because, why in explain.exclusions(counts, fx)
         )
-        out = (counts, fans, excluded, explain.arrangement_text(reading, prep),
+        out = (calc.total_of(counts), fans, excluded, explain.arrangement_text(reading, prep),
                prep.fixed_table[prep.win] == 3, reading.shape)
     _CACHE[key] = out
     if len(_CACHE) > CACHE_SIZE:
         _CACHE.popitem(last=False)
     return out
+
+
+_FAN_OBJ: dict[tuple, Fan] = {}
+_EXCL_OBJ: dict[tuple, Exclusion] = {}
+
+
+def _fan(fields: tuple) -> Fan:
+    """Fan objects are immutable: share one per distinct (name, value, count, why)."""
+    obj = _FAN_OBJ.get(fields)
+    if obj is None:
+        if len(_FAN_OBJ) > 1 << 16:
+            _FAN_OBJ.clear()
+        obj = _FAN_OBJ[fields] = Fan(*fields)
+    return obj
+
+
+def _exclusion(fields: tuple) -> Exclusion:
+    obj = _EXCL_OBJ.get(fields)
+    if obj is None:
+        if len(_EXCL_OBJ) > 1 << 16:
+            _EXCL_OBJ.clear()
+        obj = _EXCL_OBJ[fields] = Exclusion(*fields)
+    return obj
 
 
 def clear_cache() -> None:
@@ -122,9 +147,8 @@ def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
     got = explained(hand, mixed)
     if got is None:
         raise not_a_win(hand, prepare(hand, mixed))
-    counts, fan_items, excluded, arrangement, last_copy_in_melds, shape = got
-    fans = list(fan_items)
-    fan_total = calc.total_of(counts)
+    fan_total, fan_items, excluded, arrangement, last_copy_in_melds, shape = got
+    fans = [_fan(f) for f in fan_items]
     n_flowers = len(hand.flowers)
     if n_flowers:
         names = " ".join(T.CHINESE_NAMES[f] for f in hand.flowers)
@@ -146,7 +170,7 @@ def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
         total=total,
         unit="fan",
         fans=fans,
-        excluded=list(excluded),
+        excluded=[_exclusion(e) for e in excluded],
         payments=pays,
         is_win=reached,
         notes=notes,
