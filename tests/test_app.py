@@ -98,6 +98,29 @@ def test_delete_and_add_back_a_tile(app):
     assert total(app) == "4 pt"
 
 
+def test_move_a_tile_to_another_group_and_mark_the_winning_tile(app):
+    enter(app, "111m 456m 789m 5s [222p] *5s")
+    d = app.session_state["draft"]
+    i = next(i for i, s in enumerate(d.tiles) if s.code == "7m")
+    app.button(key=f"tile-{i}").click().run()
+    app.segmented_control(key="move-target").set_value("new-meld").run()
+    assert "[7m]" not in app.text_input(key="notation").value  # a one-tile meld is not a meld
+    assert "has 1 tiles" in messages(app)
+    d = app.session_state["draft"]
+    for code in ("8m", "9m"):
+        j = next(j for j, s in enumerate(d.tiles) if s.code == code)
+        app.button(key=f"tile-{j}").click().run()
+        app.segmented_control(key="move-target").set_value("meld-1").run()
+        d = app.session_state["draft"]
+    assert "[789m]" in app.text_input(key="notation").value
+    # the 5s pair: mark the standing 5s as the winning tile instead (same hand, still scores)
+    j = next(j for j, s in enumerate(d.tiles) if s.code == "1m")
+    app.button(key=f"tile-{j}").click().run()
+    app.segmented_control(key="move-target").set_value("win").run()
+    assert app.text_input(key="notation").value.endswith("*1m")
+    assert total(app) == "4 pt"
+
+
 def test_palette_entry_from_empty_with_a_meld_and_winning_tile(app):
     enter(app, "")
     for code in ("1m", "1m", "1m", "4m", "5m", "6m", "7m", "8m", "9m"):
@@ -273,6 +296,26 @@ def test_camera_photo_goes_through_the_same_reading(app, with_detector):
     assert app.text_input(key="notation").value.endswith("+8s")
     app.segmented_control(key="lang").set_value("zh").run()  # messages follow the language
     assert "找到 14 张牌" in messages(app)
+
+
+def test_doubtful_tile_fixed_with_one_tap_on_an_alternative(app, with_detector):
+    # the detector reads a 3p as 6p (3p its second guess); the layout makes the hand fit with 3p
+    with_detector(FixtureDetector("hand_melds", doubtful=3, wrong="6p"))
+    upload(app, "hand_melds.jpg")
+    d = app.session_state["draft"]
+    i = next(i for i, s in enumerate(d.tiles) if s.uncertain)
+    assert d.tiles[i].code == "3p" and d.tiles[i].alternatives[0] == "6p"
+    before = total(app)
+    app.button(key=f"tile-{i}").click().run()
+    app.button(key="alt-6p").click().run()  # what the detector said
+    d = app.session_state["draft"]
+    assert d.tiles[i].code == "6p" and not d.tiles[i].uncertain
+    assert app.session_state["selected"] is None
+    assert total(app) is None and "not a chow" in messages(app)
+    app.button(key=f"tile-{i}").click().run()
+    app.segmented_control(key="palette-suit").set_value("p").run()
+    app.button(key="pal-3p").click().run()
+    assert total(app) == before
 
 
 def test_photo_with_face_down_kong(app, with_detector):

@@ -148,15 +148,15 @@ def edit_panel(lang: str) -> None:
             with st.container(horizontal=True, vertical_alignment="center"):
                 st.caption(t("maybe", lang))
                 for alt in slot.alternatives[:4]:
-                    st.button(tile_label(alt, lang), key=f"alt-{alt}", on_click=apply,
-                              args=(S.set_code, i, alt))
+                    st.button(tile_label(alt, lang), key=f"alt-{alt}", on_click=_change,
+                              args=(i, alt))
         if not S.is_flower_slot(slot):
             targets = _move_targets(d)
             ss["move-target"] = slot.group
             st.segmented_control(
                 t("move_to", lang), targets, key="move-target",
                 format_func=lambda g: group_name(g, lang),
-                on_change=lambda: apply(S.move, i, ss["move-target"] or slot.group),
+                on_change=_move, args=(i, slot.group),
             )
         with st.container(horizontal=True):
             if slot.uncertain:
@@ -168,6 +168,18 @@ def edit_panel(lang: str) -> None:
         palette(lang, editing=True)
 
 
+def _change(i: int, code: str) -> None:
+    """Give the selected tile its right code: one tap fixes it, so the selection ends."""
+    apply(S.set_code, i, code)
+    st.session_state.selected = None
+
+
+def _move(i: int, current: str) -> None:
+    """Move the selected tile; it then sits elsewhere in the list, so the selection ends."""
+    apply(S.move, i, st.session_state["move-target"] or current)
+    st.session_state.selected = None
+
+
 def _delete(i: int) -> None:
     apply(S.delete, i)
     st.session_state.selected = None
@@ -177,7 +189,7 @@ def _palette_tap(code: str) -> None:
     ss = st.session_state
     i = ss.get("selected")
     if i is not None and i < len(ss.draft.tiles):
-        apply(S.set_code, i, code)
+        _change(i, code)
         return
     target = ss.get("add-target") or S.CONCEALED
     before = len(ss.draft.melds)
