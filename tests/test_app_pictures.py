@@ -182,3 +182,9 @@ def test_shared_detector_runs_one_photo_at_a_time():
         th.join()
     assert most[0] == 1
     assert det.detect("x") == ["x"]
+
+
+def test_model_folder_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("MJLENS_MODEL_DIR", str(tmp_path / "elsewhere"))
+    with pytest.raises(P.DetectorUnavailable, match="elsewhere"):
+        P.load_detector()

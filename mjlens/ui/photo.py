@@ -76,7 +76,12 @@ class LockedDetector:
 
 
 def load_detector(model_dir: str | None = None):
-    """The detector, loaded once (the app caches this with st.cache_resource)."""
+    """The detector, loaded once (the app caches this with st.cache_resource). The models come
+    from `model_dir`, else the folder in the environment variable MJLENS_MODEL_DIR, else the
+    repository's models/."""
+    import os
+
+    model_dir = model_dir or os.environ.get("MJLENS_MODEL_DIR") or None
     try:
         from vision import detector as vd
     except ImportError as exc:
