@@ -2,6 +2,27 @@
 
 Every image has its own seed derived from (seed, index), so a set is byte-identical whatever
 the number of workers or chunking.
+
+A set folder holds ``images/NAME.jpg``, ``labels/NAME.txt`` (YOLO: class index of
+``scoring.tiles.DETECTOR_CLASSES``, box centre and size in [0, 1]) and
+``labels_json/NAME.json``::
+
+    {"image": "000001.jpg", "width": W, "height": H,
+     "hand": <the contract's hand JSON: concealed without the winning tile, melds, win_tile, ...>,
+     "tiles": [{"code": true tile (also when face down), "label": code or "back" as in the
+                YOLO file, "box": [x1, y1, x2, y2] of the visible face pixels or null,
+                "quad": 4 face corners clockwise from the top-left of the upright face (for a
+                tile showing its back: the back's corners, clockwise as seen),
+                "group": concealed|meld|win|flower|distractor, "meld_index": index into
+                hand.melds or null, "sideways", "face_down", "upside_down", "stacked",
+                "standing": bools, "occluded": hidden fraction of the face (other tiles,
+                objects, image border), "labelled": whether it has a YOLO line,
+                "table_xy", "table_z", "theta_deg": pose on the table (tile widths, degrees)}],
+     "layout": {"rows", "angle_deg" (row direction in the image), "win_gap", "win_position",
+                "elevation_deg", "azimuth_deg", "tile_px", "face_source", ...}}
+
+Boxes cover the visible face of each tile (the printed face, or the back of a face-down tile),
+as the real photo labels do; tiles with less than 40% of the face visible get no YOLO line.
 """
 
 from __future__ import annotations
@@ -20,7 +41,7 @@ from datasets.synth.layout import TileShape, add_distractors, layout_hand
 from scoring.tiles import BACK, DETECTOR_CLASSES
 
 CLASS_INDEX = {c: i for i, c in enumerate(DETECTOR_CLASSES)}
-GENERATOR_VERSION = 2  # bump when the same seed starts giving different images
+GENERATOR_VERSION = 3  # bump when the same seed starts giving different images
 
 
 @dataclass
