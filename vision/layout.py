@@ -394,15 +394,11 @@ def read_hand(detections: Iterable[Any], width: float | None = None,
     if not dets:
         return LayoutResult(None, 0.0, [], notes + ["No tiles were found in the photo."], [],
                             error="No tiles were found in the photo.")
-    scene = build_scene(dets, notes)
-    for site, why in scene.strays:
-        notes.append(f"Left out {site.det.describe()}: {why}.")
+    scene, reader, found, notes = _best_rows(dets, notes, context, rules, options)
     tiles_in_rows = sum(1 for row in scene.rows for s in row if not s.is_flower)
     if not scene.rows or tiles_in_rows < 2:
         msg = "No row of tiles that could be a hand was found."
         return LayoutResult(None, 0.0, [], notes + [msg], dets, error=msg)
-    reader = LayoutReader(scene, context, rules, options)
-    found = reader.readings()
     if not found:
         n = tiles_in_rows + sum(1 for row in scene.rows for s in row if s.site.top is not None)
         msg = (f"{n} tiles found in the hand, but they cannot be split into standing tiles, a "
@@ -472,6 +468,31 @@ def _bookkeeping(scene: Scene, reading: Reading, notes: list[str]) -> tuple[list
                     left.append(site.maybe_top)
                     notes.append(f"Two boxes of {site.code} cover the same tile; counted once.")
     return left, hidden
+
+
+UNUSED_ROW_TILE = 1.0  # cost of leaving a tile of a fitted row near the hand unexplained
+
+
+def _best_rows(dets, notes, context, rules, options):
+    """Which fitted row holds the standing tiles and which (if any) the rest of the hand: the
+    choice whose best reading explains the most (a tray or another player's row nearby does
+    not parse as melds, a row of melds does)."""
+    best = None
+    scene = build_scene(dets, list(notes))
+    choices = [scene.choice] + [c for c in scene.options if c != scene.choice]
+    for i, choice in enumerate(choices):
+        if i:
+            scene = build_scene(dets, list(notes), choice)
+        reader = LayoutReader(scene, context, rules, options)
+        found = reader.readings() if scene.rows else []
+        cost = min((f[0] for f in found), default=math.inf) + UNUSED_ROW_TILE * scene.unused
+        if best is None or cost < best[0]:
+            best = (cost, scene, reader, found)
+    _, scene, reader, found = best
+    out_notes = list(scene.notes)
+    for site, why in scene.strays:
+        out_notes.append(f"Left out {site.det.describe()}: {why}.")
+    return scene, reader, found, out_notes
 
 
 def _score(hand: Hand, rules: str, options) -> float | None:

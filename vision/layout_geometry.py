@@ -498,6 +498,9 @@ class Scene:
     strays: list[tuple[Site, str]]  # left out, with the reason in words
     notes: list[str]
     scale: float  # tile width in pixels (median neighbour spacing)
+    options: list[tuple[int, int | None]] = field(default_factory=list)  # other row choices
+    unused: int = 0  # tiles in fitted rows that this choice leaves out
+    choice: tuple[int, int | None] | None = None
 
 
 def make_sites(dets: list[Detection], notes: list[str]) -> list[Site]:
@@ -531,7 +534,28 @@ def _is_wall(slots_codes: list[str]) -> bool:
     return backs >= 3 and backs > len(slots_codes) - backs
 
 
-def build_scene(dets: list[Detection], notes: list[str]) -> Scene:
+def _second_rows(rows_ok: list[tuple[np.ndarray, Row]], main_i: int, scale: float) -> list[int]:
+    """Rows that may hold the rest of the hand beside row `main_i`: about parallel (rows
+    converge a little in perspective), near, and overlapping it along its length."""
+    main = rows_ok[main_i][1]
+    u_main, _ = main.coords(np.array([s.centre for s in main.sites]))
+    found = []
+    for j, (_m, r) in enumerate(rows_ok):
+        if j == main_i:
+            continue
+        cosang = abs(float(r.direction @ main.direction))
+        uu, vv = main.coords(np.array([s.centre for s in r.sites]))
+        off = float(np.median(np.abs(vv))) / scale
+        overlap = uu.max() > u_main.min() - 3 * scale and uu.min() < u_main.max() + 3 * scale
+        if cosang > 0.85 and 0.45 < off < 6.5 and overlap:
+            found.append((-len(r.sites), off, j))
+    return [j for *_, j in sorted(found)]
+
+
+def build_scene(dets: list[Detection], notes: list[str],
+                choice: tuple[int, int | None] | None = None) -> Scene:
+    """Sites, rows and strays. `choice` = (main row, second row or None) among the fitted rows
+    (Scene.options lists them); by default the largest row and its likeliest companion."""
     sites = make_sites(dets, notes)
     pts = np.array([s.centre for s in sites]) if sites else np.zeros((0, 2))
     scale = tile_scale(pts) if len(sites) > 1 else (
@@ -559,26 +583,25 @@ def build_scene(dets: list[Detection], notes: list[str]) -> Scene:
             rows_ok.append((m, r))
     rows_sel: list[Row] = []
     loose_idx = list(remaining)
+    options: list[tuple[int, int | None]] = []
+    unused = 0
     if rows_ok:
         rows_ok.sort(key=lambda mr: -sum(not T.is_flower(s.code) for s in mr[1].sites))
-        main = rows_ok[0][1]
-        rows_sel.append(main)
-        u_main, _ = main.coords(np.array([s.centre for s in main.sites]))
-        best2 = None
-        for _m, r in rows_ok[1:]:
-            cosang = abs(float(r.direction @ main.direction))
-            uu, vv = main.coords(np.array([s.centre for s in r.sites]))
-            off = float(np.median(np.abs(vv))) / scale
-            overlap = uu.max() > u_main.min() - 3 * scale and uu.min() < u_main.max() + 3 * scale
-            if cosang > 0.85 and 0.45 < off < 6.5 and overlap:  # converging in perspective
-                key = (len(r.sites), -off)
-                if best2 is None or key > best2[0]:
-                    best2 = (key, r)
-        if best2 is not None:
-            rows_sel.append(best2[1])
+        for mi in range(min(2, len(rows_ok))):
+            if mi and sum(not T.is_flower(x.code) for x in rows_ok[mi][1].sites) < 4:
+                break
+            seconds = _second_rows(rows_ok, mi, scale)
+            options.extend((mi, j) for j in [None] + seconds[:3])
+        if choice is None:
+            seconds = _second_rows(rows_ok, 0, scale)
+            choice = (0, seconds[0] if seconds else None)
+        rows_sel.append(rows_ok[choice[0]][1])
+        if choice[1] is not None:
+            rows_sel.append(rows_ok[choice[1]][1])
         for m, r in rows_ok:
             if all(r is not x for x in rows_sel):
                 loose_idx.extend(m.tolist())
+                unused += sum(1 for x in r.sites if not T.is_flower(x.code))
     elif len(sites) == 1:
         notes.append("Only one tile was found.")
     # describe the hand's rows
@@ -605,7 +628,7 @@ def build_scene(dets: list[Detection], notes: list[str]) -> Scene:
             why = "no row of tiles was found"
         strays.append((site, why))
     # rows again: slot features change once tops are attached
-    return Scene(rows, frames, loose_flowers, strays, notes, scale)
+    return Scene(rows, frames, loose_flowers, strays, notes, scale, options, unused, choice)
 
 
 def _resolve_overlap(slot: Slot) -> None:

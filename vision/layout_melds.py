@@ -14,6 +14,8 @@ Table conventions used (documented in the README under "Reading a photo"):
 
 from __future__ import annotations
 
+import math
+import statistics
 from dataclasses import dataclass
 from itertools import product
 
@@ -22,7 +24,7 @@ from scoring.hand import Meld
 from vision.layout_geometry import Slot
 
 SIDEWAYS = 0.5  # pside above this reads as a tile turned sideways
-IN_MELD = 0.3  # ... and inside a meld, where one sideways tile is expected
+IN_MELD = 0.5  # ... and inside a meld, where one sideways tile is expected
 RAISED = 0.3  # a tile this far (tile widths) off its neighbours' line may lie on a hidden one
 
 
@@ -32,6 +34,35 @@ class MeldReading:
     cost: float
     note: str = ""
     hidden: int = 0  # tiles counted that the photo does not show (a kong's covered tile)
+
+
+def _offset(slot: Slot) -> float:
+    """How far the tile's centre sits off its neighbours' line (tile widths): rows are lined up
+    by their near edges, so a sideways tile's centre is off by about a sixth of a tile."""
+    return slot.features[3] if slot.features else 0.0
+
+
+MELD_W = (-4.9, 10.7, 22.1, 10.5)  # bias, shape, offset, spacing (fitted on synthetic melds)
+
+
+def _meld_sideways(slots: list[Slot]) -> list[float]:
+    """Odds that each tile of a meld lies sideways, judged against the other tiles of the same
+    meld (more telling than the whole row's neighbours: one tile in a meld is the odd one)."""
+    if len(slots) < 3:
+        return [s.pside for s in slots]
+    ratios = [math.log(max(s.along, 1e-6) / max(s.across, 1e-6)) for s in slots]
+    out = []
+    for j, s in enumerate(slots):
+        others_r = [r for i, r in enumerate(ratios) if i != j]
+        others_v = [x.v for i, x in enumerate(slots) if i != j]
+        rel = s.features[0] if s.features else 0.0
+        shape = (ratios[j] - statistics.median(others_r)) * min(1.0, 3 * rel)
+        off = abs(s.v - statistics.median(others_v)) / s.unit
+        spread = s.features[2] if s.features else 0.0
+        b, ws, wo, wsp = MELD_W
+        z = b + ws * shape + wo * min(off, 0.35) + wsp * spread
+        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
+    return out
 
 
 def _chow(codes: list[str]) -> bool:
@@ -74,7 +105,7 @@ def read_meld(slots: list[Slot]) -> list[MeldReading]:
             cost += 1.0
         cost += sum(max(0.0, s.pside - SIDEWAYS) * 2 for s in slots)
         return [MeldReading(Meld("kong", (code,) * 4, concealed=True), cost)]
-    side = [s.pside for s in slots]
+    side = _meld_sideways(slots)
     # inside a meld one sideways tile is expected: take the likeliest if it is likely enough
     best = max(range(k), key=lambda i: side[i])
     pos = best if side[best] > IN_MELD else None
