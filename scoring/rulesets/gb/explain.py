@@ -45,7 +45,9 @@ def arrangement_text(reading, prep) -> str:
         if i < n_fixed and reading.shape in ("standard", "knitted_straight"):
             text = f"[{text}]" if pack[2] else "{" + text + "}"
         parts.append(text)
-    if reading.knitted:
+    if reading.shape == "honors_knitted":
+        parts = _knitted_groups(reading.knitted, prep.standing_table) + [_standing_honours(prep)]
+    elif reading.knitted:
         parts.insert(0, " ".join(_knitted_groups(reading.knitted)))
     if reading.shape == "thirteen_orphans":
         parts = ["1m9m1p9p1s9s1234567z", f"pair {pack_text(reading.packs[0])}"]
@@ -55,8 +57,19 @@ def arrangement_text(reading, prep) -> str:
     return " ".join(parts)
 
 
-def _knitted_groups(seq) -> list[str]:
-    return [f"{C.label(seq[i])[0]}{C.label(seq[i + 1])[0]}{C.label(seq[i + 2])[0]}{C.label(seq[i])[-1]}" for i in (0, 3, 6)]
+def _knitted_groups(seq, table=None) -> list[str]:
+    """147m 258p 369s: the knitted tiles by suit (only those present in `table`, if given)."""
+    out = []
+    for i in (0, 3, 6):
+        ranks = "".join(C.label(t)[0] for t in seq[i : i + 3] if table is None or table[t])
+        if ranks:
+            out.append(ranks + C.label(seq[i])[-1])
+    return sorted(out, key=lambda g: "mps".index(g[-1]))
+
+
+def _standing_honours(prep) -> str:
+    honours = "".join(C.label(t)[0] for t in sorted(C.ALL_T, key=C.label) if t > 0x40 and prep.standing_table[t])
+    return honours + "z" if honours else ""
 
 
 class Facts:
@@ -198,9 +211,10 @@ _SIMPLE = {
     "ALL_TERMINALS_AND_HONORS": "only 1s, 9s and honours",
     "SEVEN_PAIRS": lambda fx: "pairs " + " ".join(pack_text(q) for q in fx.reading.packs),
     "GREATER_HONORS_AND_KNITTED": lambda fx: "all seven honours single, with knitted "
-    + " ".join(_knitted_groups(fx.reading.knitted)),
-    "LESSER_HONORS_AND_KNITTED": lambda fx: "fourteen single tiles: honours and knitted "
-    + " ".join(_knitted_groups(fx.reading.knitted)),
+    + " ".join(_knitted_groups(fx.reading.knitted, fx.prep.standing_table)),
+    "LESSER_HONORS_AND_KNITTED": lambda fx: "fourteen single tiles: knitted "
+    + " ".join(_knitted_groups(fx.reading.knitted, fx.prep.standing_table))
+    + " and honours " + _standing_honours(fx.prep),
     "KNITTED_STRAIGHT": lambda fx: " ".join(_knitted_groups(fx.reading.knitted)),
     "ALL_EVEN_PUNGS": "pungs and pair of 2 4 6 8 only",
     "FULL_FLUSH": _suit_only,
