@@ -46,11 +46,20 @@ def write_yaml(out: Path, train: list[str], val: list[str]) -> Path:
     return path
 
 
+def _existing(folder: str | Path) -> str:
+    """An already written synthetic (or any YOLO) folder, referenced by absolute path."""
+    folder = Path(folder)
+    if not (folder / "images").is_dir() or not (folder / "labels").is_dir():
+        raise FileNotFoundError(f"{folder} has no images/ and labels/ folders")
+    return str((folder / "images").resolve())
+
+
 def build(out: str | Path, real: str | Path | None = DEFAULT_REAL, synth_train: int = 3000,
           synth_valid: int = 300, real_valid_from: str = "valid", seed: int = 0,
           size: int = 640, workers: int = 2, crops=DEFAULT_CROPS, cache=DEFAULT_CACHE,
-          log=print) -> Path:
-    """Write the combined set under `out` and return its data.yaml."""
+          log=print, synth_train_from=None, synth_valid_from=None) -> Path:
+    """Write the combined set under `out` and return its data.yaml. `synth_*_from` use
+    synthetic folders written before (e.g. by `mjlens synth`) instead of generating new ones."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     train: list[str] = []
@@ -72,9 +81,13 @@ def build(out: str | Path, real: str | Path | None = DEFAULT_REAL, synth_train: 
                 f"the real set has no '{real_valid_from}' split to validate on "
                 f"(found: {', '.join(stats) or 'none'})")
     # different seeds for the two synthetic splits, so validation images are never training ones
-    if _synth(out / "synth_train", synth_train, seed * 2 + 1, size, workers, crops, cache, log):
+    if synth_train_from:
+        train.append(_existing(synth_train_from))
+    elif _synth(out / "synth_train", synth_train, seed * 2 + 1, size, workers, crops, cache, log):
         train.append("synth_train/images")
-    if _synth(out / "synth_valid", synth_valid, seed * 2 + 2, size, workers, crops, cache, log):
+    if synth_valid_from:
+        val.append(_existing(synth_valid_from))
+    elif _synth(out / "synth_valid", synth_valid, seed * 2 + 2, size, workers, crops, cache, log):
         val.append("synth_valid/images")
     if not train:
         raise ValueError("nothing to train on: give real photos or --synth-train above 0")

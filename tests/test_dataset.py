@@ -84,3 +84,16 @@ def test_preview_of_an_empty_folder_is_a_clear_error(tmp_path, capsys):
     rc = main(["dataset", "preview", str(tmp_path), "--out", str(tmp_path / "x.jpg")])
     assert rc == 2
     assert "no images" in capsys.readouterr().err
+
+
+def test_build_can_use_existing_synthetic_folders(tmp_path):
+    from datasets.synth import write_set
+
+    write_set(tmp_path / "syn", 2, 1, 128, workers=1, crops=CROPS)
+    y = build(tmp_path / "set", None, synth_valid=0, size=128, workers=1, crops=CROPS,
+              synth_train_from=tmp_path / "syn", log=lambda m: None)
+    data = _yaml(y)
+    assert data["train"] == f"[{(tmp_path / 'syn' / 'images').resolve()}]"
+    assert not (tmp_path / "set" / "synth_train").exists()
+    with pytest.raises(FileNotFoundError):
+        build(tmp_path / "set", None, synth_train_from=tmp_path / "nothing", log=lambda m: None)

@@ -113,6 +113,9 @@ def make_sample(index: int, seed: int, size: int = 640, crops=DEFAULT_CROPS,
         })
     info = dict(layout.info)
     info.update(facts)
+    # every tile of the hand has a YOLO line (nothing cut off by the border or hidden)
+    info["hand_fully_visible"] = all(
+        t["labelled"] for t in tiles_json if t["group"] != "distractor")
     info.update(face_source=source, jpeg_quality=quality,
                 tile_shape={"h": round(shape.h, 3), "t": round(shape.t, 3)})
     sidecar = {"image": name + ".jpg", "width": size, "height": size, "hand": hand.to_json(),

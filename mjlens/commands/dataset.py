@@ -21,6 +21,10 @@ def register(sub) -> None:
     b.add_argument("--synth-valid", type=int, default=300, help="synthetic validation images")
     b.add_argument("--real-valid-from", default="valid",
                    help="real split used for validation ('none': validate on synthetic only)")
+    b.add_argument("--synth-train-from", default=None, metavar="DIR",
+                   help="use this synthetic folder (images/, labels/) instead of generating")
+    b.add_argument("--synth-valid-from", default=None, metavar="DIR",
+                   help="use this synthetic folder for validation instead of generating")
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("--size", type=int, default=640)
     b.add_argument("--workers", type=int, default=2)
@@ -48,7 +52,9 @@ def run_build(args: argparse.Namespace) -> int:
     try:
         path = build(args.out, real, args.synth_train, args.synth_valid, args.real_valid_from,
                      args.seed, args.size, args.workers, crops, cache,
-                     log=lambda msg: print(msg, file=sys.stderr))
+                     log=lambda msg: print(msg, file=sys.stderr),
+                     synth_train_from=args.synth_train_from,
+                     synth_valid_from=args.synth_valid_from)
     except (FileNotFoundError, ValueError, ImportError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
