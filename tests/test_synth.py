@@ -216,3 +216,19 @@ def test_layout_shows_melds_as_played():
         assert sorted(t.code for t in lay.tiles if t.group == "flower") == sorted(hand["flowers"])
     assert all(seen[k] > 3 for k in ("concealed kong outer", "concealed kong middle",
                                      "sideways", "added")), seen
+
+
+def test_synth_command(tmp_path, capsys):
+    from mjlens.cli import main
+
+    crops = str(CROPS) if CROPS else "none"
+    out = tmp_path / "s"
+    assert main(["synth", "--n", "2", "--out", str(out), "--seed", "1", "--size", "128",
+                 "--workers", "1", "--crops", crops]) == 0
+    assert sorted(p.name for p in (out / "images").iterdir()) == ["000000.jpg", "000001.jpg"]
+    assert len(list((out / "labels").glob("*.txt"))) == 2
+    assert len(list((out / "labels_json").glob("*.json"))) == 2
+    # a missing crops folder or a bad count is a clear error, not a traceback
+    assert main(["synth", "--n", "1", "--out", str(out), "--crops", str(tmp_path / "no")]) == 2
+    assert "no tile crops" in capsys.readouterr().err
+    assert main(["synth", "--n", "0", "--out", str(out)]) == 2
