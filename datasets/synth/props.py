@@ -100,11 +100,15 @@ def draw_hand(rng, img: np.ndarray, ids: np.ndarray, tip: np.ndarray, s: float,
 
 
 def draw_object(rng, img: np.ndarray, ids: np.ndarray, at: np.ndarray, s: float) -> None:
-    """A phone, cup, coin stack or pen at `at` (pixels)."""
+    """A phone, cup, coin stack, pen, or a look-alike of a tile (playing card, die) at `at`
+    (pixels); look-alikes teach the detector what is not a tile."""
     h, w = img.shape[:2]
     mask = np.zeros((h, w), np.uint8)
-    kind = rng.integers(4)
+    kind = rng.integers(6)
     c = tuple(int(v) for v in at)
+    if kind >= 4:
+        _draw_lookalike(rng, img, ids, at, s, card=kind == 4)
+        return
     if kind == 0:  # phone
         box = cv2.boxPoints(((float(at[0]), float(at[1])), (s * 2.6, s * 5.2),
                              float(rng.uniform(0, 180))))
@@ -126,6 +130,24 @@ def draw_object(rng, img: np.ndarray, ids: np.ndarray, at: np.ndarray, s: float)
                  max(int(s * 0.25), 2), cv2.LINE_AA)
         col = np.array([(20, 20, 20), (200, 80, 20), (230, 230, 230)][rng.integers(3)], np.float32)
     _paint(rng, img, ids, mask, col)
+
+
+def _draw_lookalike(rng, img, ids, at, s: float, card: bool) -> None:
+    """A white playing card with red or black pips, or a white die with dark dots."""
+    size = (s * 1.9, s * 2.7) if card else (s * 0.9, s * 0.9)
+    ang = float(rng.uniform(0, 180))
+    box = cv2.boxPoints(((float(at[0]), float(at[1])), size, ang))
+    col = (235, 238, 240) if card else (230, 232, 232)
+    cv2.fillConvexPoly(img, np.round(box).astype(np.int32), col, cv2.LINE_AA)
+    cv2.fillConvexPoly(ids, np.round(box).astype(np.int32), 0)
+    ink = [(30, 30, 200), (30, 30, 30)][rng.integers(2)] if card else (40, 40, 40)
+    r = np.radians(ang)
+    ux, uy = np.array([np.cos(r), np.sin(r)]), np.array([-np.sin(r), np.cos(r)])
+    for _ in range(int(rng.integers(1, 7))):
+        fx, fy = rng.uniform(-0.3, 0.3, 2)
+        p = np.asarray(at) + ux * fx * size[0] + uy * fy * size[1]
+        cv2.circle(img, (int(p[0]), int(p[1])), max(int(s * (0.12 if card else 0.09)), 1), ink,
+                   -1, cv2.LINE_AA)
 
 
 def _cast_shadow(img: np.ndarray, mask: np.ndarray, scale: float) -> None:
