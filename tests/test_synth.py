@@ -128,11 +128,14 @@ def test_generated_hands_are_valid():
 
 
 def test_sidecar_matches_hand_and_labels():
-    for i in range(4):
+    for i in range(6):
         s = _sample(i, seed=2)
         hand = Hand.from_json(s.sidecar["hand"])
         hand.validate()
         tiles = s.sidecar["tiles"]
+        # the whole table, distractors included, is one set: at most 4 of a tile, 1 of a flower
+        on_table = Counter(t["code"] for t in tiles)
+        assert all(n <= (1 if c.endswith("f") else 4) for c, n in on_table.items()), on_table
         shown = Counter(t["code"] for t in tiles if t["group"] in ("concealed", "meld", "win"))
         assert shown == Counter(hand.all_tiles)
         assert sorted(t["code"] for t in tiles if t["group"] == "flower") == list(hand.flowers)
