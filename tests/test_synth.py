@@ -38,6 +38,9 @@ def test_boxes_are_tight_around_the_visible_face():
             assert t["box"] == [float(xs.min()), float(ys.min()), float(xs.max() + 1),
                                 float(ys.max() + 1)]
             quad = np.array(t["quad"])
+            # corners go clockwise on screen (x right, y down), for faces and backs alike
+            x, y = quad[:, 0], quad[:, 1]
+            assert np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y) > 0
             inside = quad.min() >= 0 and quad.max() <= SIZE
             if t["occluded"] == 0 and inside:
                 # an unoccluded face's box is the bounding box of its projected face corners
