@@ -604,6 +604,19 @@ def build_scene(dets: list[Detection], notes: list[str],
                 unused += sum(1 for x in r.sites if not T.is_flower(x.code))
     elif len(sites) == 1:
         notes.append("Only one tile was found.")
+    # a tile just beyond a row's end, a little off its line (a winning tile lying flat beside
+    # standing tiles, say) belongs to the row; the reading may still leave it out
+    for r in rows_sel:
+        u_r, _ = r.coords(np.array([x.centre for x in r.sites]))
+        lo, hi = float(u_r.min()), float(u_r.max())
+        for i in list(loose_idx):
+            if T.is_flower(sites[i].code) or sites[i].code == T.BACK:
+                continue
+            u, v = r.coords(np.array([sites[i].centre]))
+            beyond = max(lo - float(u[0]), float(u[0]) - hi)
+            if 0.5 * scale < beyond < 2.3 * scale and abs(float(v[0])) < 1.0 * scale:
+                r.sites.append(sites[i])
+                loose_idx.remove(i)
     # describe the hand's rows
     frames = rows_sel
     rows = [describe_row(r) for r in frames]

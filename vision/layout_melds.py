@@ -36,6 +36,14 @@ class MeldReading:
     hidden: int = 0  # tiles counted that the photo does not show (a kong's covered tile)
 
 
+def _chow_place_cost(pos: int | None, k: int) -> float:
+    """A claimed chow tile is shown first (it came from the left): elsewhere is unusual, and
+    at the far end it says the row may run the other way for the player."""
+    if pos is None or pos == 0:
+        return 0.0
+    return 1.5 if pos == k - 1 else 0.8
+
+
 def _offset(slot: Slot) -> float:
     """How far the tile's centre sits off its neighbours' line (tile widths): rows are lined up
     by their near edges, so a sideways tile's centre is off by about a sixth of a tile."""
@@ -144,7 +152,7 @@ def read_meld(slots: list[Slot]) -> list[MeldReading]:
                         "the left player")
             out.append(MeldReading(
                 Meld("chow", tuple(T.sorted_codes(tiles)), claimed_from="left" if pos is not None
-                     else None, claimed_tile=claimed), cost + (0.3 if note else 0.0), note))
+                     else None, claimed_tile=claimed), cost + _chow_place_cost(pos, k), note))
         elif len(tiles) == 4 and len(set(tiles)) == 1:
             if tops:
                 i = tops[0]
