@@ -31,7 +31,8 @@ from tests.gb_hands import random_hand, to_oracle  # noqa: E402
 
 def clear_all() -> None:
     gb_scoring.clear_cache()
-    for fn in (shapes.suit_parts, shapes._suit_packs, shapes._suit_waits):
+    for fn in (shapes._block_parts, shapes._block_state, shapes.suit_parts, shapes._suit_packs,
+               shapes._suit_waits):
         fn.cache_clear()
 
 

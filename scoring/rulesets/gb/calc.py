@@ -386,24 +386,46 @@ def rank_range_fans(mask: int, f: list[int]) -> None:
         f[MIDDLE_TILES] = 1
 
 
-_MASK_FANS: dict[int, tuple[tuple[int, int], ...]] = {}
+_M, _S, _P = C.SUIT_MASK[1], C.SUIT_MASK[2], C.SUIT_MASK[3]
 
 
 def mask_fans(mask: int) -> tuple[tuple[int, int], ...]:
-    """The fans that depend only on which tiles are present (suits, terminals, ranks).
-
-    Cached by the 34-bit presence mask (at most a few hundred thousand distinct ones)."""
-    hit = _MASK_FANS.get(mask)
-    if hit is None:
-        f = [0] * SIZE
-        suit_fans(mask, f)
-        tile_trait_fans(mask, f)
-        rank_range_fans(mask, f)
-        hit = tuple((i, n) for i, n in enumerate(f) if n)
-        if len(_MASK_FANS) > 1 << 17:
-            _MASK_FANS.clear()
-        _MASK_FANS[mask] = hit
-    return hit
+    """The fans that depend only on which tiles are present: the same as suit_fans,
+    tile_trait_fans and rank_range_fans on an empty table, as (fan, count) pairs."""
+    out = []
+    honours = mask & C.HONOURS
+    voided = (not mask & _M) + (not mask & _S) + (not mask & _P)
+    if voided == 2:
+        out.append((HALF_FLUSH, 1) if honours else (FULL_FLUSH, 1))
+    else:
+        if not honours:
+            out.append((NO_HONORS, 1))
+        if voided:
+            out.append((ONE_VOIDED_SUIT, voided))
+        elif mask & C.WINDS and mask & C.DRAGONS:
+            out.append((ALL_TYPES, 1))
+    simples = not mask & C.TERMINALS_HONOURS
+    if simples:
+        out.append((ALL_SIMPLES, 1))
+    if not mask & ~C.REVERSIBLE:
+        out.append((REVERSIBLE_TILES, 1))
+    if not mask & ~C.GREEN:
+        out.append((ALL_GREEN, 1))
+    if not simples:
+        if not mask & ~C.HONOURS:
+            out.append((ALL_HONORS, 1))
+        elif not mask & ~C.TERMINALS:
+            out.append((ALL_TERMINALS, 1))
+        elif not mask & ~C.TERMINALS_HONOURS:
+            out.append((ALL_TERMINALS_AND_HONORS, 1))
+    if not honours:
+        if not mask & ~C.RANKS_1_4:
+            out.append((LOWER_FOUR if mask & C.RANK_4 else LOWER_TILES, 1))
+        elif not mask & ~C.RANKS_6_9:
+            out.append((UPPER_FOUR if mask & C.RANK_6 else UPPER_TILES, 1))
+        elif not mask & ~C.RANKS_4_6:
+            out.append((MIDDLE_TILES, 1))
+    return tuple(out)
 
 
 def final_adjust(f: list[int]) -> None:
