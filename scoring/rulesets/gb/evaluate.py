@@ -177,7 +177,7 @@ def evaluate(p: Prepared) -> Reading | None:
         max_fan = calc.total_of(best.fans)
     seven_pairs = best is not None and best.fans[SEVEN_PAIRS] == 1
     if best is None or seven_pairs:
-        divs = divisions(p.standing_table)
+        divs = divisions(p.standing_table, p.standing_mask)
         if divs:
             p.mask_fans = calc.mask_fans(p.mask)
             if best is None and len(divs) == 1:  # nothing to compare with
@@ -229,10 +229,10 @@ def special_forms(p: Prepared) -> Reading | None:
         calc.win_flag_fans(p.flags, f)
         calc.final_adjust(f)
         return Reading(f, "seven_pairs", pairs)
-    distinct = bin(p.mask).count("1")
+    distinct = p.mask.bit_count()
     if distinct == 14:
         numbered = p.mask & C.NUMBERED
-        n = bin(numbered).count("1")
+        n = numbered.bit_count()
         if 7 <= n <= 9:
             for km, seq in zip(C.KNITTED_MASKS, C.KNITTED, strict=True):
                 if not numbered & ~km:
@@ -261,6 +261,8 @@ def knitted_straight(p: Prepared) -> Reading | None:
     """组合龙 plus one set and a pair (concealed, or with one declared meld)."""
     table = p.standing_table
     sm = p.standing_mask
+    if (sm & C.NUMBERED).bit_count() < 9:
+        return None
     seq = next((k for k, km in zip(C.KNITTED, C.KNITTED_MASKS, strict=True) if sm & km == km), None)
     if seq is None or (2 not in table and 3 not in table and 4 not in table):
         return None

@@ -123,13 +123,20 @@ def _suit_packs(counts: tuple[int, ...], base: int) -> tuple[tuple[int, tuple, t
     return tuple(out)
 
 
-def divisions(table: list[int]) -> list[tuple[tuple, list]]:
+_SUIT_SPANS = tuple((base + 1, base, sum(1 << (base + r) for r in range(1, 10 if base < 0x40 else 8)))
+                    for base in (0x10, 0x20, 0x30, 0x40))
+
+
+def divisions(table: list[int], mask: int = -1) -> list[tuple[tuple, list]]:
     """Standard divisions of the concealed tiles (winning tile included): sets plus one pair.
 
-    Returns (order key, packs) with the pair last as (4, tile, False), in the reference order.
+    `mask` (tiles present, if known) lets empty suits be skipped. Returns (order key, packs)
+    with the pair last as (4, tile, False), in the reference order.
     """
     per_suit = []
-    for lo, base in ((0x11, 0x10), (0x21, 0x20), (0x31, 0x30), (0x41, 0x40)):
+    for lo, base, suit_mask in _SUIT_SPANS:
+        if not mask & suit_mask:
+            continue
         counts = tuple(table[lo : lo + (9 if base < 0x40 else 7)])
         if any(counts):
             opts = _suit_packs(counts, base)
