@@ -15,6 +15,15 @@ from __future__ import annotations
 from operator import mul
 
 from scoring.rulesets.gb import tilecode as C
+from scoring.rulesets.gb.combos import (
+    four_chows,
+    four_pungs,
+    kongs,
+    three_chows,
+    three_pungs,
+    two_chows_fan,
+    two_pungs_fan,
+)
 from scoring.rulesets.gb.fans import (  # noqa: F401 - names are created in fans.py
     ALL_CHOWS,
     ALL_EVEN_PUNGS,
@@ -117,207 +126,6 @@ def _wind(t: int) -> bool:
 
 def _dragon(t: int) -> bool:
     return 0x44 < t < 0x48
-
-
-# ---- fans made by several sets -------------------------------------------------------------------
-
-def four_chows_fan(t0: int, t1: int, t2: int, t3: int) -> int:
-    if (t0 + 2 == t1 and t1 + 2 == t2 and t2 + 2 == t3) or (t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3):
-        return FOUR_PURE_SHIFTED_CHOWS
-    if t0 == t1 == t2 == t3:
-        return QUADRUPLE_CHOW
-    return 0
-
-
-def _shifted1_unordered(a: int, b: int, c: int) -> bool:
-    lo = min(a, b, c)
-    return sorted((a - lo, b - lo, c - lo)) == [0, 1, 2]
-
-
-def three_chows_fan(t0: int, t1: int, t2: int) -> int:
-    s0, s1, s2 = t0 >> 4, t1 >> 4, t2 >> 4
-    if s0 != s1 and s0 != s2 and s1 != s2:
-        r0, r1, r2 = t0 & 15, t1 & 15, t2 & 15
-        if _shifted1_unordered(r0, r1, r2):
-            return MIXED_SHIFTED_CHOWS
-        if r0 == r1 == r2:
-            return MIXED_TRIPLE_CHOW
-        if sorted((r0, r1, r2)) == [2, 5, 8]:
-            return MIXED_STRAIGHT
-    else:
-        if t0 + 3 == t1 and t1 + 3 == t2:
-            return PURE_STRAIGHT
-        if (t0 + 2 == t1 and t1 + 2 == t2) or (t0 + 1 == t1 and t1 + 1 == t2):
-            return PURE_SHIFTED_CHOWS
-        if t0 == t1 == t2:
-            return PURE_TRIPLE_CHOW
-    return 0
-
-
-def two_chows_fan(t0: int, t1: int) -> int:
-    if (t0 >> 4) != (t1 >> 4):
-        return MIXED_DOUBLE_CHOW if (t0 & 15) == (t1 & 15) else 0
-    if t0 + 3 == t1 or t1 + 3 == t0:
-        return SHORT_STRAIGHT
-    if {t0 & 15, t1 & 15} == {2, 8}:
-        return TWO_TERMINAL_CHOWS
-    if t0 == t1:
-        return PURE_DOUBLE_CHOW
-    return 0
-
-
-def four_pungs_fan(t0: int, t1: int, t2: int, t3: int) -> int:
-    if t0 < 0x40 and t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3:
-        return FOUR_PURE_SHIFTED_PUNGS
-    if (t0, t1, t2, t3) == (0x41, 0x42, 0x43, 0x44):
-        return BIG_FOUR_WINDS
-    return 0
-
-
-def three_pungs_fan(t0: int, t1: int, t2: int) -> int:
-    if t0 < 0x40 and t1 < 0x40 and t2 < 0x40:
-        s0, s1, s2 = t0 >> 4, t1 >> 4, t2 >> 4
-        if s0 != s1 and s0 != s2 and s1 != s2:
-            r0, r1, r2 = t0 & 15, t1 & 15, t2 & 15
-            if _shifted1_unordered(r0, r1, r2):
-                return MIXED_SHIFTED_PUNGS
-            if r0 == r1 == r2:
-                return TRIPLE_PUNG
-        elif t0 + 1 == t1 and t1 + 1 == t2:
-            return PURE_SHIFTED_PUNGS
-    else:
-        if 0x40 < t0 and t2 < 0x45:  # three different winds (sorted, distinct)
-            return BIG_THREE_WINDS
-        if (t0, t1, t2) == (0x45, 0x46, 0x47):
-            return BIG_THREE_DRAGONS
-    return 0
-
-
-def two_pungs_fan(t0: int, t1: int) -> int:
-    if t0 < 0x40 and t1 < 0x40:
-        return DOUBLE_PUNG if (t0 & 15) == (t1 & 15) else 0
-    if _dragon(t0) and _dragon(t1):
-        return TWO_DRAGON_PUNGS
-    return 0
-
-
-def _one_chow_extra(a: int, b: int, c: int, extra: int) -> int:
-    found = (two_chows_fan(a, extra), two_chows_fan(b, extra), two_chows_fan(c, extra))
-    for fan in (PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS):
-        if fan in found:
-            return fan
-    return 0
-
-
-_PAIR_FANS = (PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_CHOWS)
-
-
-def _account_once(found: list[int], max_cnt: int, f: list[int]) -> None:
-    """套算一次 / 不得相同: keep at most `max_cnt` two-chow fans, dropping repeated kinds first."""
-    table = [found.count(x) for x in _PAIR_FANS]
-    cnt = sum(table)
-    limit = 1
-    while cnt > max_cnt and limit >= 0:
-        idx = 4
-        while cnt > max_cnt and idx > 0:
-            idx -= 1
-            while table[idx] > limit and cnt > max_cnt:
-                table[idx] -= 1
-                cnt -= 1
-        limit -= 1
-    for x, n in zip(_PAIR_FANS, table, strict=True):
-        f[x] = n
-
-
-def four_chows(m: list[int], f: list[int]) -> None:
-    fan = four_chows_fan(m[0], m[1], m[2], m[3])
-    if fan:
-        f[fan] = 1
-        return
-    for a, b, c, extra in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
-        fan = three_chows_fan(m[a], m[b], m[c])
-        if fan:
-            f[fan] = 1
-            fan = _one_chow_extra(m[a], m[b], m[c], m[extra])
-            if fan:
-                f[fan] = 1
-            return
-    pairs = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
-    found = [two_chows_fan(m[i], m[j]) for i, j in pairs]
-    max_cnt = 3
-    for k in range(4):  # a chow related to none of the others lowers the limit
-        if not any(found[p] for p, (i, j) in enumerate(pairs) if k in (i, j)):
-            max_cnt -= 1
-    if max_cnt > 0:
-        _account_once(found, max_cnt, f)
-
-
-def three_chows(m: list[int], f: list[int]) -> None:
-    fan = three_chows_fan(m[0], m[1], m[2])
-    if fan:
-        f[fan] = 1
-        return
-    _account_once([two_chows_fan(m[0], m[1]), two_chows_fan(m[0], m[2]), two_chows_fan(m[1], m[2])], 2, f)
-
-
-def four_pungs(m: list[int], f: list[int]) -> None:
-    fan = four_pungs_fan(m[0], m[1], m[2], m[3])
-    if fan:
-        f[fan] = 1
-        return
-    for a, b, c, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
-        fan = three_pungs_fan(m[a], m[b], m[c])
-        if fan:
-            f[fan] = 1
-            for i in range(4):
-                if i != free:
-                    fan = two_pungs_fan(m[i], m[free])
-                    if fan:
-                        f[fan] += 1
-                        break
-            return
-    for i, j in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
-        fan = two_pungs_fan(m[i], m[j])
-        if fan:
-            f[fan] += 1
-
-
-def three_pungs(m: list[int], f: list[int]) -> None:
-    fan = three_pungs_fan(m[0], m[1], m[2])
-    if fan:
-        f[fan] = 1
-        return
-    for i, j in ((0, 1), (0, 2), (1, 2)):
-        fan = two_pungs_fan(m[i], m[j])
-        if fan:
-            f[fan] += 1
-
-
-def kongs(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, f: list[int], mixed: bool) -> None:
-    """Kong fans and concealed-pung fans (a concealed kong is also a concealed pung)."""
-    kong_cnt = melded_kongs + concealed_kongs
-    hidden = concealed_pungs + concealed_kongs
-    if kong_cnt == 2 and concealed_kongs == 1:
-        if mixed:
-            f[CONCEALED_KONG_AND_MELDED_KONG] = 1
-        else:
-            f[MELDED_KONG] = 1
-            f[CONCEALED_KONG] = 1
-    elif kong_cnt == 1:
-        f[MELDED_KONG if melded_kongs else CONCEALED_KONG] = 1
-    elif kong_cnt == 2:
-        f[TWO_MELDED_KONGS if melded_kongs == 2 else TWO_CONCEALED_KONGS] = 1
-    elif kong_cnt == 3:
-        f[THREE_KONGS] = 1
-    elif kong_cnt == 4:
-        f[FOUR_KONGS] = 1
-    if hidden == 2:
-        if not (kong_cnt == 2 and concealed_kongs == 2):  # 双暗杠 already holds them
-            f[TWO_CONCEALED_PUNGS] = 1
-    elif hidden == 3:
-        f[THREE_CONCEALED_PUNGS] = 1
-    elif hidden == 4:
-        f[FOUR_CONCEALED_PUNGS] = 1
 
 
 # ---- adjustments over the whole hand --------------------------------------------------------------

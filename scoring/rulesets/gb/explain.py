@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from scoring.rulesets.gb import calc
+from scoring.rulesets.gb import calc, combos
 from scoring.rulesets.gb import fans as F
 from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.calc import CHOW, KONG, PAIR, PUNG
@@ -96,7 +96,7 @@ class Facts:
     def chow_pair_counts(self) -> dict[int, int]:
         out: dict[int, int] = {}
         for a, b in combinations(self.chows, 2):
-            fan = calc.two_chows_fan(a[1], b[1])
+            fan = combos.two_chows_fan(a[1], b[1])
             if fan:
                 out[fan] = out.get(fan, 0) + 1
         return out
@@ -111,19 +111,19 @@ def _suits_present(mask: int) -> list[int]:
 
 
 _CHOW_FNS = {
-    "QUADRUPLE_CHOW": (4, calc.four_chows_fan), "FOUR_PURE_SHIFTED_CHOWS": (4, calc.four_chows_fan),
-    "PURE_STRAIGHT": (3, calc.three_chows_fan), "PURE_SHIFTED_CHOWS": (3, calc.three_chows_fan),
-    "PURE_TRIPLE_CHOW": (3, calc.three_chows_fan), "MIXED_SHIFTED_CHOWS": (3, calc.three_chows_fan),
-    "MIXED_TRIPLE_CHOW": (3, calc.three_chows_fan), "MIXED_STRAIGHT": (3, calc.three_chows_fan),
-    "PURE_DOUBLE_CHOW": (2, calc.two_chows_fan), "MIXED_DOUBLE_CHOW": (2, calc.two_chows_fan),
-    "SHORT_STRAIGHT": (2, calc.two_chows_fan), "TWO_TERMINAL_CHOWS": (2, calc.two_chows_fan),
+    "QUADRUPLE_CHOW": (4, combos.four_chows_fan), "FOUR_PURE_SHIFTED_CHOWS": (4, combos.four_chows_fan),
+    "PURE_STRAIGHT": (3, combos.three_chows_fan), "PURE_SHIFTED_CHOWS": (3, combos.three_chows_fan),
+    "PURE_TRIPLE_CHOW": (3, combos.three_chows_fan), "MIXED_SHIFTED_CHOWS": (3, combos.three_chows_fan),
+    "MIXED_TRIPLE_CHOW": (3, combos.three_chows_fan), "MIXED_STRAIGHT": (3, combos.three_chows_fan),
+    "PURE_DOUBLE_CHOW": (2, combos.two_chows_fan), "MIXED_DOUBLE_CHOW": (2, combos.two_chows_fan),
+    "SHORT_STRAIGHT": (2, combos.two_chows_fan), "TWO_TERMINAL_CHOWS": (2, combos.two_chows_fan),
 }
 _PUNG_FNS = {
-    "FOUR_PURE_SHIFTED_PUNGS": (4, calc.four_pungs_fan), "BIG_FOUR_WINDS": (4, calc.four_pungs_fan),
-    "PURE_SHIFTED_PUNGS": (3, calc.three_pungs_fan), "MIXED_SHIFTED_PUNGS": (3, calc.three_pungs_fan),
-    "TRIPLE_PUNG": (3, calc.three_pungs_fan), "BIG_THREE_WINDS": (3, calc.three_pungs_fan),
-    "BIG_THREE_DRAGONS": (3, calc.three_pungs_fan), "DOUBLE_PUNG": (2, calc.two_pungs_fan),
-    "TWO_DRAGON_PUNGS": (2, calc.two_pungs_fan),
+    "FOUR_PURE_SHIFTED_PUNGS": (4, combos.four_pungs_fan), "BIG_FOUR_WINDS": (4, combos.four_pungs_fan),
+    "PURE_SHIFTED_PUNGS": (3, combos.three_pungs_fan), "MIXED_SHIFTED_PUNGS": (3, combos.three_pungs_fan),
+    "TRIPLE_PUNG": (3, combos.three_pungs_fan), "BIG_THREE_WINDS": (3, combos.three_pungs_fan),
+    "BIG_THREE_DRAGONS": (3, combos.three_pungs_fan), "DOUBLE_PUNG": (2, combos.two_pungs_fan),
+    "TWO_DRAGON_PUNGS": (2, combos.two_pungs_fan),
 }
 
 _NINE_GATES_EXTRA = {"PURE_STRAIGHT", "TILE_HOG", "TWO_CONCEALED_PUNGS", "SHORT_STRAIGHT",
@@ -271,11 +271,11 @@ def _kong_count(fx: Facts, melded: bool) -> int:
 
 
 def _chow_pair(fx: Facts, fan: int) -> bool:
-    return bool(fx.chow_groups(2, calc.two_chows_fan, fan))
+    return bool(fx.chow_groups(2, combos.two_chows_fan, fan))
 
 
 def _chow_triple(fx: Facts, fan: int) -> bool:
-    return bool(fx.chow_groups(3, calc.three_chows_fan, fan))
+    return bool(fx.chow_groups(3, combos.three_chows_fan, fan))
 
 
 def _suits(fx: Facts) -> int:
@@ -323,7 +323,7 @@ _RAW = {
     "五门齐": lambda fx: _suits(fx) == 3 and bool(fx.mask & C.WINDS) and bool(fx.mask & C.DRAGONS),
     "混幺九": lambda fx: not fx.mask & ~C.TERMINALS_HONOURS and bool(fx.mask & C.HONOURS),
     "全带幺": _outside,
-    "双同刻": lambda fx: any(calc.two_pungs_fan(a[1], b[1]) == F.DOUBLE_PUNG for a, b in combinations(fx.pungs, 2)),
+    "双同刻": lambda fx: any(combos.two_pungs_fan(a[1], b[1]) == F.DOUBLE_PUNG for a, b in combinations(fx.pungs, 2)),
     "三暗刻": lambda fx: _concealed_pung_count(fx) >= 3,
     "双暗刻": lambda fx: _concealed_pung_count(fx) >= 2,
     "平和": lambda fx: len(fx.chows) == 4 and 0 < fx.pair < 0x40,
@@ -333,7 +333,7 @@ _RAW = {
     "老少副": lambda fx: _chow_pair(fx, F.TWO_TERMINAL_CHOWS),
     "一色三同顺": lambda fx: _chow_triple(fx, F.PURE_TRIPLE_CHOW),
     "一色三步高": lambda fx: _chow_triple(fx, F.PURE_SHIFTED_CHOWS),
-    "一色三节高": lambda fx: bool(fx.pung_groups(3, calc.three_pungs_fan, F.PURE_SHIFTED_PUNGS)),
+    "一色三节高": lambda fx: bool(fx.pung_groups(3, combos.three_pungs_fan, F.PURE_SHIFTED_PUNGS)),
     "四归一": _has_hog,
     "断幺": lambda fx: not fx.mask & C.TERMINALS_HONOURS,
     "大于五": lambda fx: not fx.mask & ~C.RANKS_6_9,
