@@ -145,3 +145,38 @@ def test_invariants_on_random_hands():
             assert net[hand.context.seat_wind] > 0
         else:
             assert r.payments == []
+
+
+def test_any_hand_json_scores_or_gives_a_plain_error():
+    """Random hand JSON (valid or not) never raises anything but HandError."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from mjlens.commands.score import score_one
+
+    code = st.sampled_from(["1m", "5m", "9m", "3p", "7p", "2s", "8s", "1z", "5z", "7z", "1f", "0m", "back"])
+    meld = st.fixed_dictionaries({
+        "kind": st.sampled_from(["chow", "pung", "kong", "pair"]),
+        "tiles": st.lists(code, min_size=2, max_size=5),
+        "concealed": st.booleans(),
+        "claimed_from": st.sampled_from([None, "left", "across", "right", "up"]),
+    })
+    hand = st.fixed_dictionaries(
+        {"concealed": st.lists(code, max_size=15), "melds": st.lists(meld, max_size=4), "win_tile": code},
+        optional={"self_drawn": st.booleans(), "robbing_kong": st.booleans(), "last_copy": st.booleans(),
+                  "kong_replacement": st.booleans(), "last_tile": st.booleans(),
+                  "seat_wind": st.sampled_from(["E", "S", "X"]), "discarder": st.sampled_from(["E", "N", 3]),
+                  "flowers": st.lists(st.sampled_from(["1f", "8f", "9f"]), max_size=3)},
+    )
+
+    @settings(max_examples=300, deadline=None)
+    @given(hand)
+    def check(data):
+        try:
+            _, result = score_one(data, "gb", {})
+        except HandError as exc:
+            assert str(exc)
+        else:
+            assert result.total == sum(f.fan * f.count for f in result.fans)
+
+    check()
