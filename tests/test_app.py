@@ -352,6 +352,17 @@ def test_photo_without_tiles(app, with_detector):
     assert "No tiles were found" in messages(app)
 
 
+def test_model_added_while_running_is_found(app, monkeypatch):
+    from mjlens.ui import photo as P
+
+    upload(app, "hand_melds.jpg")
+    assert "not available" in messages(app)
+    det = FixtureDetector("hand_kong", doubtful=None)
+    monkeypatch.setattr(P, "load_detector", lambda *a, **k: det)  # the model appears
+    upload(app, "hand_kong.jpg")  # no restart, no cache clearing
+    assert "Found 15 tiles" in messages(app)
+
+
 def test_unreadable_upload_and_missing_detector(app):
     upload(app, "broken.jpg", b"\x00not a photo")
     assert "could not be read" in messages(app)

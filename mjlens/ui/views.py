@@ -61,9 +61,15 @@ PER_HAND_FLAGS = ("self_drawn", "last_tile", "kong_replacement", "robbing_kong",
 
 @st.cache_resource(show_spinner=False)
 def _detector():
-    """The detector, loaded once per server (or the reason it cannot be)."""
+    """The detector, loaded once per server. A failure is not cached (Streamlit does not cache
+    exceptions), so a model added later is found without restarting the app."""
+    return P.load_detector()
+
+
+def detector_or_reason():
+    """(detector, "") or (None, why there is none), never an exception."""
     try:
-        return P.load_detector(), ""
+        return _detector(), ""
     except P.DetectorUnavailable as exc:
         return None, str(exc)
     except Exception as exc:  # a broken model file must not break the page
@@ -92,7 +98,7 @@ def take_photo(data: bytes) -> None:
     except P.PhotoError as exc:
         ss.photo_msg = ("error", "photo_unreadable", {"why": str(exc)})
         return
-    detector, why = _detector()
+    detector, why = detector_or_reason()
     if detector is None:
         ss.photo = img
         ss.photo_msg = ("warning", "no_detector", {"why": why})
