@@ -352,9 +352,10 @@ def exclusions(counts: list[int], fx: Facts) -> list[tuple[str, str, str]]:
     """(excluded fan, because of, why) for fans the hand shows but does not count."""
     out: list[tuple[str, str, str]] = []
     seen: set[str] = set()
-    for fan, targets in _EXCLUDE_IDS.items():
-        if not counts[fan]:
+    for fan, n in enumerate(counts):
+        if n <= 0 or fan not in _EXCLUDE_IDS:
             continue
+        targets = _EXCLUDE_IDS[fan]
         name = F.NAME_ZH[fan]
         for gid, g in targets:
             if counts[gid] or g in seen:

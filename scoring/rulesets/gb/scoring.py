@@ -80,9 +80,8 @@ def explained(hand: Hand, mixed_kongs: bool = False) -> tuple | None:
         counts = reading.fans
         fx = explain.Facts(reading, prep)
         fans = tuple(
-            (F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], n, explain.why(i, fx))
-            for i, n in enumerate(counts)
-            if n > 0
+            (F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], counts[i], explain.why(i, fx))
+            for i in [i for i, n in enumerate(counts) if n > 0]
         )
         excluded = tuple(
             (g, F.NAME_EN[F.ID_OF_NAME[g]], because, why)
