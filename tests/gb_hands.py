@@ -104,7 +104,8 @@ def _standard(rng: random.Random) -> tuple[list[str], list[Meld], str] | None:
                 concealed = rng.random() < 0.4
                 melds.append(
                     Meld("kong", tuple(tiles), concealed=concealed,
-                         claimed_from=None if concealed else rng.choice(("left", "across", "right")))
+                         claimed_from=None if concealed else rng.choice(("left", "across", "right")),
+                         added=not concealed and rng.random() < 0.3)  # 加杠: a tile added to a pung
                 )
         else:
             standing.extend(tiles)
