@@ -251,3 +251,28 @@ def test_alternatives_and_json():
     assert len(data["detections"]) == 14
     assert all(0 <= a["confidence"] <= 1 for a in data["alternatives"])
     assert Counter(Hand.from_json(data["hand"]).all_tiles) == Counter(r.hand.all_tiles)
+
+
+def test_detector_objects_with_their_top_codes():
+    np = pytest.importorskip("numpy")
+    from scoring.tiles import DETECTOR_CLASSES
+    from vision.detector import Detection as DetectorBox
+
+    objs = []
+    for d in boxes(STAND + [(0.9, "4s/ 5s 6s")]):
+        probs = np.zeros(len(DETECTOR_CLASSES))
+        probs[DETECTOR_CLASSES.index(d["code"])] = 0.9
+        objs.append(DetectorBox(d["code"], tuple(d["box"]), 0.9, probs=probs))
+    probs = np.zeros(len(DETECTOR_CLASSES))
+    probs[DETECTOR_CLASSES.index("6p")], probs[DETECTOR_CLASSES.index("6s")] = 0.5, 0.4
+    objs[-1] = DetectorBox("6p", objs[-1].box, 0.5, probs=probs)
+    r = read(objs)
+    assert hand_key(r.hand) == key("123m456p1112z [4'56s<] +2z"), r.notes
+
+
+def test_a_row_of_other_tiles_behind_the_hand_is_not_its_second_row():
+    main = [(0, "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z"), (0.8, "2z")]
+    tray = [(0, "3m 7p 1s 5z 9m 2f 4s 6z 8p")]
+    r = read(boxes(main, row2=tray, row2_gap=1.2))
+    assert hand_key(r.hand) == key("123m456p789s1112z +2z"), r.notes
+    assert len(r.left_out) == 9
