@@ -180,3 +180,10 @@ def test_any_hand_json_scores_or_gives_a_plain_error():
             assert result.total == sum(f.fan * f.count for f in result.fans)
 
     check()
+
+
+def test_fan_id_constants_match_the_table():
+    from scoring.rulesets.gb import fans as F
+
+    for i, key in enumerate(F.KEYS[1:], 1):
+        assert getattr(F, key) == i == F.ID[key]

@@ -9,7 +9,7 @@ numbers, see tilecode), and the arguments of the n-set functions are sorted.
 
 from __future__ import annotations
 
-from scoring.rulesets.gb.fans import (  # noqa: F401 - names are created in fans.py
+from scoring.rulesets.gb.fans import (
     BIG_FOUR_WINDS,
     BIG_THREE_DRAGONS,
     BIG_THREE_WINDS,

@@ -10,7 +10,7 @@ from scoring.hand import Hand
 from scoring.rulesets.gb import calc
 from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.calc import CHOW, KONG, PAIR, PUNG
-from scoring.rulesets.gb.fans import (  # noqa: F401 - names are created in fans.py
+from scoring.rulesets.gb.fans import (
     ALL_CHOWS,
     ALL_SIMPLES,
     ALL_TYPES,
