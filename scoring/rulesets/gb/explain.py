@@ -38,13 +38,17 @@ _PACK_TEXT.update({(CHOW, t): _pack_text(CHOW, t) for t in C.ALL_T if t < 0x40 a
 
 def arrangement_text(reading, prep) -> str:
     """The reading in notation-like words: declared melds in brackets, concealed sets bare."""
-    parts = []
+    declared, formed = [], []
     n_fixed = len(prep.fixed)
     for i, pack in enumerate(reading.packs):
         text = pack_text(pack)
         if i < n_fixed and reading.shape in ("standard", "knitted_straight"):
-            text = f"[{text}]" if pack[2] else "{" + text + "}"
-        parts.append(text)
+            declared.append(f"[{text}]" if pack[2] else "{" + text + "}")
+        elif pack[0] == PAIR and reading.shape != "seven_pairs" and reading.shape != "seven_shifted_pairs":
+            formed.append((1, "mpsz".index(text[-1]), text))  # the pair last
+        else:
+            formed.append((0, "mpsz".index(text[-1]), text))
+    parts = declared + [t for _, _, t in sorted(formed, key=lambda x: (x[0], x[1]))]
     if reading.shape == "honors_knitted":
         parts = _knitted_groups(reading.knitted, prep.standing_table) + [_standing_honours(prep)]
     elif reading.knitted:
