@@ -1,6 +1,7 @@
 """Reading one group of tiles on the table as a declared meld.
 
-Table conventions used (documented in the README under "Reading a photo"):
+Table conventions used (the player's left to right; see vision/layout.py for how the row's
+direction is found):
 - A claimed tile is turned sideways; its place in the meld, read from the player's left to
   right, says whom it came from: first = the player on the left (上家), last = the player on the
   right (下家), any middle place = the player across (对家). A chow can only be claimed from the

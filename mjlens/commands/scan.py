@@ -5,9 +5,10 @@ Prints the recognised hand in the notation, the score breakdown and what was unc
 "alternatives", "detections", "score"} where "score" is the rule set's result, or "error"
 (in words) instead of "score" when the hand cannot be scored.
 
-Exit status: 0 scored; 1 the photo cannot be read or shows no hand (no tiles, no row of tiles,
-tiles that cannot be split into a hand); 2 the tiles read make no legal hand for the rule set,
-or a bad option / missing model. Never a traceback.
+Exit status: 0 scored; 1 the photo cannot be read or shows no hand (no tiles, no row of
+tiles); 2 the tiles found make no legal hand (wrong count, five of a tile, cannot be split into
+standing tiles, melds and a winning tile) or the rule set rejects it, or a bad option / missing
+model. Never a traceback.
 `--boxes FILE` skips the detector and reads its JSON (the `mjlens detect --json` line, or a
 synthetic scene's sidecar), so the layout can be checked without a model.
 """
@@ -24,8 +25,8 @@ def register(sub) -> None:
         help="read a photo of a revealed hand and score it",
         description="Detect the tiles in a photo, read them as a hand (rows, melds, sideways "
         "claimed tiles, concealed kongs, winning tile, flowers) and score it.",
-        epilog="Exit status: 0 scored; 1 unreadable photo or no hand found; 2 not a legal "
-        "hand, bad option or missing model.",
+        epilog="Exit status: 0 scored; 1 unreadable photo or no tiles in a row; 2 the tiles "
+        "make no legal hand, bad option or missing model.",
     )
     p.add_argument("photo", metavar="PHOTO")
     p.add_argument("--rules", default="gb", help="rule set id (see `mjlens rules`); default gb")
@@ -124,7 +125,9 @@ def run(args) -> int:
     payload = {"image": args.photo, "width": width, "height": height,
                **{k: v for k, v in result.to_json().items() if k != "error"}}
     if result.hand is None:
-        return _fail(args, 1, result.error or "No hand was found in the photo.", payload)
+        # 1: nothing that looks like a hand; 2: tiles were found but make no hand
+        status = 2 if result.detections and "cannot be split" in (result.error or "") else 1
+        return _fail(args, status, result.error or "No hand was found in the photo.", payload)
     try:
         result.hand.validate()
         scored = score_hand(result.hand, args.rules, options)
