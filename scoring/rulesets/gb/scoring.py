@@ -17,6 +17,7 @@ from scoring.rulesets.gb.shapes import seven_pairs_wait, standard_waits
 MIN_FAN = 8
 _CACHE: OrderedDict = OrderedDict()
 CACHE_SIZE = 1 << 15
+_MISS = object()
 
 
 def referee_checks(hand: Hand) -> None:
@@ -71,8 +72,9 @@ def explained(hand: Hand, mixed_kongs: bool = False) -> tuple | None:
     does not slow collection down. The benchmark reports speed with this cache cold and warm.
     """
     key = _cache_key(hand, mixed_kongs)
-    if key in _CACHE:
-        return _CACHE[key]
+    hit = _CACHE.get(key, _MISS)  # one look-up: safe if another thread evicts meanwhile
+    if hit is not _MISS:
+        return hit
     prep, reading = best_reading(hand, mixed_kongs)
     if reading is None:
         out = None
@@ -91,7 +93,10 @@ def explained(hand: Hand, mixed_kongs: bool = False) -> tuple | None:
                prep.fixed_table[prep.win] == 3, reading.shape)
     _CACHE[key] = out
     if len(_CACHE) > CACHE_SIZE:
-        _CACHE.popitem(last=False)
+        try:
+            _CACHE.popitem(last=False)
+        except KeyError:  # emptied by another thread
+            pass
     return out
 
 
