@@ -9,7 +9,7 @@ printed too); each figure is the best of three runs. Our scorer is measured in s
   full     = RULESET.score: referee checks, engine, why/不计 explanations, payments.
   "first pass" starts with every cache empty (per-suit decomposition caches and the result
   cache); "suit caches warm" is a second pass with the result cache cleared; "result cache warm"
-  is a third pass where every hand is found in the LRU result cache (keyed by the hand's tiles,
+  is a third pass where every hand is found in the result cache (keyed by the hand's tiles,
   melds and win flags), which is what repeated scoring of the same hand costs.
 """
 
