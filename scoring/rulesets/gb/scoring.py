@@ -66,9 +66,9 @@ def explained(hand: Hand, mixed_kongs: bool = False) -> tuple | None:
     tiles and flags, or None when the tiles are not a winning shape. Fans and exclusions are given
     as plain tuples (the fields of Fan / Exclusion).
 
-    A pure function of the hand's tiles, melds and win flags, so it is kept in a bounded cache
-    (32,768 entries, oldest dropped first)
-    (flowers, discarder and options are applied by `score` on every call). Entries hold only
+    A pure function of the hand's tiles, melds and win flags, so it is kept in a bounded cache,
+    32,768 entries, oldest dropped first (flowers, discarder and options are applied by `score`
+    on every call). Entries hold only
     strings, numbers and tuples, which the garbage collector stops tracking, so a large cache
     does not slow collection down. The benchmark reports speed with this cache cold and warm.
     """
