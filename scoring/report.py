@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from scoring.ruleset import SEATS, ScoreResult, net_of
+
+
+def _display_width(text: str) -> int:
+    """Terminal columns: Chinese characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - _display_width(text))
 
 
 def _num(x) -> str:
@@ -17,13 +28,13 @@ def format_result(result: ScoreResult, hand_text: str = "") -> str:
         lines.append(f"Read as: {result.arrangement}")
     lines.append(f"Rules: {result.rules}")
     if not result.is_win:
-        lines.append("Not a legal win under these rules.")
-    width = max([len(f.name) * 2 + len(f.name_en) + 3 for f in result.fans] + [20])
-    for f in result.fans:
-        label = f"{f.name} ({f.name_en})"
+        lines.append("Not a legal win under these rules (see the notes below).")
+    labels = [f"{f.name} ({f.name_en})" for f in result.fans]
+    width = max([_display_width(label) for label in labels] + [20])
+    for f, label in zip(result.fans, labels, strict=True):
         count = f" x{f.count}" if f.count != 1 else ""
-        lines.append(f"  {label:<{width}} {_num(f.fan):>4}{count}   {f.why}")
-    lines.append(f"  {'Total':<{width}} {_num(result.total):>4} {result.unit}")
+        lines.append(f"  {_pad(label, width)} {_num(f.fan):>4}{count}   {f.why}")
+    lines.append(f"  {_pad('Total', width)} {_num(result.total):>4} {result.unit}")
     if result.excluded:
         lines.append("Not counted:")
         for e in result.excluded:
