@@ -113,6 +113,15 @@ def test_player_messages_for_unfinished_drafts(change, message):
         S.to_hand(d)
 
 
+def test_wrong_tile_count_is_said_before_the_missing_winning_tile():
+    d = S.move(draft("123m 456m 789m 5s [123p] +5s"), 13, S.CONCEALED)  # no winning tile
+    with pytest.raises(HandError, match="Mark the winning tile"):
+        S.to_hand(d)
+    d = S.add(d, "9s")
+    with pytest.raises(HandError, match="has 15 tiles but needs 14"):
+        S.to_hand(d)
+
+
 def test_not_a_chow_in_a_meld_is_reported():
     d = draft("123m 456m 789m 5s [123p] +5s")
     i = next(i for i, s in enumerate(d.tiles) if s.code == "3p")

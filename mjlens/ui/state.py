@@ -241,6 +241,13 @@ def to_hand(d: Draft, require_win: bool = True) -> Hand:
         )
     win = d.win_index
     if win is None and require_win:
+        playing = sum(1 for s in d.tiles if not T.is_flower(s.code))
+        want = 14 + sum(1 for k in range(len(d.melds)) if len(d.group(meld_group(k))) == 4)
+        if playing != want:  # say the bigger problem first
+            raise HandError(
+                f"Wrong number of tiles: the hand has {playing} tiles but needs {want} (14 plus "
+                "one for each kong). Check for missing or extra tiles."
+            )
         raise HandError("Mark the winning tile: select it and choose 'Winning tile'.")
     win_code = d.tiles[win].code if win is not None else None
     if win_code == T.BACK:
