@@ -307,6 +307,8 @@ def test_doubtful_tile_fixed_with_one_tap_on_an_alternative(app, with_detector):
     assert d.tiles[i].code == "3p" and d.tiles[i].alternatives[0] == "6p"
     before = total(app)
     app.button(key=f"tile-{i}").click().run()
+    captions = [c for img in app.image for c in img.captions]
+    assert "photo" in captions  # the photo's view of the tile is shown beside its reading
     app.button(key="alt-6p").click().run()  # what the detector said
     d = app.session_state["draft"]
     assert d.tiles[i].code == "6p" and not d.tiles[i].uncertain

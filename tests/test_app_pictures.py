@@ -96,6 +96,14 @@ def test_photo_to_draft_keeps_boxes_confidence_and_alternatives():
         assert x1 <= s.box[0] and s.box[2] <= x2 and y1 <= s.box[1] and s.box[3] <= y2
 
 
+def test_tile_crop_shows_the_box_region():
+    img = Image.new("RGB", (200, 100), (0, 0, 255))
+    img.paste((255, 0, 0), (50, 20, 90, 80))
+    crop = R.tile_crop(img, (50, 20, 90, 80), margin=0.0, height=120)
+    assert crop.height == 120 and crop.width == 80
+    assert crop.getpixel((40, 60)) == (255, 0, 0)
+
+
 def test_no_detections_give_an_empty_draft():
     from mjlens.ui.vision_adapter import detections_to_draft
 

@@ -54,6 +54,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "other_readings": ("Other ways to read the photo ({n})", "照片的其他读法（{n}）"),
     "reading_notes": ("How the photo was read ({n} notes)", "识别说明（{n} 条）"),
+    "in_photo": ("photo", "照片"),
     "your_photo": ("Your photo", "你的照片"),
     "photo_caption": ("Detected tiles", "识别出的牌"),
     # hand editor

@@ -14,6 +14,17 @@ from mjlens.ui.tile_images import HIGHLIGHTS, latin_font, strip_image, text_font
 BOX_OK = (40, 170, 90)
 
 
+def tile_crop(photo: Image.Image, box, margin: float = 0.15, height: int = 160) -> Image.Image:
+    """The part of the photo under one box (with a small margin), scaled to `height` pixels."""
+    x1, y1, x2, y2 = box
+    mx, my = margin * (x2 - x1), margin * (y2 - y1)
+    w, h = photo.size
+    crop = photo.crop((max(0, int(x1 - mx)), max(0, int(y1 - my)), min(w, int(x2 + mx)),
+                       min(h, int(y2 + my)))).convert("RGB")
+    scale = height / max(1, crop.height)
+    return crop.resize((max(1, round(crop.width * scale)), height), Image.BILINEAR)
+
+
 def tiles_region(draft: Draft, size: tuple[int, int]) -> tuple[int, int, int, int] | None:
     """The part of the photo that holds the detected tiles, with a margin of about a tile."""
     boxes = [s.box for s in draft.tiles if s.box is not None]

@@ -7,6 +7,7 @@ import streamlit as st
 
 from mjlens.ui import state as S
 from mjlens.ui.i18n import group_name, t, tile_label, tile_name
+from mjlens.ui.render import tile_crop
 from mjlens.ui.tile_images import tile_png
 from scoring import tiles as T
 
@@ -141,7 +142,17 @@ def edit_panel(lang: str) -> None:
         info = t("selected_tile", lang, name=f"{tile_name(slot.code, lang)} ({slot.code})")
         if slot.confidence is not None:
             info += " · " + t("confidence", lang, p=round(100 * slot.confidence))
-        st.markdown(info)
+        photo = ss.get("photo")
+        if slot.box is not None and photo is not None:
+            # what the photo shows there, beside what it was read as
+            with st.container(horizontal=True, vertical_alignment="center", key="edit-head"):
+                st.image(tile_crop(photo, slot.box), width=2 * TILE_PX,
+                         caption=t("in_photo", lang))
+                st.image(tile_png(slot.code, None, 2 * TILE_PX), width=TILE_PX,
+                         caption=tile_label(slot.code, lang))
+                st.markdown(info)
+        else:
+            st.markdown(info)
         if slot.note:
             st.caption(slot.note)
         if slot.alternatives:
