@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mjlens.ui import state as S
+from scoring import tiles as T
 from scoring.hand import HandError
 from scoring.notation import format_hand, parse_hand
 
@@ -145,3 +148,55 @@ def test_notation_of_a_partial_draft():
     d = S.add(S.add(S.Draft(), "1m"), "2m")
     assert S.hand_notation(d) == "12m"
     assert S.hand_notation(S.Draft()) == ""
+
+
+# ---- any sequence of corrections gives a score or a message, never an exception ---------------
+
+CODES = list(T.TILE_CODES) + list(T.FLOWER_CODES)
+GROUPS = [S.CONCEALED, S.WIN, S.NEW_MELD, "meld-0", "meld-1"]
+
+
+def _apply(d: S.Draft, op) -> S.Draft:
+    kind, a, b = op
+    n = len(d.tiles)
+    try:
+        if kind == "add":
+            return S.add(d, CODES[a % len(CODES)], GROUPS[b % len(GROUPS)])
+        if kind == "move" and n:
+            return S.move(d, a % n, GROUPS[b % len(GROUPS)])
+        if kind == "code" and n:
+            return S.set_code(d, a % n, (CODES + ["back"])[b % (len(CODES) + 1)])
+        if kind == "delete" and n:
+            return S.delete(d, a % n)
+        if kind == "meld" and d.melds:
+            k = a % len(d.melds)
+            return S.set_meld(d, k, concealed=bool(b % 2),
+                              claimed_from=(None, "left", "across", "right")[b % 4])
+        if kind == "dissolve" and d.melds:
+            return S.dissolve_meld(d, a % len(d.melds))
+        if kind == "ctx":
+            flag = ("self_drawn", "last_tile", "kong_replacement", "robbing_kong")[a % 4]
+            return S.set_context(d, **{flag: bool(b % 2)})
+    except ValueError as exc:  # a move into a meld that does not exist: reported, not raised
+        assert "unknown group" in str(exc)
+    return d
+
+
+OPS = st.lists(st.tuples(st.sampled_from(["add", "move", "code", "delete", "meld", "dissolve",
+                                          "ctx"]),
+                         st.integers(0, 60), st.integers(0, 60)), max_size=40)
+
+
+@settings(max_examples=150, deadline=None)
+@given(start=st.sampled_from(["", "123m 456m 789m 234p 5s +5s", "111z 456m [789p] 5s {2222s} *5s"]),
+       ops=OPS)
+def test_any_corrections_give_a_score_or_a_message(start, ops):
+    from mjlens.ui.engine import rulesets, score_draft
+
+    d = draft(start) if start else S.Draft()
+    for op in ops:
+        d = _apply(d, op)
+    for rid in rulesets():
+        out = score_draft(d, rid)
+        assert (out.result is None) != (out.error == ""), rid
+        assert not out.internal, f"{rid} failed on {S.hand_notation(d)}: {out.error}"
