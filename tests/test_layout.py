@@ -276,3 +276,13 @@ def test_a_row_of_other_tiles_behind_the_hand_is_not_its_second_row():
     r = read(boxes(main, row2=tray, row2_gap=1.2))
     assert hand_key(r.hand) == key("123m456p789s1112z +2z"), r.notes
     assert len(r.left_out) == 9
+
+
+def test_kong_whose_lower_tile_is_hidden_under_the_top_one():
+    dets = boxes(STAND + [(0.9, "7s 7s 7s^ 7s")])
+    sevens = [i for i, d in enumerate(dets) if d["code"] == "7s"]
+    del dets[sevens[1]]  # the camera sees only the tile lying on top
+    r = read(dets)
+    assert hand_key(r.hand) == key("123m456p1112z [7777s] +2z"), r.notes
+    assert r.hidden == 1
+    assert any("hidden" in n for n in r.notes)

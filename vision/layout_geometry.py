@@ -614,7 +614,9 @@ def build_scene(dets: list[Detection], notes: list[str],
                 continue
             u, v = r.coords(np.array([sites[i].centre]))
             beyond = max(lo - float(u[0]), float(u[0]) - hi)
-            if 0.5 * scale < beyond < 2.3 * scale and abs(float(v[0])) < 1.0 * scale:
+            hole = beyond < 0 and float(np.min(np.abs(u_r - float(u[0])))) > 0.6 * scale
+            if (0.5 * scale < beyond < 2.3 * scale and abs(float(v[0])) < 1.0 * scale) or (
+                    hole and abs(float(v[0])) < 1.3 * scale):  # raised: on a hidden tile
                 r.sites.append(sites[i])
                 loose_idx.remove(i)
     # describe the hand's rows

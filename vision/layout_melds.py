@@ -51,7 +51,7 @@ def _offset(slot: Slot) -> float:
     return slot.features[3] if slot.features else 0.0
 
 
-MELD_W = (-4.6, 7.25, 20.7, 6.4, 23.4)  # bias, shape, offset, spacing, offset margin (fitted
+MELD_W = (-4.5, 7.25, 27.4, 5.9, 8.2)  # bias, shape, offset, spacing, offset margin (fitted
 # on synthetic melds, tests/test_layout_synth.py scenes excluded)
 
 
@@ -61,10 +61,8 @@ def _meld_sideways(slots: list[Slot]) -> list[float]:
     if len(slots) < 3:
         return [s.pside for s in slots]
     ratios = [math.log(max(s.along, 1e-6) / max(s.across, 1e-6)) for s in slots]
-    offs = []
-    for j, s in enumerate(slots):
-        others_v = [x.v for i, x in enumerate(slots) if i != j]
-        offs.append(abs(s.v - statistics.median(others_v)) / s.unit)
+    mid_v = statistics.median(x.v for x in slots)
+    offs = [abs(s.v - mid_v) / s.unit for s in slots]
     out = []
     b, ws, wo, wsp, wm = MELD_W
     for j, s in enumerate(slots):
@@ -72,45 +70,9 @@ def _meld_sideways(slots: list[Slot]) -> list[float]:
         rel = s.features[0] if s.features else 0.0
         shape = (ratios[j] - statistics.median(others_r)) * min(1.0, 3 * rel)
         spread = s.features[2] if s.features else 0.0
-        margin = offs[j] - max(o for i, o in enumerate(offs) if i != j)
+        margin = min(0.25, offs[j] - max(o for i, o in enumerate(offs) if i != j))
         z = b + ws * shape + wo * min(offs[j], 0.35) + wsp * spread + wm * margin
-        out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
-    return out
-
-
-def _chow_place_cost(pos: int | None, k: int) -> float:
-    """A claimed chow tile is shown first (it came from the left): elsewhere is unusual, and
-    at the far end it says the row may run the other way for the player."""
-    if pos is None or pos == 0:
-        return 0.0
-    return 1.5 if pos == k - 1 else 0.8
-
-
-def _offset(slot: Slot) -> float:
-    """How far the tile's centre sits off its neighbours' line (tile widths): rows are lined up
-    by their near edges, so a sideways tile's centre is off by about a sixth of a tile."""
-    return slot.features[3] if slot.features else 0.0
-
-
-MELD_W = (-4.9, 10.7, 22.1, 10.5)  # bias, shape, offset, spacing (fitted on synthetic melds)
-
-
-def _meld_sideways(slots: list[Slot]) -> list[float]:
-    """Odds that each tile of a meld lies sideways, judged against the other tiles of the same
-    meld (more telling than the whole row's neighbours: one tile in a meld is the odd one)."""
-    if len(slots) < 3:
-        return [s.pside for s in slots]
-    ratios = [math.log(max(s.along, 1e-6) / max(s.across, 1e-6)) for s in slots]
-    out = []
-    for j, s in enumerate(slots):
-        others_r = [r for i, r in enumerate(ratios) if i != j]
-        others_v = [x.v for i, x in enumerate(slots) if i != j]
-        rel = s.features[0] if s.features else 0.0
-        shape = (ratios[j] - statistics.median(others_r)) * min(1.0, 3 * rel)
-        off = abs(s.v - statistics.median(others_v)) / s.unit
-        spread = s.features[2] if s.features else 0.0
-        b, ws, wo, wsp = MELD_W
-        z = b + ws * shape + wo * min(off, 0.35) + wsp * spread
+        z -= 40 * max(0.0, offs[j] - RAISED)  # that far off the line: lying on another tile
         out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
     return out
 
