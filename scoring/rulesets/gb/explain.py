@@ -3,7 +3,7 @@ count (不计, and the account-once principle), and the reading in notation."""
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress
 
 from scoring.rulesets.gb import calc, combos
 from scoring.rulesets.gb import fans as F
@@ -38,27 +38,39 @@ _PACK_TEXT.update({(CHOW, t): _pack_text(CHOW, t) for t in C.ALL_T if t < 0x40 a
 
 def arrangement_text(reading, prep) -> str:
     """The reading in notation-like words: declared melds in brackets, concealed sets bare."""
-    declared, formed = [], []
-    n_fixed = len(prep.fixed)
-    for i, pack in enumerate(reading.packs):
-        text = pack_text(pack)
-        if i < n_fixed and reading.shape in ("standard", "knitted_straight"):
-            declared.append(f"[{text}]" if pack[2] else "{" + text + "}")
-        elif pack[0] == PAIR and reading.shape != "seven_pairs" and reading.shape != "seven_shifted_pairs":
-            formed.append((1, "mpsz".index(text[-1]), text))  # the pair last
-        else:
-            formed.append((0, "mpsz".index(text[-1]), text))
-    parts = declared + [t for _, _, t in sorted(formed, key=lambda x: (x[0], x[1]))]
-    if reading.shape == "honors_knitted":
+    shape = reading.shape
+    packs = reading.packs
+    if shape == "standard" or shape == "knitted_straight":
+        n_fixed = len(prep.fixed)
+        parts = [_DECLARED_TEXT[p] for p in packs[:n_fixed]]
+        formed = packs[n_fixed:]
+        if formed:
+            # the pair last, sets in m p s z order (a stable sort keeps the reading's order)
+            parts += [_PACK_TEXT[p[0], p[1]] for p in sorted(formed, key=_PAIR_LAST_KEY.__getitem__)]
+    else:
+        parts = [_PACK_TEXT[p[0], p[1]] for p in sorted(packs, key=_SUIT_KEY.__getitem__)]
+    if shape == "honors_knitted":
         parts = _knitted_groups(reading.knitted, prep.standing_table) + [_standing_honours(prep)]
     elif reading.knitted:
         parts.insert(0, " ".join(_knitted_groups(reading.knitted)))
-    if reading.shape == "thirteen_orphans":
-        parts = ["1m9m1p9p1s9s1234567z", f"pair {pack_text(reading.packs[0])}"]
-    if reading.shape == "nine_gates":
+    if shape == "thirteen_orphans":
+        parts = ["1m9m1p9p1s9s1234567z", f"pair {pack_text(packs[0])}"]
+    if shape == "nine_gates":
         s = C.label(prep.win)[-1]
         parts = [f"1112345678999{s}", f"+{C.label(prep.win)}"]
     return " ".join(parts)
+
+
+# Constant text and sort keys of every pack (kind, tile, melded), made once.
+_DECLARED_TEXT = {}
+_PAIR_LAST_KEY = {}
+_SUIT_KEY = {}
+for (_k, _t), _text in _PACK_TEXT.items():
+    _suit = "mpsz".index(_text[-1])
+    for _md in (False, True):
+        _DECLARED_TEXT[_k, _t, _md] = f"[{_text}]" if _md else "{" + _text + "}"
+        _PAIR_LAST_KEY[_k, _t, _md] = (4 if _k == PAIR else 0) + _suit
+        _SUIT_KEY[_k, _t, _md] = _suit
 
 
 def _knitted_groups(seq, table=None) -> list[str]:
@@ -77,37 +89,72 @@ def _standing_honours(prep) -> str:
 
 
 class Facts:
-    """What the chosen reading shows, for explanations (not on the scoring hot path)."""
+    """What the chosen reading shows, for the explanations of that one reading."""
+
+    __slots__ = ("reading", "prep", "packs", "chows", "pungs", "pair", "mask", "n_fixed", "_groups")
 
     def __init__(self, reading, prep) -> None:
         self.reading = reading
         self.prep = prep
-        packs = reading.packs if reading.shape in ("standard", "knitted_straight") else []
+        chows: list = []
+        pungs: list = []
+        pair = 0
+        if reading.shape == "standard" or reading.shape == "knitted_straight":
+            packs = reading.packs
+            for p in packs:
+                kind = p[0]
+                if kind == CHOW:
+                    chows.append(p)
+                elif kind == PAIR:
+                    if not pair:
+                        pair = p[1]
+                else:
+                    pungs.append(p)
+            if len(chows) > 1:
+                chows.sort(key=_TILE_OF)  # stable: same order as sorting by tile alone
+            if len(pungs) > 1:
+                pungs.sort(key=_TILE_OF)
+        else:
+            packs = []
         self.packs = packs
-        self.chows = sorted((p for p in packs if p[0] == CHOW), key=lambda p: p[1])
-        self.pungs = sorted((p for p in packs if p[0] in (PUNG, KONG)), key=lambda p: p[1])
-        self.pair = next((p[1] for p in packs if p[0] == PAIR), 0)
+        self.chows = chows
+        self.pungs = pungs
+        self.pair = pair
         self.mask = prep.mask
         self.n_fixed = len(prep.fixed)
+        self._groups: dict = {}
+
+    def _all_groups(self, chows: bool, size: int, fn) -> list[tuple[int, tuple]]:
+        """(fan, group) for every combination of `size` chows (or pungs), in combination order;
+        made once per reading and size, shared by the why texts and the 不计 checks."""
+        key = (chows, size)
+        got = self._groups.get(key)
+        if got is None:
+            sets = self.chows if chows else self.pungs
+            got = self._groups[key] = [(fn(*[p[1] for p in g]), g) for g in combinations(sets, size)]
+        return got
 
     def chow_groups(self, size: int, fn, fan: int) -> list[tuple]:
         # self.chows and self.pungs are sorted by tile, so each combination is too
-        return [g for g in combinations(self.chows, size) if fn(*[p[1] for p in g]) == fan]
+        return [g for f, g in self._all_groups(True, size, fn) if f == fan]
 
     def pung_groups(self, size: int, fn, fan: int) -> list[tuple]:
-        return [g for g in combinations(self.pungs, size) if fn(*[p[1] for p in g]) == fan]
+        return [g for f, g in self._all_groups(False, size, fn) if f == fan]
 
     def chow_pair_counts(self) -> dict[int, int]:
         out: dict[int, int] = {}
-        for a, b in combinations(self.chows, 2):
-            fan = combos.two_chows_fan(a[1], b[1])
+        for fan, _ in self._all_groups(True, 2, combos.two_chows_fan):
             if fan:
                 out[fan] = out.get(fan, 0) + 1
         return out
 
 
+def _TILE_OF(pack) -> int:
+    return pack[1]
+
+
 def _sets(groups) -> str:
-    return "; ".join(" ".join(pack_text(p) for p in g) for g in groups)
+    return "; ".join([" ".join([_PACK_TEXT[p[0], p[1]] for p in g]) for g in groups])
 
 
 def _suits_present(mask: int) -> list[int]:
@@ -135,30 +182,43 @@ _NINE_GATES_EXTRA = {"PURE_STRAIGHT", "TILE_HOG", "TWO_CONCEALED_PUNGS", "SHORT_
 
 
 def why(fan: int, fx: Facts) -> str:
-    p = fx.prep
-    win = tile_text(p.win)
-    key = F.KEYS[fan]
-    if key in _CHOW_FNS and fx.chows:
-        size, fn = _CHOW_FNS[key]
-        groups = fx.chow_groups(size, fn, fan)
-        if groups:
-            return f"chows {_sets(groups)}"
-    if key in _PUNG_FNS and fx.pungs:
-        size, fn = _PUNG_FNS[key]
-        groups = fx.pung_groups(size, fn, fan)
-        if groups:
-            return f"pungs of {_sets(groups)}"
+    """The tiles that make `fan` in this reading, in words."""
+    text = _WHY[fan]
+    return text if text.__class__ is str else text(fx)
+
+
+def _tail_why(key: str):
+    """The why text of a fan that is not made by a group of sets (or has no such group)."""
     if key == "NINE_GATES":
-        return f"1112345678999 of one suit standing, won on {win}"
-    if fx.reading.shape == "nine_gates" and key in _NINE_GATES_EXTRA:
-        return f"九莲宝灯 won on {win} also reads as this"
+        return lambda fx: f"1112345678999 of one suit standing, won on {tile_text(fx.prep.win)}"
     if key in ("LITTLE_THREE_DRAGONS", "LITTLE_FOUR_WINDS"):
-        honours = [pack_text(q) for q in fx.pungs if q[1] > 0x40]
-        return f"pungs {' '.join(honours)} and the pair {pack_text((PAIR, fx.pair, False))}"
-    text = _SIMPLE.get(key)
-    if text is not None:
-        return text(fx) if callable(text) else text
-    return ""
+        return lambda fx: (f"pungs {' '.join([pack_text(q) for q in fx.pungs if q[1] > 0x40])} "
+                           f"and the pair {_PACK_TEXT[PAIR, fx.pair]}")
+    text = _SIMPLE.get(key, "")
+    if key in _NINE_GATES_EXTRA:
+        def nine_gates_or(fx: Facts, text=text) -> str:
+            if fx.reading.shape == "nine_gates":
+                return f"九莲宝灯 won on {tile_text(fx.prep.win)} also reads as this"
+            return text if text.__class__ is str else text(fx)
+        return nine_gates_or
+    return text
+
+
+def _make_why(fan: int, key: str):
+    tail = _tail_why(key)
+    if key in _CHOW_FNS or key in _PUNG_FNS:
+        chows = key in _CHOW_FNS
+        size, fn = _CHOW_FNS[key] if chows else _PUNG_FNS[key]
+        prefix = "chows " if chows else "pungs of "
+
+        def by_groups(fx: Facts) -> str:
+            if fx.chows if chows else fx.pungs:
+                groups = [g for f, g in fx._all_groups(chows, size, fn) if f == fan]
+                if groups:
+                    return prefix + _sets(groups)
+            return tail if tail.__class__ is str else tail(fx)
+        return by_groups
+    return tail
 
 
 def _terminal_pungs(fx: Facts) -> str:
@@ -350,36 +410,60 @@ _RAW = {
 _EXCLUDE_IDS = {
     F.ID_OF_NAME[name]: tuple((F.ID_OF_NAME[g], g) for g in gs) for name, gs in F.EXCLUDES.items()
 }
+# per counted fan: (excluded id, excluded name, test, the finished entry) for each name it 不计
+_EXCLUDE_ROWS = {
+    fan: tuple(
+        (gid, g, _RAW.get(g), (g, F.NAME_EN[gid], F.NAME_ZH[fan], f"{F.NAME_ZH[fan]} already includes {g} (不计)"))
+        for gid, g in targets
+    )
+    for fan, targets in _EXCLUDE_IDS.items()
+}
+_BIG_CHOW_FANS = (F.QUADRUPLE_CHOW, F.FOUR_PURE_SHIFTED_CHOWS, F.PURE_TERMINAL_CHOWS,
+                  F.THREE_SUITED_TERMINAL_CHOWS)
+_WHY = [_make_why(i, k) for i, k in enumerate(F.KEYS)]
 
 
-def exclusions(counts: list[int], fx: Facts) -> list[tuple[str, str, str]]:
-    """(excluded fan, because of, why) for fans the hand shows but does not count."""
-    out: list[tuple[str, str, str]] = []
+def exclusions(counts: list[int], fx: Facts, counted: list[int] | None = None) -> list[tuple[str, str, str, str]]:
+    """(excluded fan, its English name, because of, why) for fans the hand shows but does not
+    count. `counted`: the ids with a count above zero, in order, if already known."""
+    if counted is None:
+        counted = [i for i, n in enumerate(counts) if n > 0]
+    out: list[tuple[str, str, str, str]] = []
     seen: set[str] = set()
-    for fan, n in enumerate(counts):
-        if n <= 0 or fan not in _EXCLUDE_IDS:
+    for fan in counted:
+        rows = _EXCLUDE_ROWS.get(fan)
+        if rows is None:
             continue
-        targets = _EXCLUDE_IDS[fan]
-        name = F.NAME_ZH[fan]
-        for gid, g in targets:
-            if counts[gid] or g in seen:
-                continue
-            test = _RAW.get(g)
-            if test is None or not test(fx):
+        for gid, g, test, entry in rows:
+            if counts[gid] or g in seen or test is None or not test(fx):
                 continue
             seen.add(g)
-            out.append((g, name, f"{name} already includes {g} (不计)"))
+            out.append(entry)
     if len(fx.chows) < 2:
         return out
-    for fan, found in fx.chow_pair_counts().items():
+    pair_counts = fx.chow_pair_counts()
+    if not pair_counts or any(counts[x] for x in _BIG_CHOW_FANS):
+        return out
+    for fan, found in pair_counts.items():
         name = F.NAME_ZH[fan]
         if name in seen or found <= counts[fan]:
             continue
-        if any(counts[x] for x in (F.QUADRUPLE_CHOW, F.FOUR_PURE_SHIFTED_CHOWS, F.PURE_TERMINAL_CHOWS,
-                                   F.THREE_SUITED_TERMINAL_CHOWS)):
-            continue
         seen.add(name)
-        counted = f"counted {counts[fan]} of {found}" if counts[fan] else "not counted"
-        out.append((name, ACCOUNT_ONCE,
-                    f"{counted}: a set that already combined with others combines only once (不得相同, 套算一次)"))
+        counted_text = f"counted {counts[fan]} of {found}" if counts[fan] else "not counted"
+        out.append((name, F.NAME_EN[fan], ACCOUNT_ONCE,
+                    f"{counted_text}: a set that already combined with others combines only once (不得相同, 套算一次)"))
     return out
+
+
+def describe(reading, prep) -> tuple[tuple, tuple, str]:
+    """(fans, exclusions, arrangement text) of the chosen reading: each fan as (name, English
+    name, value, count, why), each exclusion as (name, English name, because of, why)."""
+    counts = reading.fans
+    fx = Facts(reading, prep)
+    counted = [i for i in compress(_IDS, counts) if counts[i] > 0]
+    fans = tuple([_HEAD[i] + (counts[i], w if (w := _WHY[i]).__class__ is str else w(fx)) for i in counted])
+    return fans, tuple(exclusions(counts, fx, counted)), arrangement_text(reading, prep)
+
+
+_IDS = range(F.SIZE)
+_HEAD = [(F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i]) for i in _IDS]

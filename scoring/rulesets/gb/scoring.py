@@ -9,7 +9,6 @@ from scoring import tiles as T
 from scoring.hand import Hand, HandError, tile_label
 from scoring.ruleset import Exclusion, Fan, ScoreResult
 from scoring.rulesets.gb import calc, explain, payments
-from scoring.rulesets.gb import fans as F
 from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.evaluate import Prepared, Reading, evaluate, prepare
 from scoring.rulesets.gb.shapes import seven_pairs_wait, standard_waits
@@ -80,17 +79,8 @@ def explained(hand: Hand, mixed_kongs: bool = False) -> tuple | None:
     if reading is None:
         out = None
     else:
-        counts = reading.fans
-        fx = explain.Facts(reading, prep)
-        fans = tuple(
-            (F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], counts[i], explain.why(i, fx))
-            for i in [i for i, n in enumerate(counts) if n > 0]
-        )
-        excluded = tuple(
-            (g, F.NAME_EN[F.ID_OF_NAME[g]], because, why)
-            for g, because, why in explain.exclusions(counts, fx)
-        )
-        out = (calc.total_of(counts), fans, excluded, explain.arrangement_text(reading, prep),
+        fans, excluded, arrangement = explain.describe(reading, prep)
+        out = (calc.total_of(reading.fans), fans, excluded, arrangement,
                prep.fixed_table[prep.win] == 3, reading.shape)
     _CACHE[key] = out
     if len(_CACHE) > CACHE_SIZE:
