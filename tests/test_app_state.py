@@ -50,6 +50,24 @@ def test_delete_and_add():
     S.to_hand(d).validate()
 
 
+def test_the_tile_that_completes_an_entered_hand_becomes_the_winning_tile():
+    d = S.Draft()
+    for code in parse_hand("123m 456m 789m 234p 5s").concealed:
+        d = S.add_entered(d, code)
+    d = S.add_entered(d, "1f")  # flowers do not count
+    assert d.win_index is None
+    d = S.add_entered(d, "5s")
+    assert d.win_index is not None and d.tiles[d.win_index].code == "5s"
+    assert format_hand(S.to_hand(d)) == "123456789m234p5s +5s 1f"
+    # with a kong the hand needs one more tile
+    d = S.from_hand(parse_hand("123m 456m 5s [7777z]"))
+    for code in ("1p", "2p", "3p"):
+        d = S.add_entered(d, code)
+    assert d.win_index is None  # 14 tiles, but a kong: 15 needed
+    d = S.add_entered(d, "5s")
+    assert d.tiles[d.win_index].code == "5s"
+
+
 def test_add_flower_goes_to_flowers_whatever_the_target():
     d = S.add(S.Draft(), "5f", S.WIN)
     assert d.tiles[0].group == S.FLOWERS

@@ -142,6 +142,22 @@ def add(d: Draft, code: str, group: str = CONCEALED) -> Draft:
     return _normalise(replace(d, tiles=tuple(tiles)))
 
 
+def tiles_needed(d: Draft) -> int:
+    """Playing tiles a complete hand of this shape has: 14, plus one per kong."""
+    return 14 + sum(1 for k in range(len(d.melds)) if len(d.group(meld_group(k))) == 4)
+
+
+def add_entered(d: Draft, code: str, group: str = CONCEALED) -> Draft:
+    """Add a tile from the palette; the standing tile that completes a hand with no winning tile
+    yet becomes the winning tile (the last tile entered is usually the one won on)."""
+    out = add(d, code, group)
+    if group == CONCEALED and out.win_index is None and not T.is_flower(code):
+        playing = sum(1 for s in out.tiles if not T.is_flower(s.code))
+        if playing == tiles_needed(out):
+            out = mark_win(out, len(out.tiles) - 1)
+    return out
+
+
 def move(d: Draft, i: int, group: str) -> Draft:
     """Move a tile to another group (the tile keeps its place at the end of that group)."""
     _check(d, i)
@@ -242,7 +258,7 @@ def to_hand(d: Draft, require_win: bool = True) -> Hand:
     win = d.win_index
     if win is None and require_win:
         playing = sum(1 for s in d.tiles if not T.is_flower(s.code))
-        want = 14 + sum(1 for k in range(len(d.melds)) if len(d.group(meld_group(k))) == 4)
+        want = tiles_needed(d)
         if playing != want:  # say the bigger problem first
             raise HandError(
                 f"Wrong number of tiles: the hand has {playing} tiles but needs {want} (14 plus "

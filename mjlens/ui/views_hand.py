@@ -204,7 +204,7 @@ def _palette_tap(code: str) -> None:
         return
     target = ss.get("add-target") or S.CONCEALED
     before = len(ss.draft.melds)
-    apply(S.add, code, target)
+    apply(S.add_entered, code, target)
     if target == S.NEW_MELD and len(ss.draft.melds) > before:
         ss["add-target-next"] = S.meld_group(before)  # following taps fill the new meld
 
