@@ -53,7 +53,8 @@ def _cell(d: S.Draft, i: int, lang: str, selected: int | None, face_down: bool =
     slot = d.tiles[i]
     with st.container(key=f"cell-{i}", width=TILE_PX + 6, gap=None, horizontal_alignment="center"):
         picture = T.BACK if face_down else slot.code
-        st.image(tile_png(picture, _highlight(d, i, selected), 2 * TILE_PX), width=TILE_PX)
+        st.image(tile_png(picture, _highlight(d, i, selected), 2 * TILE_PX), width=TILE_PX,
+                 alt=tile_name(slot.code, lang))
         label = tile_label(slot.code, lang) + ("?" if slot.uncertain else "")
         st.button(label, key=f"tile-{i}", on_click=_select, args=(i,), type="tertiary")
 
@@ -233,7 +234,8 @@ def palette(lang: str, editing: bool) -> None:
         for code in SUIT_CODES[suit]:
             with st.container(key=f"pcell-{code}", width=TILE_PX + 6, gap=None,
                               horizontal_alignment="center"):
-                st.image(tile_png(code, None, 2 * TILE_PX), width=TILE_PX)
+                st.image(tile_png(code, None, 2 * TILE_PX), width=TILE_PX,
+                         alt=tile_name(code, lang))
                 st.button(tile_label(code, lang), key=f"pal-{code}", on_click=_palette_tap,
                           args=(code,), type="tertiary")
 
