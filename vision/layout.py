@@ -41,7 +41,7 @@ from vision.layout_geometry import (
     gaps_between,
     parse_detections,
 )
-from vision.layout_melds import MeldReading, read_meld
+from vision.layout_melds import MeldReading, meld_sideways, read_meld
 
 # gap costs, in tile widths
 IN_GAP = 0.22  # gaps inside a group stay below this
@@ -165,6 +165,20 @@ class _RowParser:
         return res
 
 
+def _windowed_sideways(seq: list[Slot]) -> list[float]:
+    """Each tile's odds of lying sideways, judged as in a meld against its neighbours (the
+    most telling three-tile window around it): a claimed tile among the standing tiles is
+    most likely a meld that touches them."""
+    out = [s.pside for s in seq]
+    for a in range(len(seq) - 2):
+        win = seq[a:a + 3]
+        if any(s.is_back or s.is_flower for s in win):
+            continue
+        for k, p in enumerate(meld_sideways(win)):
+            out[a + k] = max(out[a + k], p)
+    return out
+
+
 def _sortedness(codes: list[str]) -> int:
     """Ascending minus descending neighbours of the same suit (a sorted hand reads left to right)."""
     s = 0
@@ -264,6 +278,7 @@ class LayoutReader:
         seq, gaps, _ = prepared[main]
         n = len(seq)
         parser = _RowParser(seq, gaps)
+        side_odds = _windowed_sideways(seq)
         results = []
         melds_other_min = min(len(m) for _, m, _ in other_parses)
         for tl, tr, tcost in self._trims(seq, gaps):
@@ -304,7 +319,7 @@ class LayoutReader:
                         if right_start < hi:
                             cost += c_out(gaps[right_start - 1])
                         block = seq[i0:i1]
-                        cost += sum(6 * max(0.0, s.pside - 0.3) for s in block)
+                        cost += sum(6 * max(0.0, side_odds[j] - 0.3) for j in range(i0, i1))
                         cost += sum(8.0 for s in block if s.is_back)
                         if win is not None:
                             cost += 2 * max(0.0, win.pside - 0.5) + (8.0 if win.is_back else 0.0)

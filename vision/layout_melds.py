@@ -55,7 +55,7 @@ MELD_W = (-4.5, 7.25, 27.4, 5.9, 8.2)  # bias, shape, offset, spacing, offset ma
 # on synthetic melds, tests/test_layout_synth.py scenes excluded)
 
 
-def _meld_sideways(slots: list[Slot]) -> list[float]:
+def meld_sideways(slots: list[Slot]) -> list[float]:
     """Odds that each tile of a meld lies sideways, judged against the other tiles of the same
     meld (more telling than the whole row's neighbours: one tile in a meld is the odd one)."""
     if len(slots) < 3:
@@ -117,7 +117,7 @@ def read_meld(slots: list[Slot]) -> list[MeldReading]:
             cost += 1.0
         cost += sum(max(0.0, s.pside - SIDEWAYS) * 2 for s in slots)
         return [MeldReading(Meld("kong", (code,) * 4, concealed=True), cost)]
-    side = _meld_sideways(slots)
+    side = meld_sideways(slots)
     # inside a meld one sideways tile is expected: take the likeliest if it is likely enough
     best = max(range(k), key=lambda i: side[i])
     pos = best if side[best] > IN_MELD else None
