@@ -144,11 +144,12 @@ def export_onnx(model, out: str | Path) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--train", nargs="+", required=True, help=".npz[:repeat] files")
+    ap.add_argument("--train", nargs="+", default=[], help=".npz[:repeat] files")
     ap.add_argument("--extra", nargs="*", default=[], help="more .npz[:repeat] files")
     ap.add_argument("--valid", default=None)
     ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--batch", type=int, default=128)
+    ap.add_argument("--per-epoch", type=int, default=0, help="crops sampled per epoch (0 = all)")
     ap.add_argument("--lr", type=float, default=3e-3)
     ap.add_argument("--width", type=int, default=32)
     ap.add_argument("--threads", type=int, default=1)
@@ -156,12 +157,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--resume", action="store_true", help="continue from OUT/last.pt")
     ap.add_argument("--init", default=None, help="start from these weights (.pt)")
     ap.add_argument("--onnx", default="models/classifier.onnx")
+    ap.add_argument("--export", default=None, help="only export this .pt to --onnx and exit")
     args = ap.parse_args(argv)
 
     import torch
     import torch.nn as nn
 
     torch.set_num_threads(args.threads)
+    if args.export:
+        ck = torch.load(args.export, weights_only=False)
+        model = Normalised.wrap(build_model(width=ck.get("width", 32)))
+        model.load_state_dict(ck["model"])
+        print(f"exported {export_onnx(model, args.onnx)}")
+        return 0
+    if not args.train:
+        ap.error("--train is required")
     torch.manual_seed(0)
     parts = [load_npz(s) for s in args.train + args.extra]
     x = np.concatenate([p[0] for p in parts])
@@ -175,7 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     model = Normalised.wrap(build_model(width=args.width))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    steps_per_epoch = math.ceil(len(y) / args.batch)
+    per_epoch = min(args.per_epoch or len(y), len(y))
+    steps_per_epoch = math.ceil(per_epoch / args.batch)
     opt = torch.optim.AdamW(model.parameters(), lr=args.lr, weight_decay=5e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(
         opt, max_lr=args.lr, total_steps=args.epochs * steps_per_epoch, pct_start=0.15)
@@ -194,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     for epoch in range(start, args.epochs):
         model.train()
         rng = np.random.default_rng(epoch)
-        order = rng.permutation(len(y))
+        order = rng.permutation(len(y))[:per_epoch]
         t0, tot, n = time.time(), 0.0, 0
         for i in range(0, len(order), args.batch):
             idx = np.sort(order[i:i + args.batch])
@@ -205,8 +216,10 @@ def main(argv: list[str] | None = None) -> int:
             loss.backward()
             opt.step()
             sched.step()
-            tot += float(loss) * len(idx)
+            tot += float(loss.detach()) * len(idx)
             n += len(idx)
+            if (i // args.batch) % 50 == 49:
+                print(f"  {n}/{per_epoch} loss {tot / n:.4f} {time.time() - t0:.0f}s", flush=True)
         msg = f"epoch {epoch + 1}/{args.epochs} loss {tot / n:.4f} {time.time() - t0:.0f}s"
         acc = None
         if xv is not None:

@@ -1,0 +1,169 @@
+"""The shipped detector on small synthetic fixtures, EXIF rotation, bad files, huge photos.
+
+Fixtures (tests/fixtures/detect/) are synthetic hands made with `mjlens synth`; their truth
+(codes and boxes) is in truth.json. No training, no /work/shared data.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.metrics import box_iou
+
+FIX = Path(__file__).parent / "fixtures" / "detect"
+MODELS = Path(__file__).resolve().parent.parent / "models"
+TRUTH = json.loads((FIX / "truth.json").read_text()) if (FIX / "truth.json").exists() else {}
+
+pytestmark = pytest.mark.skipif(
+    not (MODELS / "detector.onnx").exists() or not TRUTH, reason="no shipped model or fixtures"
+)
+
+
+@pytest.fixture(scope="module")
+def detector():
+    from vision.detector import TileDetector
+
+    return TileDetector()
+
+
+def _found(dets, truth) -> tuple[int, int]:
+    """(true positives at IoU 0.5 with the right code, number of detections)."""
+    from vision.metrics import match
+
+    gt_boxes = np.array([t["box"] for t in truth], float)
+    gt_codes = [t["code"] for t in truth]
+    tp = match(np.array([d.box for d in dets], float).reshape(-1, 4), [d.code for d in dets],
+               [d.confidence for d in dets], gt_boxes, gt_codes, 0.5)
+    return int(tp.sum()), len(dets)
+
+
+@pytest.mark.parametrize("name", sorted(TRUTH))
+def test_finds_the_tiles(detector, name):
+    truth = TRUTH[name]["tiles"]
+    dets = detector.detect(FIX / name)
+    tp, n = _found(dets, truth)
+    assert tp >= 0.85 * len(truth), (name, tp, len(truth), [d.code for d in dets])
+    assert tp >= 0.85 * n
+    # every detection carries a probability vector whose argmax is its code
+    for d in dets:
+        assert d.probs is not None and abs(float(d.probs.sum()) - 1) < 1e-3
+        assert d.top(1)[0][0] == d.code
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mjlens.cli", *args], capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_exif_rotated_photo(tmp_path, detector):
+    """A photo stored sideways with EXIF orientation 6 gives boxes in the upright view."""
+    from PIL import Image
+
+    name = sorted(TRUTH)[0]
+    upright = Image.open(FIX / name)
+    stored = upright.transpose(Image.Transpose.ROTATE_90)  # stored turned 90 degrees left
+    exif = Image.Exif()
+    exif[0x0112] = 6  # viewer turns it 90 degrees right again
+    path = tmp_path / "rotated.jpg"
+    stored.save(path, quality=95, exif=exif.tobytes())
+
+    out = _cli("detect", str(path), str(FIX / name), "--json")
+    assert out.returncode == 0, out.stderr
+    rot, ref = (json.loads(line) for line in out.stdout.splitlines())
+    assert (rot["width"], rot["height"]) == upright.size == (ref["width"], ref["height"])
+    assert len(rot["tiles"]) >= 0.85 * len(ref["tiles"])
+    iou = box_iou(np.array([t["box"] for t in rot["tiles"]]), np.array([t["box"] for t in ref["tiles"]]))
+    assert (iou.max(axis=1) > 0.6).mean() > 0.85
+    codes_rot = Counter(t["code"] for t in rot["tiles"])
+    codes_ref = Counter(t["code"] for t in ref["tiles"])
+    assert sum((codes_rot & codes_ref).values()) >= 0.8 * sum(codes_ref.values())
+
+
+def test_bad_files_give_per_image_errors(tmp_path):
+    good = sorted(TRUTH)[0]
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    text = tmp_path / "notes.jpg"
+    text.write_text("this is not a photo\n")
+    jpeg = (FIX / good).read_bytes()
+    truncated = tmp_path / "truncated.jpg"
+    truncated.write_bytes(jpeg[:300])
+    missing = tmp_path / "missing.png"
+    args = [str(empty), str(FIX / good), str(text), str(truncated), str(missing), str(FIX / good)]
+
+    out = _cli("detect", *args, "--json")
+    assert out.returncode == 1
+    lines = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [d["image"] for d in lines] == args
+    assert "empty" in lines[0]["error"]
+    assert "not an image" in lines[2]["error"]
+    assert "error" in lines[3] and "error" in lines[4]
+    assert "no such file" in lines[4]["error"]
+    for i in (1, 5):
+        assert "error" not in lines[i] and len(lines[i]["tiles"]) > 0
+        assert set(lines[i]) >= {"image", "width", "height", "tiles"}
+        t = lines[i]["tiles"][0]
+        assert set(t) == {"code", "box", "confidence"} and len(t["box"]) == 4
+    # the readable table prints the same errors and also exits 1
+    table = _cli("detect", str(text), str(FIX / good))
+    assert table.returncode == 1 and "not an image" in table.stdout and "tiles" in table.stdout
+
+
+def test_error_types_in_process(tmp_path):
+    from vision.imageio import ImageReadError, load_image
+
+    (tmp_path / "zero.png").write_bytes(b"")
+    (tmp_path / "junk.jpg").write_bytes(np.random.default_rng(0).bytes(5000))
+    for p in ("zero.png", "junk.jpg", "nothing.jpg"):
+        with pytest.raises(ImageReadError):
+            load_image(tmp_path / p)
+    with pytest.raises(ImageReadError):
+        load_image(tmp_path)
+
+
+_RSS_SCRIPT = """
+import resource, sys
+from vision.imageio import load_image
+im = load_image(sys.argv[1])
+print(im.width, im.height, im.pixels.shape[1], im.pixels.shape[0],
+      resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+@pytest.mark.slow
+def test_50_megapixel_photo_low_memory(tmp_path):
+    import cv2
+
+    small = cv2.imread(str(FIX / sorted(TRUTH)[0]))
+    big = cv2.resize(small, (8192, 6144), interpolation=cv2.INTER_LINEAR)  # 50.3 MP
+    path = tmp_path / "big.jpg"
+    assert cv2.imwrite(str(path), big, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    del big
+    tiny = tmp_path / "tiny.jpg"
+    cv2.imwrite(str(tiny), small)
+
+    def measure(p):
+        out = subprocess.run([sys.executable, "-c", _RSS_SCRIPT, str(p)], capture_output=True,
+                             text=True, timeout=120, check=True)
+        return [int(v) for v in out.stdout.split()]
+
+    w, h, pw, ph, rss_big = measure(path)
+    *_, rss_tiny = measure(tiny)
+    assert (w, h) == (8192, 6144)
+    assert max(pw, ph) <= 2 * 1600  # decoded reduced, not at 50 MP
+    # a full decode alone needs 150 MB (KiB units); allow the file bytes and the small decode
+    assert rss_big - rss_tiny < 80_000, (rss_big, rss_tiny)
+
+    out = _cli("detect", str(path), "--json")
+    assert out.returncode == 0, out.stderr
+    res = json.loads(out.stdout)
+    assert (res["width"], res["height"]) == (8192, 6144)
+    assert len(res["tiles"]) > 0
+    assert max(t["box"][2] for t in res["tiles"]) > 1000  # boxes in full-size pixels

@@ -1,0 +1,252 @@
+"""Tile detector: a class-agnostic YOLO finds tiles, a small CNN names each crop (43 classes).
+
+Runs on onnxruntime + OpenCV + numpy only. Boxes are in pixels of the photo as a person sees it
+(EXIF orientation applied). When the tiles come out small in the first pass (a hand far away in a
+big photo), the hand region is cut out of the full-resolution image and detected again.
+
+    det = TileDetector()                 # models shipped in models/
+    for d in det.detect("hand.jpg"): print(d.code, d.box, d.confidence)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from scoring.tiles import DETECTOR_CLASSES
+from vision.imageio import ImageReadError, LoadedImage, load_image
+
+__all__ = ["Detection", "TileDetector", "ImageReadError", "ModelError", "default_model_dir"]
+
+# Names the crop classifier sees around each box (see training/train_classifier.py).
+CROP_MARGIN = 0.07
+CROP_SIZE = 64
+
+
+class ModelError(RuntimeError):
+    """The model files are missing or not loadable."""
+
+
+def default_model_dir() -> Path:
+    return Path(__file__).resolve().parent.parent / "models"
+
+
+@dataclass
+class Detection:
+    code: str
+    box: tuple[float, float, float, float]  # x1, y1, x2, y2 in oriented full-size pixels
+    confidence: float  # detector score x classifier probability of `code`
+    box_score: float = 1.0  # detector score that a tile is there
+    probs: np.ndarray | None = field(default=None, repr=False)  # 43 class probabilities
+
+    def top(self, k: int = 3) -> list[tuple[str, float]]:
+        """The k most likely codes with their probabilities."""
+        if self.probs is None:
+            return [(self.code, self.confidence)]
+        idx = np.argsort(-self.probs)[:k]
+        return [(DETECTOR_CLASSES[i], float(self.probs[i])) for i in idx]
+
+    def to_json(self, alternatives: int = 0) -> dict:
+        d = {"code": self.code, "box": [round(float(v), 1) for v in self.box],
+             "confidence": round(float(self.confidence), 4)}
+        if alternatives:
+            d["alternatives"] = [{"code": c, "p": round(p, 4)} for c, p in self.top(alternatives)]
+        return d
+
+
+def _session(path: Path):
+    import onnxruntime as ort
+
+    if not path.exists():
+        raise ModelError(f"model file {path} not found")
+    opts = ort.SessionOptions()
+    opts.log_severity_level = 3
+    try:
+        return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
+    except Exception as e:  # onnxruntime raises its own exception types
+        raise ModelError(f"model file {path} could not be loaded: {e}") from None
+
+
+def letterbox(img: np.ndarray, size: int) -> tuple[np.ndarray, float, float, float]:
+    """Resize keeping aspect onto a size x size grey canvas; returns (canvas, r, dx, dy)."""
+    import cv2
+
+    h, w = img.shape[:2]
+    r = min(size / w, size / h)
+    nw, nh = max(1, round(w * r)), max(1, round(h * r))
+    resized = cv2.resize(img, (nw, nh), interpolation=cv2.INTER_AREA if r < 1 else cv2.INTER_LINEAR)
+    canvas = np.full((size, size, 3), 114, np.uint8)
+    dx, dy = (size - nw) // 2, (size - nh) // 2
+    canvas[dy:dy + nh, dx:dx + nw] = resized
+    return canvas, r, dx, dy
+
+
+def nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> np.ndarray:
+    """Greedy non-maximum suppression; returns kept indices, best first."""
+    order = np.argsort(-scores)
+    keep = []
+    x1, y1, x2, y2 = boxes.T
+    areas = np.maximum(0, x2 - x1) * np.maximum(0, y2 - y1)
+    while order.size:
+        i = order[0]
+        keep.append(i)
+        rest = order[1:]
+        xx1 = np.maximum(x1[i], x1[rest])
+        yy1 = np.maximum(y1[i], y1[rest])
+        xx2 = np.minimum(x2[i], x2[rest])
+        yy2 = np.minimum(y2[i], y2[rest])
+        inter = np.maximum(0, xx2 - xx1) * np.maximum(0, yy2 - yy1)
+        ov = inter / np.maximum(areas[i] + areas[rest] - inter, 1e-9)
+        order = rest[ov <= iou]
+    return np.array(keep, dtype=np.int64)
+
+
+def _softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=1, keepdims=True)
+
+
+class TileDetector:
+    """Both ONNX models, loaded once. Thread-compatible for reading, not for concurrent runs."""
+
+    def __init__(self, model_dir: str | Path | None = None, *, detector: str | Path | None = None,
+                 classifier: str | Path | None = None, imgsz: int | None = None,
+                 conf: float = 0.35, iou: float = 0.5, small_tile: float = 28.0):
+        d = Path(model_dir) if model_dir else default_model_dir()
+        self.det_path = Path(detector) if detector else d / "detector.onnx"
+        self.cls_path = Path(classifier) if classifier else d / "classifier.onnx"
+        self.det = _session(self.det_path)
+        self.cls = _session(self.cls_path)
+        self.det_input = self.det.get_inputs()[0].name
+        self.cls_input = self.cls.get_inputs()[0].name
+        meta = self.det.get_modelmeta().custom_metadata_map
+        shape = self.det.get_inputs()[0].shape
+        self.imgsz = imgsz or (shape[2] if isinstance(shape[2], int) else
+                               int(eval(meta.get("imgsz", "[640]"))[0]))  # noqa: S307
+        self.conf, self.iou, self.small_tile = conf, iou, small_tile
+        # Boxes down to `keep_conf` are returned (for evaluation rankings); `conf` is the
+        # operating threshold used for every decision (zooming in, what the CLI shows).
+        self.keep_conf = conf
+
+    # -- stage 1: class-agnostic boxes -------------------------------------------------------
+    def _boxes(self, images: list[np.ndarray]) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Per image: (boxes [N,4] in that image's pixels, scores [N])."""
+        metas, batch = [], []
+        for img in images:
+            canvas, r, dx, dy = letterbox(img, self.imgsz)
+            batch.append(canvas[:, :, ::-1].transpose(2, 0, 1))  # BGR -> RGB, CHW
+            metas.append((r, dx, dy, img.shape[1], img.shape[0]))
+        x = np.ascontiguousarray(np.stack(batch), dtype=np.float32) / 255.0
+        out = self.det.run(None, {self.det_input: x})[0]  # [B, 4 + nc, A]
+        results = []
+        for pred, (r, dx, dy, w, h) in zip(out, metas, strict=True):
+            scores = pred[4:].max(axis=0)
+            keep = scores >= min(self.conf, self.keep_conf)
+            cx, cy, bw, bh = pred[:4, keep]
+            s = scores[keep]
+            boxes = np.stack([cx - bw / 2, cy - bh / 2, cx + bw / 2, cy + bh / 2], 1)
+            if len(s):
+                k = nms(boxes, s, self.iou)
+                boxes, s = boxes[k], s[k]
+            boxes = (boxes - [dx, dy, dx, dy]) / r
+            boxes[:, [0, 2]] = boxes[:, [0, 2]].clip(0, w)
+            boxes[:, [1, 3]] = boxes[:, [1, 3]].clip(0, h)
+            ok = (boxes[:, 2] - boxes[:, 0] > 1) & (boxes[:, 3] - boxes[:, 1] > 1)
+            results.append((boxes[ok], s[ok]))
+        return results
+
+    def _refine(self, img: np.ndarray, boxes: np.ndarray, scores: np.ndarray):
+        """Detect again on the hand region when tiles were small in the letterboxed view."""
+        sure = scores >= self.conf
+        if not sure.any():
+            return boxes, scores
+        h, w = img.shape[:2]
+        r = self.imgsz / max(w, h)
+        sb = boxes[sure]
+        side = np.median(np.minimum(sb[:, 2] - sb[:, 0], sb[:, 3] - sb[:, 1])) * r
+        if side >= self.small_tile:
+            return boxes, scores
+        x1, y1 = sb[:, :2].min(0)
+        x2, y2 = sb[:, 2:].max(0)
+        mw, mh = (x2 - x1) * 0.1 + 8 / r, (y2 - y1) * 0.1 + 8 / r
+        x1, y1 = int(max(0, x1 - mw)), int(max(0, y1 - mh))
+        x2, y2 = int(min(w, x2 + mw)), int(min(h, y2 + mh))
+        if (x2 - x1) * (y2 - y1) > 0.6 * w * h:
+            return boxes, scores  # the tiles already fill the photo: nothing to zoom into
+        (b2, s2), = self._boxes([img[y1:y2, x1:x2]])
+        if not len(b2):
+            return boxes, scores
+        return b2 + [x1, y1, x1, y1], s2
+
+    # -- stage 2: name each crop -------------------------------------------------------------
+    def classify(self, img: np.ndarray, boxes: np.ndarray, batch: int = 256) -> np.ndarray:
+        """Class probabilities [N, 43] for boxes (pixels of `img`)."""
+        import cv2
+
+        if not len(boxes):
+            return np.zeros((0, len(DETECTOR_CLASSES)), np.float32)
+        crops = np.empty((len(boxes), CROP_SIZE, CROP_SIZE, 3), np.uint8)
+        for i, (x1, y1, x2, y2) in enumerate(boxes):
+            bw, bh = x2 - x1, y2 - y1
+            x1, x2 = x1 - CROP_MARGIN * bw, x2 + CROP_MARGIN * bw
+            y1, y2 = y1 - CROP_MARGIN * bh, y2 + CROP_MARGIN * bh
+            sx, sy = CROP_SIZE / max(x2 - x1, 1e-6), CROP_SIZE / max(y2 - y1, 1e-6)
+            m = np.array([[sx, 0, -x1 * sx], [0, sy, -y1 * sy]], np.float32)
+            crops[i] = cv2.warpAffine(img, m, (CROP_SIZE, CROP_SIZE),
+                                      flags=cv2.INTER_AREA if sx < 1 else cv2.INTER_LINEAR,
+                                      borderMode=cv2.BORDER_REPLICATE)
+        x = crops.transpose(0, 3, 1, 2).astype(np.float32) / 255.0
+        logits = np.concatenate([self.cls.run(None, {self.cls_input: x[i:i + batch]})[0]
+                                 for i in range(0, len(x), batch)])
+        return _softmax(logits)
+
+    # -- public ------------------------------------------------------------------------------
+    def detect_loaded(self, images: list[LoadedImage]) -> list[list[Detection]]:
+        """Detections for already loaded images, one list per image, left to right."""
+        firsts = self._boxes([im.pixels for im in images]) if images else []
+        results = []
+        for im, (boxes, scores) in zip(images, firsts, strict=True):
+            boxes, scores = self._refine(im.pixels, boxes, scores)
+            probs = self.classify(im.pixels, boxes)
+            full = boxes / im.scale
+            dets = []
+            for b, s, p in zip(full, scores, probs, strict=True):
+                k = int(p.argmax())
+                dets.append(Detection(code=DETECTOR_CLASSES[k], box=tuple(float(v) for v in b),
+                                      confidence=float(s * p[k]), box_score=float(s), probs=p))
+            dets.sort(key=lambda d: d.box[0] + d.box[2])  # left to right
+            results.append(dets)
+        return results
+
+    def detect(self, source: str | Path | bytes | np.ndarray) -> list[Detection]:
+        """Detections in one photo (path, encoded bytes, or a BGR array)."""
+        if isinstance(source, np.ndarray):
+            im = LoadedImage(source, source.shape[1], source.shape[0], 1.0)
+        else:
+            im = load_image(source)
+        return self.detect_loaded([im])[0]
+
+    def detect_many(self, sources, batch: int = 4):
+        """Yields (source, LoadedImage | None, detections | ImageReadError) in input order."""
+        pending: list[tuple[object, LoadedImage]] = []
+
+        def flush():
+            out = self.detect_loaded([im for _, im in pending])
+            for (src, im), dets in zip(pending, out, strict=True):
+                yield src, im, dets
+            pending.clear()
+
+        for src in sources:
+            try:
+                im = load_image(src)
+            except ImageReadError as e:
+                yield from flush()
+                yield src, None, e
+                continue
+            pending.append((src, im))
+            if len(pending) >= batch:
+                yield from flush()
+        yield from flush()

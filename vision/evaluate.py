@@ -1,0 +1,123 @@
+"""Run the shipped detector over a YOLO-format labelled folder and score it (vision/metrics.py).
+
+Accepts a folder with images/ + labels/, a dataset YAML (its `val:` split), or a folder holding
+data.yaml. Class names come from the nearest data.yaml and are mapped to contract codes, so
+both converted sets (43 codes) and the original Roboflow export (sc1, bf2, ...) work.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from datasets.convert_real import NAME_TO_CODE, read_names
+from scoring.tiles import DETECTOR_CLASSES
+from vision.metrics import ImageResult, Report, evaluate
+
+IMAGE_EXTS = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+
+
+class EvalDataError(ValueError):
+    pass
+
+
+def _yaml_value(text: str, key: str) -> str | None:
+    m = re.search(rf"^{key}:\s*(.+?)\s*$", text, re.M)
+    return m.group(1).strip("'\"") if m else None
+
+
+def resolve_split(data: str | Path, names: str | Path | None = None) -> tuple[Path, list[str]]:
+    """(split folder with images/ and labels/, class code per label index)."""
+    data = Path(data)
+    yaml_path = None
+    if data.is_file():
+        yaml_path = data
+    elif (data / "data.yaml").exists() and not (data / "images").is_dir():
+        yaml_path = data / "data.yaml"
+    if yaml_path is not None:
+        text = yaml_path.read_text(encoding="utf-8")
+        root = Path(_yaml_value(text, "path") or yaml_path.parent)
+        if not root.is_absolute() or not root.exists():
+            root = yaml_path.parent
+        val = _yaml_value(text, "val") or "valid/images"
+        img_dir = (root / val).resolve()
+        if not img_dir.is_dir():
+            img_dir = (yaml_path.parent / val).resolve()
+        if not img_dir.is_dir() and (yaml_path.parent / "valid" / "images").is_dir():
+            img_dir = yaml_path.parent / "valid" / "images"
+        split = img_dir.parent
+    else:
+        split = data
+        yaml_path = next((p / "data.yaml" for p in (data, data.parent)
+                          if (p / "data.yaml").exists()), None)
+    if not (split / "images").is_dir() or not (split / "labels").is_dir():
+        raise EvalDataError(f"{split} has no images/ and labels/ folders")
+    if names:
+        class_names = read_names(Path(names))
+    elif yaml_path is not None:
+        class_names = read_names(yaml_path)
+    else:
+        class_names = list(DETECTOR_CLASSES)
+    try:
+        codes = [NAME_TO_CODE[n] for n in class_names]
+    except KeyError as e:
+        raise EvalDataError(f"class name {e.args[0]!r} has no tile code") from None
+    return split, codes
+
+
+def read_labels(path: Path, codes: list[str], w: int, h: int) -> tuple[np.ndarray, list[str]]:
+    """Boxes (pixels) and codes of one YOLO label file; polygons become their bounding box."""
+    from datasets.convert_real import parse_label_line
+
+    boxes, out = [], []
+    if path.exists():
+        for line in path.read_text().splitlines():
+            p = parse_label_line(line)
+            if p is None:
+                continue
+            c, x, y, bw, bh = p
+            boxes.append([(x - bw / 2) * w, (y - bh / 2) * h, (x + bw / 2) * w, (y + bh / 2) * h])
+            out.append(codes[c])
+    return np.array(boxes, float).reshape(-1, 4), out
+
+
+def run_eval(detector, data: str | Path, names: str | Path | None = None,
+             limit: int | None = None, progress: Callable[[int, int], None] | None = None
+             ) -> Report:
+    """Detect every image of the split and score against its labels.
+
+    The detector is run with a low box threshold so AP sees the whole ranking; precision,
+    recall, F1 and hand exact-match count only boxes above the detector's own threshold.
+    """
+    from vision.imageio import load_image
+
+    split, codes = resolve_split(data, names)
+    images = sorted(p for p in (split / "images").iterdir() if p.suffix.lower() in IMAGE_EXTS)
+    if limit:
+        images = images[:limit]
+    if not images:
+        raise EvalDataError(f"no images in {split / 'images'}")
+    op_conf, keep_conf = detector.conf, detector.keep_conf
+    detector.keep_conf = min(op_conf, 0.05)
+    results = []
+    try:
+        for i, img_path in enumerate(images):
+            im = load_image(img_path)
+            dets = detector.detect_loaded([im])[0]
+            gt_boxes, gt_codes = read_labels(split / "labels" / (img_path.stem + ".txt"), codes,
+                                             im.width, im.height)
+            results.append(ImageResult(
+                gt_boxes=gt_boxes, gt_codes=gt_codes,
+                pred_boxes=np.array([d.box for d in dets], float).reshape(-1, 4),
+                pred_codes=[d.code for d in dets],
+                pred_conf=np.array([d.confidence for d in dets], float),
+                pred_keep=np.array([d.box_score >= op_conf for d in dets], bool),
+            ))
+            if progress:
+                progress(i + 1, len(images))
+    finally:
+        detector.keep_conf = keep_conf
+    return evaluate(results)
