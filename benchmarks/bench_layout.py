@@ -8,7 +8,7 @@ hand structure the photo shows (tests/test_layout_synth.py `mismatch`), "tiles" 
 tiles (hand tiles + flowers).
 
 Real photos (default ../shared/data/photos/valid): a photo counts as "one hand in a row" when it
-has 13 to 18 labelled tiles and one fitted row (vision.layout_geometry.build_scene) holds all of
+has 13 to 18 labelled tiles and one fitted row (vision.layout_scene.build_scene) holds all of
 them, with no tile left over. Its true structure is unknown, so the layout on the labelled boxes
 is the reference: "tiles" compares the predicted tile multiset (detector boxes) with the
 labelled one, "same reading" the whole reading with the reference's.
@@ -27,7 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 from scoring.tiles import DETECTOR_CLASSES  # noqa: E402
 from vision.layout import hand_key, read_hand  # noqa: E402
-from vision.layout_geometry import build_scene, parse_detections  # noqa: E402
+from vision.layout_geometry import parse_detections  # noqa: E402
+from vision.layout_scene import build_scene  # noqa: E402
 
 
 def tiles_of(result) -> Counter:

@@ -33,15 +33,9 @@ from scoring import tiles as T
 from scoring.decompose import all_arrangements
 from scoring.hand import Hand, HandError, Meld, WinContext
 from scoring.notation import format_hand
-from vision.layout_geometry import (
-    Detection,
-    Scene,
-    Slot,
-    build_scene,
-    gaps_between,
-    parse_detections,
-)
+from vision.layout_geometry import Detection, Slot, gaps_between, parse_detections
 from vision.layout_melds import MeldReading, meld_sideways, read_meld
+from vision.layout_scene import Scene, build_scene
 
 # gap costs, in tile widths
 IN_GAP = 0.22  # gaps inside a group stay below this

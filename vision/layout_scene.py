@@ -1,0 +1,232 @@
+"""Scene half of the layout geometry: boxes -> merged sites -> the hand's rows, loose flowers
+and strays (vision/layout_geometry.py fits the rows and describes their tiles)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from scoring import tiles as T
+from vision.layout_geometry import (
+    Detection,
+    Row,
+    Site,
+    Slot,
+    describe_row,
+    fit_row,
+    local_scale,
+    overlap_groups,
+    tile_scale,
+)
+
+# ---- the scene: sites -> rows of the hand, loose flowers and strays --------------------------
+
+
+@dataclass
+class Scene:
+    rows: list[list[Slot]]  # the hand's rows (one or two), each sorted along the row
+    frames: list[Row]
+    loose_flowers: list[Site]
+    strays: list[tuple[Site, str]]  # left out, with the reason in words
+    notes: list[str]
+    scale: float  # tile width in pixels (median neighbour spacing)
+    options: list[tuple[int, int | None]] = field(default_factory=list)  # other row choices
+    unused: int = 0  # tiles in fitted rows that this choice leaves out
+    choice: tuple[int, int | None] | None = None
+
+
+def make_sites(dets: list[Detection], notes: list[str]) -> list[Site]:
+    """Merge boxes that cover the same place: duplicates (kept: the most confident, the others'
+    codes become alternatives) and same-code overlaps that may be a tile stacked on another."""
+    sites: list[Site] = []
+    for group in overlap_groups(dets):
+        group = sorted(group, key=lambda i: -dets[i].confidence)
+        base = dets[group[0]]
+        site = Site(base)
+        for i in group[1:]:
+            d = dets[i]
+            if d.code == base.code and site.maybe_top is None:
+                site.maybe_top = d
+                continue
+            site.merged.append(d)
+            if d.code != base.code and d.code not in {c for c, _ in base.alternatives}:
+                base.alternatives = base.alternatives + ((d.code, d.confidence),)
+            notes.append(
+                f"Two boxes overlap on the same tile ({base.describe()}, confidence "
+                f"{base.confidence:.2f}, and {d.code}, {d.confidence:.2f}); kept the more confident."
+            )
+        sites.append(site)
+    return sites
+
+
+def _is_wall(slots_codes: list[str]) -> bool:
+    """Mostly face-down tiles: a piece of the wall (concealed kongs show two faces per two
+    face-down tiles, so a row of them is not taken for a wall)."""
+    backs = sum(c == T.BACK for c in slots_codes)
+    return backs >= 3 and backs > len(slots_codes) - backs
+
+
+def _second_rows(rows_ok: list[tuple[np.ndarray, Row]], main_i: int, scale: float) -> list[int]:
+    """Rows that may hold the rest of the hand beside row `main_i`: about parallel (rows
+    converge a little in perspective), near, and overlapping it along its length."""
+    main = rows_ok[main_i][1]
+    u_main, _ = main.coords(np.array([s.centre for s in main.sites]))
+    found = []
+    for j, (_m, r) in enumerate(rows_ok):
+        if j == main_i:
+            continue
+        cosang = abs(float(r.direction @ main.direction))
+        uu, vv = main.coords(np.array([s.centre for s in r.sites]))
+        off = float(np.median(np.abs(vv))) / scale
+        overlap = uu.max() > u_main.min() - 3 * scale and uu.min() < u_main.max() + 3 * scale
+        if cosang > 0.85 and 0.45 < off < 6.5 and overlap:
+            found.append((-len(r.sites), off, j))
+    return [j for *_, j in sorted(found)]
+
+
+def build_scene(dets: list[Detection], notes: list[str],
+                choice: tuple[int, int | None] | None = None) -> Scene:
+    """Sites, rows and strays. `choice` = (main row, second row or None) among the fitted rows
+    (Scene.options lists them); by default the largest row and its likeliest companion."""
+    sites = make_sites(dets, notes)
+    pts = np.array([s.centre for s in sites]) if sites else np.zeros((0, 2))
+    scale = tile_scale(pts) if len(sites) > 1 else (
+        min(sites[0].det.width, sites[0].det.height) if sites else 1.0)
+    scale = max(scale, 1e-6)
+    remaining = list(range(len(sites)))
+    fitted: list[tuple[np.ndarray, Row]] = []
+    local = local_scale(pts, scale)
+    while len(remaining) >= 2 and len(fitted) < 5:
+        res = fit_row(pts, np.array(remaining), scale, local=local)
+        if res is None:
+            break
+        members, origin, d, coef = res
+        row = Row([sites[i] for i in members], origin, d, np.array([-d[1], d[0]]), coef)
+        fitted.append((members, row))
+        mset = set(members.tolist())
+        remaining = [i for i in remaining if i not in mset]
+    strays: list[tuple[Site, str]] = []
+    rows_ok: list[tuple[np.ndarray, Row]] = []
+    for m, r in fitted:
+        if _is_wall([s.code for s in r.sites]):
+            strays.extend((s, "a row of face-down tiles (a wall?) apart from the hand")
+                          for s in r.sites)
+        else:
+            rows_ok.append((m, r))
+    rows_sel: list[Row] = []
+    loose_idx = list(remaining)
+    options: list[tuple[int, int | None]] = []
+    unused = 0
+    if rows_ok:
+        rows_ok.sort(key=lambda mr: -sum(not T.is_flower(s.code) for s in mr[1].sites))
+        for mi in range(min(2, len(rows_ok))):
+            if mi and sum(not T.is_flower(x.code) for x in rows_ok[mi][1].sites) < 4:
+                break
+            seconds = _second_rows(rows_ok, mi, scale)
+            options.extend((mi, j) for j in [None] + seconds[:3])
+        if choice is None:
+            seconds = _second_rows(rows_ok, 0, scale)
+            choice = (0, seconds[0] if seconds else None)
+        rows_sel.append(rows_ok[choice[0]][1])
+        if choice[1] is not None:
+            rows_sel.append(rows_ok[choice[1]][1])
+        for m, r in rows_ok:
+            if all(r is not x for x in rows_sel):
+                loose_idx.extend(m.tolist())
+                unused += sum(1 for x in r.sites if not T.is_flower(x.code))
+    elif len(sites) == 1:
+        notes.append("Only one tile was found.")
+    # a tile just beyond a row's end, a little off its line (a winning tile lying flat beside
+    # standing tiles, say) belongs to the row; the reading may still leave it out
+    for r in rows_sel:
+        u_r, _ = r.coords(np.array([x.centre for x in r.sites]))
+        lo, hi = float(u_r.min()), float(u_r.max())
+        for i in list(loose_idx):
+            if T.is_flower(sites[i].code) or sites[i].code == T.BACK:
+                continue
+            u, v = r.coords(np.array([sites[i].centre]))
+            beyond = max(lo - float(u[0]), float(u[0]) - hi)
+            hole = beyond < 0 and float(np.min(np.abs(u_r - float(u[0])))) > 0.6 * scale
+            if (0.5 * scale < beyond < 2.3 * scale and abs(float(v[0])) < 1.0 * scale) or (
+                    hole and abs(float(v[0])) < 1.3 * scale):  # raised: on a hidden tile
+                r.sites.append(sites[i])
+                loose_idx.remove(i)
+    # describe the hand's rows
+    frames = rows_sel
+    rows = [describe_row(r) for r in frames]
+    # resolve same-code overlaps: a tile offset across the row is stacked on the other
+    for slots in rows:
+        for s in slots:
+            _resolve_overlap(s)
+    # loose sites: a tile on top of / beside a row tile of the same code, a flower, or a stray
+    loose_flowers: list[Site] = []
+    for i in loose_idx:
+        site = sites[i]
+        if _attach_top(site, rows, frames):
+            continue
+        if T.is_flower(site.code) and rows and _near_hand(site, rows, frames):
+            loose_flowers.append(site)
+            continue
+        if site.code == T.BACK:
+            why = "a face-down tile apart from the hand"
+        elif rows:
+            why = "far from the rows of the hand"
+        else:
+            why = "no row of tiles was found"
+        strays.append((site, why))
+    # rows again: slot features change once tops are attached
+    return Scene(rows, frames, loose_flowers, strays, notes, scale, options, unused, choice)
+
+
+def _resolve_overlap(slot: Slot) -> None:
+    site = slot.site
+    other = site.maybe_top
+    if other is None:
+        return
+    # which of the two lies on the row? the other is on top of it if clearly offset across
+    dx = np.array(other.centre) - np.array(site.det.centre)
+    across = abs(float(dx @ _row_normal_at(slot)))
+    if across > 0.12 * slot.unit:
+        site.top = other
+        site.maybe_top = None
+
+
+def _row_normal_at(slot: Slot) -> np.ndarray:
+    return np.array(slot.normal)
+
+
+def _attach_top(site: Site, rows: list[list[Slot]], frames: list[Row]) -> bool:
+    best = None
+    for slots, frame in zip(rows, frames, strict=True):
+        u, v = frame.coords(np.array([site.centre]))
+        for s in slots:
+            if s.code != site.code or s.site.top is not None or s.is_flower or s.is_back:
+                continue
+            du = abs(float(u[0]) - s.u) / s.unit
+            dv = abs(float(v[0]) - s.v) / s.unit
+            if du < 0.6 and dv < 2.2:
+                key = du + dv
+                if best is None or key < best[0]:
+                    best = (key, s)
+    if best is None:
+        return False
+    slot = best[1]
+    slot.site.top = site.det
+    slot.site.flat_top = best[0] > 1.0
+    return True
+
+
+def _near_hand(site: Site, rows: list[list[Slot]], frames: list[Row]) -> bool:
+    """A flower set out with the hand: just off the end of a row, or beside a row (a second row
+    of its own) within its length."""
+    for slots, frame in zip(rows, frames, strict=True):
+        if not slots:
+            continue
+        u, v = frame.coords(np.array([site.centre]))
+        unit = float(np.median([s.unit for s in slots]))
+        du = max(slots[0].u - float(u[0]), float(u[0]) - slots[-1].u, 0.0) / unit
+        dv = abs(float(v[0])) / unit
+        if (dv < 0.8 and du < 1.6) or (0.8 <= dv <= 2.0 and du < 0.5):
+            return True
+    return False
