@@ -231,6 +231,8 @@ class Hand:
     ) -> None:
         """Check what any rule set needs: known codes, at most four of a tile, the tile count of
         `sets` melds and a pair (4 for 13-tile games, 5 for 16-tile games), consistent flags."""
+        if allowed is None and self._plainly_valid(sets, allow_flowers):
+            return
         for c in self.concealed:
             _check_playing_tile(c, "standing tiles")
         if self.win_tile is None:
@@ -284,6 +286,37 @@ class Hand:
                     "Robbing a kong needs the fourth copy in the kong, but you hold all four."
                 )
 
+    def _plainly_valid(self, sets: int, allow_flowers: bool) -> bool:
+        """A quick pass for the common case: True only when `validate` would find nothing
+        (robbing a kong and anything unusual go to the full checks, which word the problem)."""
+        win = self.win_tile
+        concealed = self.concealed
+        melds = self.melds
+        if win is None or len(concealed) + 3 * len(melds) != 3 * sets + 1:
+            return False
+        try:
+            tiles = [*concealed, win]
+            kongs = 0
+            for m in melds:
+                if (m.kind, m.tiles, m.concealed, m.claimed_from, m.added, m.claimed_tile) not in _VALID_MELDS:
+                    return False
+                tiles += m.tiles
+                if m.kind == "kong":
+                    kongs += 1
+            if not _TILE_SET.issuperset(tiles) or max(map(tiles.count, set(tiles))) > 4:
+                return False
+            flowers = self.flowers
+            if flowers and (
+                not allow_flowers or not _FLOWER_SET.issuperset(flowers) or len(set(flowers)) != len(flowers)
+            ):
+                return False
+        except TypeError:  # an unhashable value where a code belongs
+            return False
+        ctx = self.context
+        if ctx.robbing_kong or ctx.seat_wind not in WINDS or ctx.round_wind not in WINDS:
+            return False
+        return not ctx.kong_replacement or (ctx.self_drawn and not ctx.last_tile and kongs > 0)
+
     # ---- JSON --------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
         ctx = self.context
@@ -335,6 +368,33 @@ class Hand:
             flowers=tuple(T.sorted_codes(flowers)) if all(map(T.is_flower, flowers)) else tuple(flowers),
             context=WinContext(**ctx_values, extra=extra),
         )
+
+
+def _valid_melds() -> frozenset:
+    """Every (kind, tiles, concealed, claimed_from, added, claimed_tile) that Meld.validate accepts."""
+    out = set()
+    sources = (None, *CLAIM_SOURCES)
+    for code in T.TILE_CODES:
+        for kind, n in (("chow", 3), ("pung", 3), ("kong", 4)):
+            if kind == "chow":
+                b = T.next_in_suit(code) if T.is_suited(code) else None
+                c = T.next_in_suit(b) if b else None
+                if c is None:
+                    continue
+                tiles = (code, b, c)
+            else:
+                tiles = (code,) * n
+            for concealed in ((False, True) if kind == "kong" else (False,)):
+                for src in ((None,) if concealed else sources):
+                    for added in ((False, True) if kind == "kong" else (False,)):
+                        for claimed in (None, *sorted(set(tiles))):
+                            out.add((kind, tiles, concealed, src, added, claimed))
+    return frozenset(out)
+
+
+_VALID_MELDS = _valid_melds()
+_TILE_SET = frozenset(T.TILE_CODES)
+_FLOWER_SET = frozenset(T.FLOWER_CODES)
 
 
 def _as_bool(value: Any, name: str) -> bool:

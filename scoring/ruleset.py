@@ -155,6 +155,8 @@ class RuleSet:
 
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
         given = dict(given or {})
+        if not given:
+            return {o.name: o.default for o in self.options}
         known = {o.name: o for o in self.options}
         unknown = set(given) - set(known)
         if unknown:
@@ -165,6 +167,8 @@ class RuleSet:
         return {name: o.parse(given[name]) if name in given else o.default for name, o in known.items()}
 
     def check_extra_fields(self, hand: Hand) -> None:
+        if not hand.context.extra:
+            return
         unknown = set(hand.context.extra) - set(self.extra_fields)
         if unknown:
             known = ", ".join(self.extra_fields) or "none"

@@ -30,21 +30,40 @@ def discarder_of(hand: Hand) -> tuple[str | None, bool]:
     return given, False
 
 
+_PAYMENTS: dict[tuple, Payment] = {}
+
+
+def _payment(payer: str, payee: str, amount: int, reason: str) -> Payment:
+    """Payments are immutable: share one object per distinct (payer, payee, amount, reason)."""
+    key = (payer, payee, amount, reason)
+    obj = _PAYMENTS.get(key)
+    if obj is None:
+        if len(_PAYMENTS) > 1 << 14:
+            _PAYMENTS.clear()
+        obj = _PAYMENTS[key] = Payment(payer, payee, amount, reason)
+    return obj
+
+
 def settle(hand: Hand, total: int, base: int) -> list[Payment]:
     winner = hand.context.seat_wind
     discarder, assumed = discarder_of(hand)
     out = []
+    if discarder is None:
+        reason = f"self-drawn win: base {base} + {total} fan"
+        for seat in WINDS:
+            if seat != winner:
+                out.append(_payment(seat, winner, base + total, reason))
+        return out
+    what = "robbed kong" if hand.context.robbing_kong else "winning discard"
+    reason = f"gave the {what}: base {base} + {total} fan"
+    if assumed:
+        reason += " (discarder not given: assumed the player on the winner's left, who plays just before)"
+    others = f"base {base} (every other player pays the base)"
     for seat in WINDS:
         if seat == winner:
             continue
-        if discarder is None:
-            out.append(Payment(seat, winner, base + total, f"self-drawn win: base {base} + {total} fan"))
-        elif seat == discarder:
-            what = "robbed kong" if hand.context.robbing_kong else "winning discard"
-            reason = f"gave the {what}: base {base} + {total} fan"
-            if assumed:
-                reason += " (discarder not given: assumed the player on the winner's left, who plays just before)"
-            out.append(Payment(seat, winner, base + total, reason))
+        if seat == discarder:
+            out.append(_payment(seat, winner, base + total, reason))
         else:
-            out.append(Payment(seat, winner, base, f"base {base} (every other player pays the base)"))
+            out.append(_payment(seat, winner, base, others))
     return out

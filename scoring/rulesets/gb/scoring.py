@@ -143,7 +143,7 @@ def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
     if got is None:
         raise not_a_win(hand, prepare(hand, mixed))
     fan_total, fan_items, excluded, arrangement, last_copy_in_melds, shape = got
-    fans = [_fan(f) for f in fan_items]
+    fans = [_FAN_OBJ.get(f) or _fan(f) for f in fan_items]
     n_flowers = len(hand.flowers)
     if n_flowers:
         names = " ".join(T.CHINESE_NAMES[f] for f in hand.flowers)
@@ -165,7 +165,7 @@ def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
         total=total,
         unit="fan",
         fans=fans,
-        excluded=[_exclusion(e) for e in excluded],
+        excluded=[_EXCL_OBJ.get(e) or _exclusion(e) for e in excluded],
         payments=pays,
         is_win=reached,
         notes=notes,
