@@ -37,6 +37,11 @@ def tiles_of(result) -> Counter:
     return Counter(result.hand.all_tiles) + Counter(result.hand.flowers)
 
 
+def overlap(got: Counter, want: Counter) -> float:
+    """Share of the true tiles found (multiset intersection over the true count)."""
+    return sum((got & want).values()) / max(1, sum(want.values()))
+
+
 def load_detector(model):
     try:
         from mjlens.commands.detect import load_detector as load
@@ -74,13 +79,16 @@ def bench_synth(n: int, seed: int, det) -> None:
             got = read_hand(det.detect(img), 640, 640)
             stats["det exact"] += mismatch(sc, got.hand) is None
             stats["det tiles"] += tiles_of(got) == true_tiles
+            stats["det overlap"] += overlap(tiles_of(got), true_tiles)
+            stats["det hand"] += got.hand is not None
     k = max(1, stats["scenes"])
     print(f"synthetic: {stats['scenes']} readable scenes of {n} (seed {seed}), "
           f"{time.perf_counter() - t0:.0f} s")
     print(f"  true boxes:     exact {stats['ref exact'] / k:.3f}  tiles {stats['ref tiles'] / k:.3f}")
     if det is not None:
         print(f"  detector boxes: exact {stats['det exact'] / k:.3f}  "
-              f"tiles {stats['det tiles'] / k:.3f}")
+              f"tiles {stats['det tiles'] / k:.3f}  hand read {stats['det hand'] / k:.3f}  "
+              f"true tiles found {stats['det overlap'] / k:.3f}")
 
 
 def yolo_boxes(label: Path, w: int, h: int) -> list[dict]:
@@ -129,7 +137,9 @@ def bench_real(folder: Path, det) -> None:
         stats["ref legal"] += ref.legal
         if det is not None:
             got = read_hand(det.detect(str(img)), 640, 640)
-            stats["tiles"] += tiles_of(got) == Counter(d["code"] for d in dets)
+            want = Counter(d["code"] for d in dets)
+            stats["tiles"] += tiles_of(got) == want
+            stats["overlap"] += overlap(tiles_of(got), want)
             stats["same"] += (got.hand is not None and ref.hand is not None
                               and hand_key(got.hand) == hand_key(ref.hand))
     k = max(1, stats["photos"])
@@ -137,7 +147,7 @@ def bench_real(folder: Path, det) -> None:
     print(f"  labelled boxes: legal hand {stats['ref legal'] / k:.3f}")
     if det is not None:
         print(f"  detector boxes: tiles {stats['tiles'] / k:.3f}  same reading as labels "
-              f"{stats['same'] / k:.3f}")
+              f"{stats['same'] / k:.3f}  labelled tiles found {stats['overlap'] / k:.3f}")
 
 
 def main() -> None:
