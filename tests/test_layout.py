@@ -286,3 +286,11 @@ def test_kong_whose_lower_tile_is_hidden_under_the_top_one():
     assert hand_key(r.hand) == key("123m456p1112z [7777s] +2z"), r.notes
     assert r.hidden == 1
     assert any("hidden" in n for n in r.notes)
+
+
+def test_unsure_extra_tile_at_the_row_end_is_left_out():
+    dets = boxes(BASIC + [(0.05, "9p")])
+    dets[-1]["confidence"] = 0.3
+    r = read(dets)
+    assert hand_key(r.hand) == key("123m456p789s1112z +2z"), r.notes
+    assert [d.code for d in r.left_out] == ["9p"]

@@ -243,12 +243,14 @@ class LayoutReader:
         n = len(seq)
         opts = [(0, 0, 0.0)]
         if n >= 2:
-            left_ok = gaps[0] > OUT_GAP or seq[0].is_back
-            right_ok = gaps[-1] > OUT_GAP or seq[-1].is_back
+            # an unsure detection set apart at the end of a row is the likeliest stray
+            doubt = [3.0 * (1.0 - min(1.0, s.site.det.confidence)) for s in (seq[0], seq[-1])]
+            left_ok = gaps[0] > OUT_GAP or seq[0].is_back or doubt[0] > 1.5
+            right_ok = gaps[-1] > OUT_GAP or seq[-1].is_back or doubt[1] > 1.5
             if left_ok:
-                opts.append((1, 0, STRAY - min(3.0, gaps[0])))
+                opts.append((1, 0, STRAY - min(3.0, gaps[0]) - doubt[0]))
             if right_ok:
-                opts.append((0, 1, STRAY - min(3.0, gaps[-1])))
+                opts.append((0, 1, STRAY - min(3.0, gaps[-1]) - doubt[1]))
         return opts
 
     def _read_main(self, prepared, main: int, orient: int):
