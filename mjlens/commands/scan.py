@@ -53,6 +53,11 @@ def _fail(args, status: int, message: str, extra: dict | None = None) -> int:
         print(json.dumps(out, ensure_ascii=False))
     else:
         print(f"Error: {message}", file=sys.stderr)
+        notes = [n for n in (extra or {}).get("uncertain", []) if n != message]
+        if notes:
+            print("Also noticed:", file=sys.stderr)
+            for note in notes:
+                print(f"  - {note}", file=sys.stderr)
     return status
 
 
