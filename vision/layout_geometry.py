@@ -74,8 +74,12 @@ def _parse_alternatives(raw: Any) -> tuple[tuple[str, float], ...]:
             code, p = item[0], (item[1] if len(item) > 1 else 0.0)
         else:
             continue
-        if isinstance(code, str) and code in KNOWN_CODES:
-            out.append((code, float(p or 0.0)))
+        try:
+            p = float(p or 0.0)
+        except (TypeError, ValueError):
+            continue
+        if isinstance(code, str) and code in KNOWN_CODES and math.isfinite(p):
+            out.append((code, p))
     return tuple(out)
 
 
@@ -98,7 +102,8 @@ def parse_detections(items: Iterable[Any]) -> tuple[list[Detection], list[str]]:
                 alts = item.top(4)  # vision.detector.Detection: its most likely codes
             try:
                 box_t = tuple(float(v) for v in box)
-                ok = len(box_t) == 4 and box_t[2] > box_t[0] and box_t[3] > box_t[1]
+                ok = (len(box_t) == 4 and all(map(math.isfinite, box_t))
+                      and box_t[2] > box_t[0] and box_t[3] > box_t[1])
             except (TypeError, ValueError):
                 ok = False
             if not ok:
@@ -108,7 +113,12 @@ def parse_detections(items: Iterable[Any]) -> tuple[list[Detection], list[str]]:
                 notes.append(f"Detection {i} has an unknown tile code {code!r}; ignored.")
                 continue
             alt = tuple((c, p) for c, p in _parse_alternatives(alts) if c != code)
-            d = Detection(code, box_t, float(conf if conf is not None else 1.0), alt, i)
+            try:
+                conf_f = min(1.0, max(0.0, float(conf if conf is not None else 1.0)))
+            except (TypeError, ValueError):
+                conf_f = 1.0
+                notes.append(f"Detection {i} has an unreadable confidence {conf!r}; taken as 1.")
+            d = Detection(code, box_t, conf_f if math.isfinite(conf_f) else 1.0, alt, i)
         dets.append(d)
     return dets, notes
 
