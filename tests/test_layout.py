@@ -294,3 +294,43 @@ def test_unsure_extra_tile_at_the_row_end_is_left_out():
     r = read(dets)
     assert hand_key(r.hand) == key("123m456p789s1112z +2z"), r.notes
     assert [d.code for d in r.left_out] == ["9p"]
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from scoring.tiles import DETECTOR_CLASSES  # noqa: E402
+
+_box = st.tuples(st.floats(0, 900), st.floats(0, 700), st.floats(8, 60), st.floats(8, 60)).map(
+    lambda t: [t[0], t[1], t[0] + t[2], t[1] + t[3]])
+_det = st.fixed_dictionaries({"code": st.sampled_from(DETECTOR_CLASSES), "box": _box,
+                              "confidence": st.floats(0.05, 1.0)})
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_det, max_size=30), st.integers(0, 3))
+def test_any_boxes_give_a_reading_or_a_reason(dets, extra_rows):
+    r = read(dets)
+    if r.hand is None:
+        assert r.error
+    else:
+        shown = len(r.hand.all_tiles) + len(r.hand.flowers) - r.hidden
+        assert shown + len(r.left_out) == len(dets)
+        assert 0.0 <= r.confidence <= 1.0
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.floats(-180, 180), st.floats(-0.6, 0.6), st.integers(0, 2**16))
+def test_a_hand_turned_and_bent_any_way_is_read_with_every_box_accounted(angle, bend, seed):
+    import random
+
+    rnd = random.Random(seed)
+    dets = boxes([(0, "1m 2m 3m 4p 5p 6p 2z"), (0.8, "2z"), (0.9, "7s/ 8s 9s"),
+                  (0.7, "5z 5z/ 5z")], angle=angle, bend=bend)
+    for d in dets:  # a little detector noise on every box
+        d["box"] = [v + rnd.uniform(-1.0, 1.0) for v in d["box"]]
+    r = read(dets)
+    assert r.hand is not None, r.notes
+    assert Counter(r.hand.all_tiles) == Counter(parse_hand("123m456p2z [789s] [555z] +2z")
+                                                .all_tiles)
+    assert len(r.hand.all_tiles) + len(r.left_out) - r.hidden == len(dets)
