@@ -13,9 +13,12 @@ import math
 from collections import Counter
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from scoring.hand import Hand
 from scoring.notation import parse_hand
+from scoring.tiles import DETECTOR_CLASSES
 from vision.layout import hand_key, read_hand
 
 TW, TH = 30.0, 40.0  # tile face in pixels: width along the row, height across
@@ -255,7 +258,6 @@ def test_alternatives_and_json():
 
 def test_detector_objects_with_their_top_codes():
     np = pytest.importorskip("numpy")
-    from scoring.tiles import DETECTOR_CLASSES
     from vision.detector import Detection as DetectorBox
 
     objs = []
@@ -295,11 +297,6 @@ def test_unsure_extra_tile_at_the_row_end_is_left_out():
     assert hand_key(r.hand) == key("123m456p789s1112z +2z"), r.notes
     assert [d.code for d in r.left_out] == ["9p"]
 
-
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from scoring.tiles import DETECTOR_CLASSES  # noqa: E402
 
 _box = st.tuples(st.floats(0, 900), st.floats(0, 700), st.floats(8, 60), st.floats(8, 60)).map(
     lambda t: [t[0], t[1], t[0] + t[2], t[1] + t[3]])
