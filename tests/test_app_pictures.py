@@ -104,6 +104,17 @@ def test_tile_crop_shows_the_box_region():
     assert crop.getpixel((40, 60)) == (255, 0, 0)
 
 
+def test_plain_reading_drops_double_boxes():
+    from mjlens.ui.vision_adapter import plain_draft
+    from vision.layout_geometry import Detection
+
+    dets = [Detection("5p", (0, 0, 40, 60), 0.9), Detection("6p", (2, 1, 41, 60), 0.5),
+            Detection("1m", (45, 0, 85, 60), 0.8)]
+    d = plain_draft(dets, "no layout")
+    assert [s.code for s in d.tiles] == ["5p", "1m"]
+    assert any("dropped" in n for n in d.notes)
+
+
 def test_no_detections_give_an_empty_draft():
     from mjlens.ui.vision_adapter import detections_to_draft
 

@@ -35,10 +35,30 @@ def _slot(det, group: str, note: str = "") -> Slot:
                 box=tuple(float(v) for v in det.box), note=note)
 
 
+def _overlap(a, b) -> float:
+    """Intersection over the smaller of two boxes."""
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    if w <= 0 or h <= 0:
+        return 0.0
+    small = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return w * h / max(small, 1e-9)
+
+
 def plain_draft(detections: list, note: str = "") -> Draft:
-    """Every tile standing; used when no layout is available."""
-    tiles = tuple(_slot(d, CONCEALED) for d in detections)
-    return Draft(tiles=tiles, notes=(note,) if note and tiles else ())
+    """Every tile standing, boxes that mostly cover each other kept once (the surer one); used
+    when no layout is available."""
+    kept: list = []
+    for det in sorted(detections, key=lambda d: -float(d.confidence)):
+        if all(_overlap(det.box, k.box) < 0.7 for k in kept):
+            kept.append(det)
+    kept.sort(key=lambda d: (d.box[0], d.box[1]))
+    tiles = tuple(_slot(d, CONCEALED) for d in kept)
+    notes = [note] if note and tiles else []
+    if len(kept) < len(detections):
+        notes.append(f"{len(detections) - len(kept)} box(es) lying over another tile were "
+                     "dropped as double readings.")
+    return Draft(tiles=tiles, notes=tuple(notes))
 
 
 def detections_to_draft(detections: list, size: tuple[int, int], rules: str | None = None,
