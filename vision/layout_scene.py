@@ -80,7 +80,8 @@ def _second_rows(rows_ok: list[tuple[np.ndarray, Row]], main_i: int, scale: floa
         uu, vv = main.coords(np.array([s.centre for s in r.sites]))
         off = float(np.median(np.abs(vv))) / scale
         overlap = uu.max() > u_main.min() - 3 * scale and uu.min() < u_main.max() + 3 * scale
-        if cosang > 0.85 and 0.45 < off < 6.5 and overlap:
+        short = min(len(r.sites), len(main.sites)) <= 3  # its direction is only roughly known
+        if cosang > (0.6 if short else 0.85) and 0.45 < off < 6.5 and overlap:
             found.append((-len(r.sites), off, j))
     return [j for *_, j in sorted(found)]
 
@@ -120,8 +121,8 @@ def build_scene(dets: list[Detection], notes: list[str],
     unused = 0
     if rows_ok:
         rows_ok.sort(key=lambda mr: -sum(not T.is_flower(s.code) for s in mr[1].sites))
-        for mi in range(min(2, len(rows_ok))):
-            if mi and sum(not T.is_flower(x.code) for x in rows_ok[mi][1].sites) < 4:
+        for mi in range(min(3, len(rows_ok))):
+            if mi and sum(not T.is_flower(x.code) for x in rows_ok[mi][1].sites) < 2:
                 break
             seconds = _second_rows(rows_ok, mi, scale)
             options.extend((mi, j) for j in [None] + seconds[:3])
