@@ -16,7 +16,8 @@ weighs every way to cut the rows into the standing tiles, the winning tile and d
   row runs for the player when the photo was taken from across the table or rotated (the row
   is read left to right in the photo unless the sort order says otherwise).
 
-Nothing is dropped or invented silently: merged boxes, stray tiles, hidden kong tiles and
+Table conventions (claimed tiles turned sideways, kongs, concealed kongs) are in
+vision/layout_melds.py. Nothing is dropped or invented silently: merged boxes, stray tiles, hidden kong tiles and
 undecidable choices (no winning tile set apart, whom a meld was claimed from) are all listed in
 `LayoutResult.notes`, with the other readings in `alternatives`.
 """
@@ -545,7 +546,7 @@ def _explain(hand, reading: Reading, ranked, weights, total, legal, winning, sce
                      "of its row.")
     if reading.win is None and hand.win_tile:
         others = sorted({h.win_tile for c, h, *_ in ranked[1:6]
-                         if h.win_tile != hand.win_tile and hash_same_tiles(h, hand)})
+                         if h.win_tile != hand.win_tile and _same_tiles(h, hand)})
         msg = (f"No tile is set apart as the winning tile; chose {hand.win_tile} because it "
                "completes the hand" if winning else
                f"No tile is set apart as the winning tile; took {hand.win_tile}")
@@ -569,7 +570,7 @@ def _explain(hand, reading: Reading, ranked, weights, total, legal, winning, sce
     return notes
 
 
-def hash_same_tiles(a: Hand, b: Hand) -> bool:
+def _same_tiles(a: Hand, b: Hand) -> bool:
     return Counter(a.all_tiles) == Counter(b.all_tiles)
 
 
