@@ -12,7 +12,7 @@ chow named by its middle tile.
 
 from __future__ import annotations
 
-from operator import mul
+from itertools import compress
 
 from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.combos import (
@@ -294,8 +294,11 @@ def wind_fans(t: int, prevalent: int, seat: int, f: list[int]) -> None:
             f[PUNG_OF_TERMINALS_OR_HONORS] -= 1
 
 
+_IDS = range(len(VALUE))
+
+
 def total_of(f: list[int]) -> int:
-    return sum(map(mul, VALUE, f))
+    return sum([VALUE[i] * f[i] for i in compress(_IDS, f)])
 
 
 # ---- a standard arrangement: four sets and a pair -------------------------------------------------

@@ -4,7 +4,6 @@ division, keeping the reference calculator's choice among readings of equal valu
 from __future__ import annotations
 
 from dataclasses import dataclass
-from operator import add
 
 from scoring.hand import Hand
 from scoring.rulesets.gb import calc
@@ -85,43 +84,63 @@ class Reading:
     unique_wait: bool = False
 
 
+_SIZE = C.TABLE_SIZE + _PAD
+
+
 def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
     code = C.CODE_TO_T
-    size = C.TABLE_SIZE + _PAD
-    fixed_table = [0] * size
-    standing = [0] * size
-    fixed = []
-    melded_cnt = 0
-    for m in hand.melds:
-        if m.kind == "chow":
-            t = code[m.tiles[1]]
-            fixed.append((CHOW, t, True))
-            fixed_table[t - 1] += 1
-            fixed_table[t] += 1
-            fixed_table[t + 1] += 1
-            melded_cnt += 1
-        else:
-            t = code[m.first]
-            melded = not m.concealed
-            fixed.append((PUNG if m.kind == "pung" else KONG, t, melded))
-            fixed_table[t] += 3 if m.kind == "pung" else 4
-            melded_cnt += melded
+    standing = [0] * _SIZE
     standing_mask = 0
+    fours = 0  # tiles held four times in all (standing, winning tile and melds)
     for c in hand.concealed:
         t = code[c]
-        standing[t] += 1
+        n = standing[t] = standing[t] + 1
         standing_mask |= 1 << t
+        if n == 4:
+            fours += 1
+        elif n == 5:
+            fours -= 1
     win = code[hand.win_tile]
-    standing[win] += 1
+    n = standing[win] = standing[win] + 1
     standing_mask |= 1 << win
-    if fixed:
-        mask = standing_mask
-        for kind, t, _ in fixed:
-            mask |= (7 << (t - 1)) if kind == CHOW else (1 << t)
-        fours = list(map(add, fixed_table, standing)).count(4)
-    else:
-        mask = standing_mask
-        fours = standing.count(4)
+    if n == 4:
+        fours += 1
+    elif n == 5:
+        fours -= 1
+    fixed_table = [0] * _SIZE
+    fixed = []
+    melded_cnt = 0
+    mask = standing_mask
+    if hand.melds:
+        meld_mask = 0
+        for m in hand.melds:
+            kind = m.kind
+            if kind == "chow":
+                t = code[m.tiles[1]]
+                fixed.append((CHOW, t, True))
+                fixed_table[t - 1] += 1
+                fixed_table[t] += 1
+                fixed_table[t + 1] += 1
+                meld_mask |= 7 << (t - 1)
+                melded_cnt += 1
+            else:
+                t = code[m.tiles[0]]
+                melded = not m.concealed
+                if kind == "pung":
+                    fixed.append((PUNG, t, melded))
+                    fixed_table[t] += 3
+                else:
+                    fixed.append((KONG, t, melded))
+                    fixed_table[t] += 4
+                meld_mask |= 1 << t
+                melded_cnt += melded
+        mask |= meld_mask
+        while meld_mask:  # correct the count for the tiles the melds hold
+            low = meld_mask & -meld_mask
+            meld_mask ^= low
+            t = low.bit_length() - 1
+            st = standing[t]
+            fours += (fixed_table[t] + st == 4) - (st == 4)
     ctx = hand.context
     flags = 0
     if ctx.self_drawn:
@@ -133,19 +152,8 @@ def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
     if ctx.last_tile:
         flags |= calc.WALL_LAST
     return Prepared(
-        win=win,
-        flags=flags,
-        fixed=fixed,
-        fixed_table=fixed_table,
-        standing_table=standing,
-        standing_cnt=len(hand.concealed),
-        mask=mask,
-        fours=fours,
-        melded_cnt=melded_cnt,
-        prevalent=C.WIND_OF_SEAT[ctx.round_wind],
-        seat=C.WIND_OF_SEAT[ctx.seat_wind],
-        mixed_kongs=mixed_kongs,
-        standing_mask=standing_mask,
+        win, flags, fixed, fixed_table, standing, len(hand.concealed), mask, fours, melded_cnt,
+        C.WIND_OF_SEAT[ctx.round_wind], C.WIND_OF_SEAT[ctx.seat_wind], mixed_kongs, standing_mask,
     )
 
 
@@ -340,6 +348,8 @@ def nine_gates(p: Prepared) -> Reading | None:
     if s > 3:
         return None
     base = s * 16
+    if table[base + 1] < 3 or table[base + 9] < 3:  # every form below needs both
+        return None
     middle_ok = all(table[base + i] == (2 if i == r else 1) for i in range(2, 9))
     if r == 1:
         ok = table[win] == 4 and table[base + 9] == 3 and all(table[base + i] == 1 for i in range(2, 9))

@@ -157,6 +157,10 @@ def _sets(groups) -> str:
     return "; ".join([" ".join([_PACK_TEXT[p[0], p[1]] for p in g]) for g in groups])
 
 
+_M, _S, _P = C.SUIT_MASK[1], C.SUIT_MASK[2], C.SUIT_MASK[3]
+_TERMINAL_OR_WIND = frozenset(t for t in C.ALL_T if calc._terminal(t) or calc._wind(t))
+
+
 def _suits_present(mask: int) -> list[int]:
     return [s for s in (1, 2, 3) if mask & C.SUIT_MASK[s]]
 
@@ -222,7 +226,7 @@ def _make_why(fan: int, key: str):
 
 
 def _terminal_pungs(fx: Facts) -> str:
-    ps = [pack_text(q) for q in fx.pungs if calc._terminal(q[1]) or calc._wind(q[1])]
+    ps = [_PACK_TEXT[q[0], q[1]] for q in fx.pungs if q[1] in _TERMINAL_OR_WIND]
     return "pung of " + ", ".join(ps) if ps else ""
 
 
@@ -247,10 +251,24 @@ def _suit_only(fx: Facts) -> str:
     return f"only {_SUIT_WORD[s[0]]}" if s else ""
 
 
-def _hog(fx: Facts) -> str:
+def _hogs(fx: Facts) -> list[int]:
+    """Tiles whose four copies are all in the hand, not as a kong (ascending)."""
     p = fx.prep
-    tiles = [tile_text(t) for t in C.ALL_T if p.fixed_table[t] + p.standing_table[t] == 4
-             and not any(q[0] == KONG and q[1] == t for q in fx.pungs)]
+    fixed, standing = p.fixed_table, p.standing_table
+    kongs = [q[1] for q in fx.pungs if q[0] == KONG]
+    out = []
+    m = p.mask  # every tile of the hand; its bits ascend like C.ALL_T
+    while m:
+        low = m & -m
+        m ^= low
+        t = low.bit_length() - 1
+        if fixed[t] + standing[t] == 4 and t not in kongs:
+            out.append(t)
+    return out
+
+
+def _hog(fx: Facts) -> str:
+    tiles = [C.T_TO_CODE[t] for t in _hogs(fx)]
     return "all four " + ", ".join(tiles) + " used outside a kong"
 
 
@@ -302,7 +320,7 @@ _SIMPLE = {
     "LAST_TILE": lambda fx: (f"the other three {tile_text(fx.prep.win)} are in your exposed melds"
                              if fx.prep.fixed_table[fx.prep.win] == 3
                              else f"{tile_text(fx.prep.win)} was the last copy not yet visible"),
-    "DRAGON_PUNG": lambda fx: "pung of " + ", ".join(pack_text(q) for q in fx.pungs if calc._dragon(q[1])),
+    "DRAGON_PUNG": lambda fx: "pung of " + ", ".join([_PACK_TEXT[q[0], q[1]] for q in fx.pungs if q[1] > 0x44]),
     "PREVALENT_WIND": lambda fx: _wind_pung(fx, fx.prep.prevalent, "round"),
     "SEAT_WIND": lambda fx: _wind_pung(fx, fx.prep.seat, "seat"),
     "CONCEALED_HAND": "nothing claimed, won on a discard",
@@ -343,13 +361,12 @@ def _chow_triple(fx: Facts, fan: int) -> bool:
 
 
 def _suits(fx: Facts) -> int:
-    return len(_suits_present(fx.mask))
+    mask = fx.mask
+    return (mask & _M != 0) + (mask & _S != 0) + (mask & _P != 0)
 
 
 def _has_hog(fx: Facts) -> bool:
-    p = fx.prep
-    kongs = {q[1] for q in fx.pungs if q[0] == KONG}
-    return any(p.fixed_table[t] + p.standing_table[t] == 4 and t not in kongs for t in C.ALL_T)
+    return bool(_hogs(fx))
 
 
 def _outside(fx: Facts) -> bool:
@@ -365,9 +382,9 @@ _RAW = {
     "碰碰和": lambda fx: len(fx.pungs) == 4,
     "圈风刻": lambda fx: any(q[1] == fx.prep.prevalent for q in fx.pungs),
     "门风刻": lambda fx: any(q[1] == fx.prep.seat for q in fx.pungs),
-    "幺九刻": lambda fx: any(calc._terminal(q[1]) or calc._wind(q[1]) for q in fx.pungs),
+    "幺九刻": lambda fx: any([q[1] in _TERMINAL_OR_WIND for q in fx.pungs]),
     "双箭刻": lambda fx: sum(1 for q in fx.pungs if calc._dragon(q[1])) >= 2,
-    "箭刻": lambda fx: any(calc._dragon(q[1]) for q in fx.pungs),
+    "箭刻": lambda fx: any([q[1] > 0x44 for q in fx.pungs]),
     "混一色": lambda fx: _suits(fx) == 1 and bool(fx.mask & C.HONOURS),
     "清一色": lambda fx: _suits(fx) == 1 and not fx.mask & C.HONOURS,
     "缺一门": lambda fx: _suits(fx) == 2,

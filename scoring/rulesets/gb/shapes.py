@@ -123,7 +123,8 @@ def _suit_packs(counts: tuple[int, ...], base: int) -> tuple[tuple[int, tuple, t
     return tuple(out)
 
 
-_SUIT_SPANS = tuple((base + 1, base, sum(1 << (base + r) for r in range(1, 10 if base < 0x40 else 8)))
+_SUIT_SPANS = tuple((base + 1, base + (10 if base < 0x40 else 8), base,
+                     sum(1 << (base + r) for r in range(1, 10 if base < 0x40 else 8)))
                     for base in (0x10, 0x20, 0x30, 0x40))
 
 
@@ -131,24 +132,39 @@ def divisions(table: list[int], mask: int = -1) -> list[tuple[tuple, list]]:
     """Standard divisions of the concealed tiles (winning tile included): sets plus one pair.
 
     `mask` (tiles present, if known) lets empty suits be skipped. Returns (order key, packs)
-    with the pair last as (4, tile, False), in the reference order.
+    with the pair last as (4, tile, False), in the reference order; when there is only one
+    division its order key is left empty (nothing to order).
     """
     per_suit = []
-    for lo, base, suit_mask in _SUIT_SPANS:
+    several = False
+    for lo, hi, base, suit_mask in _SUIT_SPANS:
         if not mask & suit_mask:
             continue
-        counts = tuple(table[lo : lo + (9 if base < 0x40 else 7)])
-        if any(counts):
-            opts = _suit_packs(counts, base)
-            if not opts:
-                return []
-            per_suit.append(opts)
-    if all(len(o) == 1 for o in per_suit):
-        combos = [tuple(o[0] for o in per_suit)]
-    else:
-        combos = product(*per_suit)
+        counts = tuple(table[lo:hi])
+        if mask == -1 and not any(counts):
+            continue
+        opts = _suit_packs(counts, base)
+        if not opts:
+            return []
+        if len(opts) > 1:
+            several = True
+        per_suit.append(opts)
+    if not several:
+        pair = 0
+        pairs = 0
+        packs = []
+        for opts in per_suit:
+            p, _, pks = opts[0]
+            if p:
+                pairs += 1
+                pair = p
+            packs += pks
+        if pairs != 1:
+            return []
+        packs.append((4, pair, False))
+        return [((), packs)]
     out = []
-    for combo in combos:
+    for combo in product(*per_suit):
         pairs = [p for p, _, _ in combo if p]
         if len(pairs) != 1:
             continue
