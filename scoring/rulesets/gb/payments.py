@@ -44,6 +44,10 @@ def _payment(payer: str, payee: str, amount: int, reason: str) -> Payment:
     return obj
 
 
+def clear_shared() -> None:
+    _PAYMENTS.clear()
+
+
 def settle(hand: Hand, total: int, base: int) -> list[Payment]:
     winner = hand.context.seat_wind
     discarder, assumed = discarder_of(hand)

@@ -15,7 +15,7 @@ from scoring.rulesets.gb.shapes import seven_pairs_wait, standard_waits
 
 MIN_FAN = 8
 _CACHE: OrderedDict = OrderedDict()
-CACHE_SIZE = 1 << 15
+CACHE_SIZE = 64  # enough for re-scoring the hands just seen; see explained()
 _MISS = object()
 
 
@@ -65,11 +65,11 @@ def explained(hand: Hand, mixed_kongs: bool = False) -> tuple | None:
     tiles and flags, or None when the tiles are not a winning shape. Fans and exclusions are given
     as plain tuples (the fields of Fan / Exclusion).
 
-    A pure function of the hand's tiles, melds and win flags, so it is kept in a bounded cache,
-    32,768 entries, oldest dropped first (flowers, discarder and options are applied by `score`
-    on every call). Entries hold only
-    strings, numbers and tuples, which the garbage collector stops tracking, so a large cache
-    does not slow collection down. The benchmark reports speed with this cache cold and warm.
+    A pure function of the hand's tiles, melds and win flags, so the last 64 distinct hands are
+    kept (keyed by exactly those), for re-scoring the same hand (the app re-rendering, repeated
+    lines in a batch); flowers, discarder and options are applied by `score` on every call. The
+    cache is kept small on purpose: a large one keeps tens of thousands of result tuples alive,
+    which makes the garbage collector's full passes cost more than the hits save on new hands.
     """
     key = _cache_key(hand, mixed_kongs)
     hit = _CACHE.get(key, _MISS)  # one look-up: safe if another thread evicts meanwhile
@@ -115,7 +115,11 @@ def _exclusion(fields: tuple) -> Exclusion:
 
 
 def clear_cache() -> None:
+    """Forget every kept result and shared Fan / Exclusion / Payment object."""
     _CACHE.clear()
+    _FAN_OBJ.clear()
+    _EXCL_OBJ.clear()
+    payments.clear_shared()
 
 
 def not_a_win(hand: Hand, prep: Prepared) -> HandError:
