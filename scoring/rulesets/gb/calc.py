@@ -350,14 +350,16 @@ def regular_fans(packs, fixed_cnt: int, ctx) -> list[int]:
                 f[PUNG_OF_TERMINALS_OR_HONORS] += 1
     n_chows = len(chows)
     if n_chows == 4:
-        if _three_suited_terminal_chows(chows, pair):
+        if pair < 0x40 and (pair & 15) == 5 and _three_suited_terminal_chows(chows, pair):
             f[THREE_SUITED_TERMINAL_CHOWS] = 1
-        elif _pure_terminal_chows(chows, pair):
+        elif pair < 0x40 and (pair & 15) == 5 and _pure_terminal_chows(chows, pair):
             f[PURE_TERMINAL_CHOWS] = 1
         else:
-            four_chows(sorted(chows), f)
+            chows.sort()
+            four_chows(chows, f)
     elif n_chows == 3:
-        three_chows(sorted(chows), f)
+        chows.sort()
+        three_chows(chows, f)
     elif n_chows == 2:
         fan = two_chows_fan(chows[0], chows[1])
         if fan:

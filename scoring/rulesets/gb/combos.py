@@ -143,7 +143,7 @@ PAIR_FANS = (PURE_DOUBLE_CHOW, MIXED_DOUBLE_CHOW, SHORT_STRAIGHT, TWO_TERMINAL_C
 def _account_once(found: list[int], max_cnt: int, f: list[int]) -> None:
     """套算一次 / 不得相同: keep at most `max_cnt` two-chow fans, dropping repeated kinds first."""
     table = [found.count(x) for x in PAIR_FANS]
-    cnt = sum(table)
+    cnt = table[0] + table[1] + table[2] + table[3]
     limit = 1
     while cnt > max_cnt and limit >= 0:
         idx = 4
@@ -155,6 +155,10 @@ def _account_once(found: list[int], max_cnt: int, f: list[int]) -> None:
         limit -= 1
     for x, n in zip(PAIR_FANS, table, strict=True):
         f[x] = n
+
+
+# for each of four chows, the positions in `found` (pairs 01 02 03 12 13 23) of the pairs holding it
+_PAIRS_WITH = ((0, 1, 2), (0, 3, 4), (1, 3, 5), (2, 4, 5))
 
 
 def four_chows(m: list[int], f: list[int]) -> None:
@@ -170,11 +174,12 @@ def four_chows(m: list[int], f: list[int]) -> None:
             if fan:
                 f[fan] = 1
             return
-    pairs = ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))
-    found = [two_chows_fan(m[i], m[j]) for i, j in pairs]
+    a, b, c, d = m
+    found = [two_chows_fan(a, b), two_chows_fan(a, c), two_chows_fan(a, d),
+             two_chows_fan(b, c), two_chows_fan(b, d), two_chows_fan(c, d)]
     max_cnt = 3
-    for k in range(4):  # a chow related to none of the others lowers the limit
-        if not any(found[p] for p, (i, j) in enumerate(pairs) if k in (i, j)):
+    for x, y, z in _PAIRS_WITH:  # a chow related to none of the others lowers the limit
+        if not (found[x] or found[y] or found[z]):
             max_cnt -= 1
     if max_cnt > 0:
         _account_once(found, max_cnt, f)

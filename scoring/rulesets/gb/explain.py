@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations, compress
 
+from scoring.ruleset import Exclusion, Fan
 from scoring.rulesets.gb import calc, combos
 from scoring.rulesets.gb import fans as F
 from scoring.rulesets.gb import tilecode as C
@@ -430,7 +431,7 @@ _EXCLUDE_IDS = {
 # per counted fan: (excluded id, excluded name, test, the finished entry) for each name it 不计
 _EXCLUDE_ROWS = {
     fan: tuple(
-        (gid, g, _RAW.get(g), (g, F.NAME_EN[gid], F.NAME_ZH[fan], f"{F.NAME_ZH[fan]} already includes {g} (不计)"))
+        (gid, g, _RAW.get(g), Exclusion(g, F.NAME_EN[gid], F.NAME_ZH[fan], f"{F.NAME_ZH[fan]} already includes {g} (不计)"))
         for gid, g in targets
     )
     for fan, targets in _EXCLUDE_IDS.items()
@@ -440,12 +441,12 @@ _BIG_CHOW_FANS = (F.QUADRUPLE_CHOW, F.FOUR_PURE_SHIFTED_CHOWS, F.PURE_TERMINAL_C
 _WHY = [_make_why(i, k) for i, k in enumerate(F.KEYS)]
 
 
-def exclusions(counts: list[int], fx: Facts, counted: list[int] | None = None) -> list[tuple[str, str, str, str]]:
-    """(excluded fan, its English name, because of, why) for fans the hand shows but does not
-    count. `counted`: the ids with a count above zero, in order, if already known."""
+def exclusions(counts: list[int], fx: Facts, counted: list[int] | None = None) -> list[Exclusion]:
+    """The fans the hand shows but does not count, with the fan (or principle) that excludes
+    each. `counted`: the ids with a count above zero, in order, if already known."""
     if counted is None:
         counted = [i for i, n in enumerate(counts) if n > 0]
-    out: list[tuple[str, str, str, str]] = []
+    out: list[Exclusion] = []
     seen: set[str] = set()
     for fan in counted:
         rows = _EXCLUDE_ROWS.get(fan)
@@ -467,20 +468,39 @@ def exclusions(counts: list[int], fx: Facts, counted: list[int] | None = None) -
             continue
         seen.add(name)
         counted_text = f"counted {counts[fan]} of {found}" if counts[fan] else "not counted"
-        out.append((name, F.NAME_EN[fan], ACCOUNT_ONCE,
+        out.append(Exclusion(name, F.NAME_EN[fan], ACCOUNT_ONCE,
                     f"{counted_text}: a set that already combined with others combines only once (不得相同, 套算一次)"))
     return out
 
 
-def describe(reading, prep) -> tuple[tuple, tuple, str]:
-    """(fans, exclusions, arrangement text) of the chosen reading: each fan as (name, English
-    name, value, count, why), each exclusion as (name, English name, because of, why)."""
+def describe(reading, prep) -> tuple[tuple[Fan, ...], tuple[Exclusion, ...], str]:
+    """(fans, exclusions, arrangement text) of the chosen reading."""
     counts = reading.fans
     fx = Facts(reading, prep)
     counted = [i for i in compress(_IDS, counts) if counts[i] > 0]
-    fans = tuple([_HEAD[i] + (counts[i], w if (w := _WHY[i]).__class__ is str else w(fx)) for i in counted])
-    return fans, tuple(exclusions(counts, fx, counted)), arrangement_text(reading, prep)
+    fans = []
+    for i in counted:
+        w = _WHY[i]
+        key = (i, counts[i], w if w.__class__ is str else w(fx))
+        obj = _SHARED_FANS.get(key)
+        if obj is None:
+            obj = _shared_fan(key)
+        fans.append(obj)
+    return tuple(fans), tuple(exclusions(counts, fx, counted)), arrangement_text(reading, prep)
 
 
 _IDS = range(F.SIZE)
-_HEAD = [(F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i]) for i in _IDS]
+# Fan objects are immutable: one is shared per distinct (fan, count, why), up to a bound.
+_SHARED_FANS: dict[tuple[int, int, str], Fan] = {}
+
+
+def _shared_fan(key: tuple[int, int, str]) -> Fan:
+    if len(_SHARED_FANS) > 1 << 14:
+        _SHARED_FANS.clear()
+    i, n, text = key
+    obj = _SHARED_FANS[key] = Fan(F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], n, text)
+    return obj
+
+
+def clear_shared() -> None:
+    _SHARED_FANS.clear()

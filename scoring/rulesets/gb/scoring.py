@@ -7,7 +7,7 @@ from typing import Any
 
 from scoring import tiles as T
 from scoring.hand import Hand, HandError, tile_label
-from scoring.ruleset import Exclusion, Fan, ScoreResult
+from scoring.ruleset import Fan, ScoreResult
 from scoring.rulesets.gb import calc, explain, payments
 from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.evaluate import Prepared, Reading, evaluate, prepare
@@ -62,8 +62,8 @@ def best_reading(hand: Hand, mixed_kongs: bool = False) -> tuple[Prepared, Readi
 
 def explained(hand: Hand, mixed_kongs: bool = False) -> tuple | None:
     """(fan total, fans, exclusions, arrangement text, last copy in melds, shape) for a hand's
-    tiles and flags, or None when the tiles are not a winning shape. Fans and exclusions are given
-    as plain tuples (the fields of Fan / Exclusion).
+    tiles and flags, or None when the tiles are not a winning shape. Fans and exclusions are
+    tuples of (immutable) Fan and Exclusion objects.
 
     A pure function of the hand's tiles, melds and win flags, so the last 64 distinct hands are
     kept (keyed by exactly those), for re-scoring the same hand (the app re-rendering, repeated
@@ -91,34 +91,10 @@ def explained(hand: Hand, mixed_kongs: bool = False) -> tuple | None:
     return out
 
 
-_FAN_OBJ: dict[tuple, Fan] = {}
-_EXCL_OBJ: dict[tuple, Exclusion] = {}
-
-
-def _fan(fields: tuple) -> Fan:
-    """Fan objects are immutable: share one per distinct (name, value, count, why)."""
-    obj = _FAN_OBJ.get(fields)
-    if obj is None:
-        if len(_FAN_OBJ) > 1 << 16:
-            _FAN_OBJ.clear()
-        obj = _FAN_OBJ[fields] = Fan(*fields)
-    return obj
-
-
-def _exclusion(fields: tuple) -> Exclusion:
-    obj = _EXCL_OBJ.get(fields)
-    if obj is None:
-        if len(_EXCL_OBJ) > 1 << 16:
-            _EXCL_OBJ.clear()
-        obj = _EXCL_OBJ[fields] = Exclusion(*fields)
-    return obj
-
-
 def clear_cache() -> None:
     """Forget every kept result and shared Fan / Exclusion / Payment object."""
     _CACHE.clear()
-    _FAN_OBJ.clear()
-    _EXCL_OBJ.clear()
+    explain.clear_shared()
     payments.clear_shared()
 
 
@@ -147,7 +123,7 @@ def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
     if got is None:
         raise not_a_win(hand, prepare(hand, mixed))
     fan_total, fan_items, excluded, arrangement, last_copy_in_melds, shape = got
-    fans = [_FAN_OBJ.get(f) or _fan(f) for f in fan_items]
+    fans = list(fan_items)
     n_flowers = len(hand.flowers)
     if n_flowers:
         names = " ".join(T.CHINESE_NAMES[f] for f in hand.flowers)
@@ -169,7 +145,7 @@ def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
         total=total,
         unit="fan",
         fans=fans,
-        excluded=[_EXCL_OBJ.get(e) or _exclusion(e) for e in excluded],
+        excluded=list(excluded),
         payments=pays,
         is_win=reached,
         notes=notes,
