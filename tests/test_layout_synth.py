@@ -82,15 +82,8 @@ def scenes(tmp_path_factory) -> list[dict]:
 
     crops = DEFAULT_CROPS if (Path(DEFAULT_CROPS) / "labels.csv").exists() else None
     cache = DEFAULT_CACHE if Path(DEFAULT_CACHE).exists() else tmp_path_factory.mktemp("faces")
-    out = []
-    for i in range(N_SCENES):
-        try:
-            out.append(make_sample(i, SEED, size=SIZE, crops=crops, cache=cache,
-                                   effects=False).sidecar)
-        except ValueError:  # without the photo crops some scenes cannot be drawn (a flower
-            continue  # distractor has no face): the generator's matter, not the layout's
-    assert len(out) >= 0.8 * N_SCENES
-    return out
+    return [make_sample(i, SEED, size=SIZE, crops=crops, cache=cache, effects=False).sidecar
+            for i in range(N_SCENES)]
 
 
 @pytest.fixture(scope="module")
@@ -118,8 +111,9 @@ def test_reads_the_exact_hand_structure_of_synthetic_scenes(scenes, results):
     for case in ("two rows", "melds left", "melds right", "win apart", "win not apart",
                  "concealed kong", "sideways claim", "angle > 30", "upside-down", "distractors"):
         assert by_case.get(case), f"no scene shows {case}"
-    # measured 0.85 with this seed and the generator of 2026-11-29 (target 0.98, not reached)
-    assert rate >= 0.75, f"exact structure in {rate:.1%} of scenes; {dict(outcome)}; {report}"
+    # measured 0.905 (172/190) with the photo crops, 0.921 (197/214) without, with this seed
+    # and generator version 4 (target 0.98, not reached)
+    assert rate >= 0.88, f"exact structure in {rate:.1%} of scenes; {dict(outcome)}; {report}"
 
 
 def _cases(sc: dict) -> list[str]:

@@ -238,3 +238,33 @@ def test_synth_command(tmp_path, capsys):
     assert main(["synth", "--n", "1", "--out", str(out), "--crops", str(tmp_path / "no")]) == 2
     assert "no tile crops" in capsys.readouterr().err
     assert main(["synth", "--n", "0", "--out", str(out)]) == 2
+
+
+def test_without_crops_every_index_renders_and_shows_no_flower(tmp_path):
+    """Flower faces exist only among the photo crops: without them neither the hand nor the
+    distractor tiles hold a flower (index 29 of seed 20261129 once had a flower distractor
+    with no face to draw)."""
+    for i in (29, 0, 1):
+        s = make_sample(i, 20261129, 160, crops=None, cache=tmp_path, effects=False)
+        assert not any(t["code"].endswith("f") for t in s.sidecar["tiles"])
+
+
+def test_groups_after_the_first_keep_a_gap():
+    """Melds (or flowers) to the left of the standing tiles end a visible gap before them."""
+    from datasets.synth.layout import TileShape, layout_hand
+
+    rng = np.random.default_rng(8)
+    checked = 0
+    for _ in range(300):
+        plan = generate_hand(rng)
+        lay = layout_hand(rng, plan, TileShape())
+        if lay.info["melds_side"] != "left" or not plan.melds or lay.info["rows"] != 1:
+            continue
+        row = sorted((t for t in lay.tiles if not t.stacked and t.y < 1.5 and t.y > -1.5
+                      and t.group in ("meld", "concealed", "win")), key=lambda t: t.x)
+        first = next(i for i, t in enumerate(row) if t.group != "meld")
+        a, b = row[first - 1], row[first]
+        half = (1.4 if a.sideways else 1.0) / 2 + 0.5
+        assert b.x - a.x - half > 0.2, (a, b)
+        checked += 1
+    assert checked >= 10

@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scoring import tiles as T
@@ -35,7 +35,7 @@ from scoring.decompose import all_arrangements
 from scoring.hand import Hand, HandError, Meld, WinContext
 from scoring.notation import format_hand
 from vision.layout_geometry import Detection, Slot, gaps_between, parse_detections
-from vision.layout_melds import MeldReading, meld_sideways, read_meld
+from vision.layout_melds import MeldReading, claim_thresholds, meld_sideways, read_meld
 from vision.layout_scene import Scene, build_scene
 
 # gap costs, in tile widths
@@ -427,6 +427,7 @@ def read_hand(detections: Iterable[Any], width: float | None = None,
     weights = [math.exp(-(c - c0)) for c, *_ in ranked]
     total = sum(weights)
     cost, hand, reading, judge_notes = ranked[0]
+    hand, reading = _settle_claims(hand, reading)
     legal = not judge_notes
     winning = legal and reader.is_winning(hand)
     notes.extend(_explain(hand, reading, ranked, weights, total, legal, winning, scene))
@@ -445,6 +446,29 @@ def read_hand(detections: Iterable[Any], width: float | None = None,
                         winning, left_out=left_out, hidden=hidden)
 
 
+def _settle_claims(hand: Hand, reading: Reading) -> tuple[Hand, Reading]:
+    """Decide the sideways tile of each exposed meld against the others (one convention per
+    player, vision/layout_melds.claim_thresholds); the melds' kinds and tiles stay."""
+    idx = [j for j, (slots, mr) in enumerate(reading.melds) if not mr.meld.concealed]
+    if len(idx) < 2 or len(hand.melds) != len(reading.melds):
+        return hand, reading
+    odds = [max(meld_sideways(reading.melds[j][0]), default=0.0) for j in idx]
+    melds = list(reading.melds)
+    for j, t in zip(idx, claim_thresholds(odds), strict=True):
+        slots, old = melds[j]
+        same = [r for r in read_meld(slots, t) if (r.meld.kind, r.meld.tiles, r.meld.concealed,
+                                                   r.meld.added) == (old.meld.kind,
+                                                                     old.meld.tiles,
+                                                                     old.meld.concealed,
+                                                                     old.meld.added)]
+        if same:
+            melds[j] = (slots, min(same, key=lambda r: r.cost))
+    if all(a[1].meld == b[1].meld for a, b in zip(melds, reading.melds, strict=True)):
+        return hand, reading
+    new_hand = replace(hand, melds=tuple(m.meld for _, m in melds))
+    return new_hand, replace(reading, melds=melds)
+
+
 def _bookkeeping(scene: Scene, reading: Reading, notes: list[str]) -> tuple[list[Detection], int]:
     """Every box is in the hand or listed here (and in the notes): strays, boxes merged as
     duplicates, tiles left out at a row's end, stacked boxes that did not make a kong."""
@@ -453,6 +477,11 @@ def _bookkeeping(scene: Scene, reading: Reading, notes: list[str]) -> tuple[list
     rows_sites = [s.site for row in scene.rows for s in row] + list(scene.loose_flowers)
     for site in rows_sites:
         left.extend(site.merged)
+        if T.is_flower(site.code):  # a flower counts once, however many boxes it has
+            for extra in (site.top, site.maybe_top):
+                if extra is not None:
+                    left.append(extra)
+                    notes.append(f"Two boxes of {site.code} cover the same tile; counted once.")
     for s in reading.dropped:
         left.append(s.site.det)
         for extra in (s.site.top, s.site.maybe_top):

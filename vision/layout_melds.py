@@ -22,10 +22,11 @@ from itertools import product
 
 from scoring import tiles as T
 from scoring.hand import Meld
-from vision.layout_geometry import Slot
+from vision.layout_geometry import Slot, iou
 
 SIDEWAYS = 0.5  # pside above this reads as a tile turned sideways
 IN_MELD = 0.3  # ... and inside a meld, where one sideways tile is expected
+DOUBLE_BOX = 0.88  # boxes overlapping more than this (IoU) are one tile boxed twice
 RAISED = 0.3  # a tile this far (tile widths) off its neighbours' line may lie on a hidden one
 
 
@@ -90,8 +91,9 @@ def _claim(position: int, size: int) -> str:
     return "across"
 
 
-def read_meld(slots: list[Slot]) -> list[MeldReading]:
-    """Every plausible reading of `slots` (in the player's left-to-right order) as one meld."""
+def read_meld(slots: list[Slot], in_meld: float = IN_MELD) -> list[MeldReading]:
+    """Every plausible reading of `slots` (in the player's left-to-right order) as one meld;
+    its likeliest tile reads as sideways when its odds exceed `in_meld`."""
     k = len(slots)
     if not 1 <= k <= 4 or any(s.is_flower for s in slots):
         return []
@@ -120,7 +122,7 @@ def read_meld(slots: list[Slot]) -> list[MeldReading]:
     side = meld_sideways(slots)
     # inside a meld one sideways tile is expected: take the likeliest if it is likely enough
     best = max(range(k), key=lambda i: side[i])
-    pos = best if side[best] > IN_MELD else None
+    pos = best if side[best] > in_meld else None
     cost_side = 1.5 * sum(1 for i in range(k) if i != best and side[i] > SIDEWAYS)
     options = [s.candidates() for s in slots]
     for combo in product(*options):
@@ -134,11 +136,17 @@ def read_meld(slots: list[Slot]) -> list[MeldReading]:
             maybe = [i for i in range(k) if slots[i].site.maybe_top is not None]
             raised = [i for i in range(k) if slots[i].raised > RAISED and i != pos]
             if maybe:
+                # a tile lying on another shows shifted by the tile's thickness; two boxes on
+                # almost the same pixels are more likely one tile boxed twice
+                site = slots[maybe[0]].site
+                twice = iou(site.det.box, site.maybe_top.box)[0] > DOUBLE_BOX
                 out.append(MeldReading(
                     _kong(codes[0], pos, k, on=maybe[0], on_side=maybe[0] == pos),
-                    cost + 0.4, f"two boxes of {codes[0]} overlap in the meld; read as a kong "
-                    "with one tile on another (a doubled box would make it a pung)"))
-                out[-2] = MeldReading(out[-2].meld, out[-2].cost + 0.6, out[-2].note)
+                    cost + (1.5 if twice else 0.4), f"two boxes of {codes[0]} overlap in the "
+                    "meld; read as a kong with one tile on another (a doubled box would make "
+                    "it a pung)"))
+                if not twice:
+                    out[-2] = MeldReading(out[-2].meld, out[-2].cost + 0.6, out[-2].note)
             elif raised:
                 i = max(raised, key=lambda j: slots[j].raised)
                 r = slots[i].raised
@@ -165,6 +173,28 @@ def read_meld(slots: list[Slot]) -> list[MeldReading]:
             else:
                 out.append(_pung_or_kong(slots, codes[0], pos, cost, kong=True))
     return out
+
+
+def claim_thresholds(odds: list[float]) -> list[float]:
+    """Players follow one table convention for all their melds: where another meld clearly
+    shows a sideways tile, a weaker sign in this one is one too; where none of the others
+    shows any, this one needs a clear sign. `odds`: each meld's likeliest sideways tile."""
+    out = []
+    for j in range(len(odds)):
+        others = max((o for i, o in enumerate(odds) if i != j), default=None)
+        if others is None:
+            out.append(IN_MELD)
+        elif others >= CLEAR_CLAIM:
+            out.append(IN_MELD_SEEN)
+        elif others < IN_MELD:
+            out.append(IN_MELD_UNSEEN)
+        else:
+            out.append(IN_MELD)
+    return out
+
+
+CLEAR_CLAIM, IN_MELD_SEEN, IN_MELD_UNSEEN = 0.7, 0.15, 0.6  # chosen on synthetic scenes of
+# another seed than the layout test's
 
 
 def _pung_or_kong(slots, code, pos, cost, kong=False) -> MeldReading:

@@ -119,6 +119,7 @@ def build_scene(dets: list[Detection], notes: list[str],
     loose_idx = list(remaining)
     options: list[tuple[int, int | None]] = []
     unused = 0
+    elsewhere: set[int] = set()  # sites in a row of other tiles, not the hand's
     if rows_ok:
         rows_ok.sort(key=lambda mr: -sum(not T.is_flower(s.code) for s in mr[1].sites))
         for mi in range(min(3, len(rows_ok))):
@@ -135,7 +136,10 @@ def build_scene(dets: list[Detection], notes: list[str],
         for m, r in rows_ok:
             if all(r is not x for x in rows_sel):
                 loose_idx.extend(m.tolist())
-                unused += sum(1 for x in r.sites if not T.is_flower(x.code))
+                n_tiles = sum(1 for x in r.sites if not T.is_flower(x.code))
+                unused += n_tiles
+                if n_tiles >= 2:  # a flower lined up with other tiles (a tray, a wall)
+                    elsewhere.update(int(i) for i in m)
     elif len(sites) == 1:
         notes.append("Only one tile was found.")
     # a tile just beyond a row's end, a little off its line (a winning tile lying flat beside
@@ -166,7 +170,8 @@ def build_scene(dets: list[Detection], notes: list[str],
         site = sites[i]
         if _attach_top(site, rows, frames):
             continue
-        if T.is_flower(site.code) and rows and _near_hand(site, rows, frames):
+        if T.is_flower(site.code) and rows and i not in elsewhere and _near_hand(
+                site, rows, frames):
             loose_flowers.append(site)
             continue
         if site.code == T.BACK:
@@ -226,8 +231,11 @@ def _near_hand(site: Site, rows: list[list[Slot]], frames: list[Row]) -> bool:
             continue
         u, v = frame.coords(np.array([site.centre]))
         unit = float(np.median([s.unit for s in slots]))
+        # across the row, distances shrink with the camera's angle: count them in the rows'
+        # face depths (a second row lies at about 1.1 to 1.8 of them)
+        depth = max(float(np.median([s.across for s in slots])), 0.3 * unit)
         du = max(slots[0].u - float(u[0]), float(u[0]) - slots[-1].u, 0.0) / unit
-        dv = abs(float(v[0])) / unit
-        if (dv < 0.8 and du < 1.6) or (0.8 <= dv <= 2.0 and du < 0.5):
+        dv = abs(float(v[0])) / depth
+        if (dv < 0.6 and du < 1.6) or (0.6 <= dv <= 1.9 and du < 0.5):
             return True
     return False

@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,7 +42,7 @@ from datasets.synth.layout import TileShape, add_distractors, layout_hand
 from scoring.tiles import BACK, DETECTOR_CLASSES
 
 CLASS_INDEX = {c: i for i, c in enumerate(DETECTOR_CLASSES)}
-GENERATOR_VERSION = 3  # bump when the same seed starts giving different images
+GENERATOR_VERSION = 4  # bump when the same seed starts giving different images
 
 
 @dataclass
@@ -77,8 +78,9 @@ def make_sample(index: int, seed: int, size: int = 640, crops=DEFAULT_CROPS,
     lib, noise = _state(crops, cache)
     rng = np.random.default_rng(np.random.SeedSequence([int(seed), int(index)]))
     hand = generate_hand(rng)
-    if not lib.has("crop", "1f"):
-        hand.flowers = []  # flower faces exist only among the photo crops
+    if not lib.has("crop", "1f"):  # flower faces exist only among the photo crops:
+        hand.flowers = []  # no flowers in the hand, nor among the distractor tiles
+        hand.remaining = Counter({c: n for c, n in hand.remaining.items() if not c.endswith("f")})
     shape = TileShape(h=float(rng.uniform(1.3, 1.42)), t=float(rng.uniform(0.55, 0.85)),
                       back_frac=float(rng.uniform(0.3, 0.6)), radius=float(rng.uniform(0.06, 0.14)))
     layout = layout_hand(rng, hand, shape)

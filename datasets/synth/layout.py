@@ -177,10 +177,12 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
             row1.insert(0, fg)
         else:
             target.append(fg)
-    if row1:
-        row1[0] = (0.0, row1[0][1])
-    if row2:
-        row2[0] = (0.0, row2[0][1])
+    # each row starts at its first group; every later group keeps a visible gap before it
+    # (players leave one between their melds or flowers and the standing tiles)
+    for row in (row1, row2):
+        for k in range(len(row)):
+            gap = 0.0 if k == 0 else (row[k][0] or gap_between())
+            row[k] = (gap, row[k][1])
 
     # upside-down tiles
     if rng.random() < 0.18:
