@@ -132,7 +132,15 @@ class Facts:
         got = self._groups.get(key)
         if got is None:
             sets = self.chows if chows else self.pungs
-            got = self._groups[key] = [(fn(*[p[1] for p in g]), g) for g in combinations(sets, size)]
+            if chows and size == 2:  # the common case, from a table
+                got = []
+                for x, a in enumerate(sets):
+                    row = _TWO_CHOWS[a[1]]
+                    for b in sets[x + 1 :]:
+                        got.append((row[b[1]], (a, b)))
+                self._groups[key] = got
+            else:
+                got = self._groups[key] = [(fn(*[p[1] for p in g]), g) for g in combinations(sets, size)]
         return got
 
     def chow_groups(self, size: int, fn, fan: int) -> list[tuple]:
@@ -148,6 +156,11 @@ class Facts:
             if fan:
                 out[fan] = out.get(fan, 0) + 1
         return out
+
+
+_CHOW_TILES = {t for t in C.ALL_T if t < 0x40 and 2 <= (t & 15) <= 8}  # chows by middle tile
+_TWO_CHOWS = [[combos.two_chows_fan(a, b) if a in _CHOW_TILES and b in _CHOW_TILES else 0
+               for b in range(C.TABLE_SIZE)] for a in range(C.TABLE_SIZE)]
 
 
 def _TILE_OF(pack) -> int:
@@ -277,6 +290,26 @@ def _wind_pung(fx: Facts, wind: int, what: str) -> str:
     return f"pung of {_HONOUR_WORD[wind]}, the {what} wind"
 
 
+# Texts that depend on one tile, or on which suits are present, made once.
+_EDGE_TEXT = {t: f"waited only on {tile_text(t)}, an edge of a chow" for t in C.ALL_T}
+_CLOSED_TEXT = {t: f"waited only on {tile_text(t)}, the middle of a chow" for t in C.ALL_T}
+_SINGLE_TEXT = {t: f"waited only on {tile_text(t)} for the pair" for t in C.ALL_T}
+_ALL_CHOWS_TEXT = {t: f"four chows and a pair of {tile_text(t)}" for t in C.ALL_T}
+_ROUND_WIND_TEXT = {w: f"pung of {_HONOUR_WORD[w]}, the round wind" for w in C.WINDS_T}
+_SEAT_WIND_TEXT = {w: f"pung of {_HONOUR_WORD[w]}, the seat wind" for w in C.WINDS_T}
+
+
+def _suit_bits(mask: int) -> int:
+    return (mask & _M != 0) | (mask & _S != 0) << 1 | (mask & _P != 0) << 2
+
+
+def _suits_of_bits(bits: int) -> list[int]:
+    return [s for s in (1, 2, 3) if bits >> (s - 1) & 1]
+
+
+_ONLY_SUIT = [f"only {_SUIT_WORD[_suits_of_bits(b)[0]]}" if b else "" for b in range(8)]
+_NO_SUIT = ["no " + " or ".join(_SUIT_WORD[s] for s in (1, 2, 3) if s not in _suits_of_bits(b)) for b in range(8)]
+
 _SIMPLE = {
     "ALL_GREEN": "only 2 3 4 6 8 bamboo and Green dragons",
     "FOUR_KONGS": lambda fx: _kongs(fx, None),
@@ -292,7 +325,7 @@ _SIMPLE = {
     "PURE_TERMINAL_CHOWS": lambda fx: f"123 and 789 twice in one suit, pair of {tile_text(fx.pair)}",
     "THREE_SUITED_TERMINAL_CHOWS": lambda fx: f"123 and 789 in two suits, pair of {tile_text(fx.pair)}",
     "ALL_TERMINALS_AND_HONORS": "only 1s, 9s and honours",
-    "SEVEN_PAIRS": lambda fx: "pairs " + " ".join(pack_text(q) for q in fx.reading.packs),
+    "SEVEN_PAIRS": lambda fx: "pairs " + " ".join([_PACK_TEXT[q[0], q[1]] for q in fx.reading.packs]),
     "GREATER_HONORS_AND_KNITTED": lambda fx: "all seven honours single, with knitted "
     + " ".join(_knitted_groups(fx.reading.knitted, fx.prep.standing_table)),
     "LESSER_HONORS_AND_KNITTED": lambda fx: "fourteen single tiles: knitted "
@@ -300,8 +333,8 @@ _SIMPLE = {
     + " and honours " + _standing_honours(fx.prep),
     "KNITTED_STRAIGHT": lambda fx: " ".join(_knitted_groups(fx.reading.knitted)),
     "ALL_EVEN_PUNGS": "pungs and pair of 2 4 6 8 only",
-    "FULL_FLUSH": _suit_only,
-    "HALF_FLUSH": lambda fx: _suit_only(fx) + " and honours",
+    "FULL_FLUSH": lambda fx: _ONLY_SUIT[_suit_bits(fx.mask)],
+    "HALF_FLUSH": lambda fx: _ONLY_SUIT[_suit_bits(fx.mask)] + " and honours",
     "UPPER_TILES": "only 7 8 9", "MIDDLE_TILES": "only 4 5 6", "LOWER_TILES": "only 1 2 3",
     "UPPER_FOUR": "only 6 to 9", "LOWER_FOUR": "only 1 to 4",
     "ALL_FIVE": "a 5 in every set and the pair",
@@ -322,22 +355,21 @@ _SIMPLE = {
                              if fx.prep.fixed_table[fx.prep.win] == 3
                              else f"{tile_text(fx.prep.win)} was the last copy not yet visible"),
     "DRAGON_PUNG": lambda fx: "pung of " + ", ".join([_PACK_TEXT[q[0], q[1]] for q in fx.pungs if q[1] > 0x44]),
-    "PREVALENT_WIND": lambda fx: _wind_pung(fx, fx.prep.prevalent, "round"),
-    "SEAT_WIND": lambda fx: _wind_pung(fx, fx.prep.seat, "seat"),
+    "PREVALENT_WIND": lambda fx: _ROUND_WIND_TEXT[fx.prep.prevalent],
+    "SEAT_WIND": lambda fx: _SEAT_WIND_TEXT[fx.prep.seat],
     "CONCEALED_HAND": "nothing claimed, won on a discard",
-    "ALL_CHOWS": lambda fx: f"four chows and a pair of {tile_text(fx.pair)}" if fx.pair else "chows only",
+    "ALL_CHOWS": lambda fx: _ALL_CHOWS_TEXT[fx.pair] if fx.pair else "chows only",
     "TILE_HOG": _hog,
     "CONCEALED_KONG": lambda fx: _kongs(fx, False),
     "MELDED_KONG": lambda fx: _kongs(fx, True),
     "CONCEALED_KONG_AND_MELDED_KONG": lambda fx: _kongs(fx, None),
     "ALL_SIMPLES": "no terminals or honours",
     "PUNG_OF_TERMINALS_OR_HONORS": _terminal_pungs,
-    "ONE_VOIDED_SUIT": lambda fx: "no " + " or ".join(
-        _SUIT_WORD[s] for s in (1, 2, 3) if not fx.mask & C.SUIT_MASK[s]),
+    "ONE_VOIDED_SUIT": lambda fx: _NO_SUIT[_suit_bits(fx.mask)],
     "NO_HONORS": "no winds or dragons",
-    "EDGE_WAIT": lambda fx: f"waited only on {tile_text(fx.prep.win)}, an edge of a chow",
-    "CLOSED_WAIT": lambda fx: f"waited only on {tile_text(fx.prep.win)}, the middle of a chow",
-    "SINGLE_WAIT": lambda fx: f"waited only on {tile_text(fx.prep.win)} for the pair",
+    "EDGE_WAIT": lambda fx: _EDGE_TEXT[fx.prep.win],
+    "CLOSED_WAIT": lambda fx: _CLOSED_TEXT[fx.prep.win],
+    "SINGLE_WAIT": lambda fx: _SINGLE_TEXT[fx.prep.win],
     "SELF_DRAWN": "won on a self-drawn tile",
 }
 
