@@ -66,6 +66,7 @@ class Prepared:
     standing_mask: int = 0  # tiles present among standing tiles and the winning tile
     unique: bool | None = None  # computed on first need by unique_wait()
     mask_fans: tuple = ()  # calc.mask_fans(mask), set by evaluate before the divisions
+    fours_mask: int = 0  # the tiles counted in `fours`
 
     def unique_wait(self) -> bool:
         if self.unique is None:
@@ -92,21 +93,26 @@ def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
     standing = [0] * _SIZE
     standing_mask = 0
     fours = 0  # tiles held four times in all (standing, winning tile and melds)
+    fours_mask = 0
     for c in hand.concealed:
         t = code[c]
         n = standing[t] = standing[t] + 1
         standing_mask |= 1 << t
         if n == 4:
             fours += 1
+            fours_mask |= 1 << t
         elif n == 5:
             fours -= 1
+            fours_mask &= ~(1 << t)
     win = code[hand.win_tile]
     n = standing[win] = standing[win] + 1
     standing_mask |= 1 << win
     if n == 4:
         fours += 1
+        fours_mask |= 1 << win
     elif n == 5:
         fours -= 1
+        fours_mask &= ~(1 << win)
     fixed_table = [0] * _SIZE
     fixed = []
     melded_cnt = 0
@@ -141,6 +147,10 @@ def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
             t = low.bit_length() - 1
             st = standing[t]
             fours += (fixed_table[t] + st == 4) - (st == 4)
+            if fixed_table[t] + st == 4:
+                fours_mask |= low
+            else:
+                fours_mask &= ~low
     ctx = hand.context
     flags = 0
     if ctx.self_drawn:
@@ -154,6 +164,7 @@ def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
     return Prepared(
         win, flags, fixed, fixed_table, standing, len(hand.concealed), mask, fours, melded_cnt,
         C.WIND_OF_SEAT[ctx.round_wind], C.WIND_OF_SEAT[ctx.seat_wind], mixed_kongs, standing_mask,
+        fours_mask=fours_mask,
     )
 
 

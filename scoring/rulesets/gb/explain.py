@@ -267,16 +267,16 @@ def _suit_only(fx: Facts) -> str:
 
 def _hogs(fx: Facts) -> list[int]:
     """Tiles whose four copies are all in the hand, not as a kong (ascending)."""
-    p = fx.prep
-    fixed, standing = p.fixed_table, p.standing_table
+    m = fx.prep.fours_mask  # its bits ascend like C.ALL_T
+    if not m:
+        return []
     kongs = [q[1] for q in fx.pungs if q[0] == KONG]
     out = []
-    m = p.mask  # every tile of the hand; its bits ascend like C.ALL_T
     while m:
         low = m & -m
         m ^= low
         t = low.bit_length() - 1
-        if fixed[t] + standing[t] == 4 and t not in kongs:
+        if t not in kongs:
             out.append(t)
     return out
 
