@@ -314,10 +314,17 @@ def regular_fans(packs, fixed_cnt: int, ctx) -> list[int]:
     pungs: list[tuple[int, int, bool]] = []
     pair = 0
     concealed_pungs = melded_kongs = concealed_kongs = 0
+    outside = five = even = 0  # sets and pair with a terminal or honour / a 5 / an even pung
     for kind, t, melded in packs:
         if kind == CHOW:
             chows.append(t)
-        elif kind == PAIR:
+            r = t & 15
+            if r == 2 or r == 8:
+                outside += 1
+            elif 4 <= r <= 6:
+                five += 1
+            continue
+        if kind == PAIR:
             pair = t
         else:
             pungs.append((kind, t, melded))
@@ -328,6 +335,16 @@ def regular_fans(packs, fixed_cnt: int, ctx) -> list[int]:
                 melded_kongs += 1
             else:
                 concealed_kongs += 1
+        if t > 0x40:
+            outside += 1
+        else:
+            r = t & 15
+            if r == 1 or r == 9:
+                outside += 1
+            elif r == 5:
+                five += 1
+            elif not r & 1:
+                even += 1
     if flags:
         win_flag_fans(flags, f)
     # A pung completed by a discard is an exposed pung, unless the tile can be read as part of a chow.
@@ -392,7 +409,13 @@ def regular_fans(packs, fixed_cnt: int, ctx) -> list[int]:
         if _wind(pair):
             f[LITTLE_FOUR_WINDS] = 1
             f[BIG_THREE_WINDS] = 0
-    _pack_traits(packs, f)
+    # 全带幺 / 全带五 / 全双刻: a property every set and the pair share
+    if outside == 5:
+        f[OUTSIDE_HAND] = 1
+    elif five == 5:
+        f[ALL_FIVE] = 1
+    elif even == 5:
+        f[ALL_EVEN_PUNGS] = 1
     for i, n in ctx.mask_fans:
         f[i] = n
     if not f[QUADRUPLE_CHOW]:
@@ -431,33 +454,6 @@ def wait_fans(concealed_packs, win: int, f: list[int]) -> None:
         f[CLOSED_WAIT] = 1
     elif single:
         f[SINGLE_WAIT] = 1
-
-
-def _pack_traits(packs, f: list[int]) -> None:
-    """全带幺 / 全带五 / 全双刻: a property every set and the pair share."""
-    terminal = honour = five = even = 0
-    for kind, t, _ in packs:
-        if t > 0x40:
-            honour += 1
-            continue
-        r = t & 15
-        if kind == CHOW:
-            if r == 2 or r == 8:
-                terminal += 1
-            elif 4 <= r <= 6:
-                five += 1
-        elif r == 1 or r == 9:
-            terminal += 1
-        elif r == 5:
-            five += 1
-        elif not r & 1:
-            even += 1
-    if terminal + honour == 5:
-        f[OUTSIDE_HAND] = 1
-    elif five == 5:
-        f[ALL_FIVE] = 1
-    elif even == 5:
-        f[ALL_EVEN_PUNGS] = 1
 
 
 def _pure_terminal_chows(chows: list[int], pair: int) -> bool:
