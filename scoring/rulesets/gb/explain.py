@@ -526,6 +526,13 @@ _IDS = range(F.SIZE)
 _SHARED_FANS: dict[tuple[int, int, str], Fan] = {}
 
 
+def shared_fan(fan: int, count: int, why: str) -> Fan:
+    """The Fan object for fan id `fan` counted `count` times, with its why text."""
+    key = (fan, count, why)
+    obj = _SHARED_FANS.get(key)
+    return obj if obj is not None else _shared_fan(key)
+
+
 def _shared_fan(key: tuple[int, int, str]) -> Fan:
     if len(_SHARED_FANS) > 1 << 14:
         _SHARED_FANS.clear()

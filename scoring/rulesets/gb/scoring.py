@@ -6,10 +6,11 @@ from typing import Any
 
 from scoring import tiles as T
 from scoring.hand import Hand, HandError, tile_label
-from scoring.ruleset import Fan, ScoreResult
+from scoring.ruleset import ScoreResult
 from scoring.rulesets.gb import calc, explain, payments
 from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.evaluate import Prepared, Reading, evaluate, prepare
+from scoring.rulesets.gb.fans import FLOWER_TILES
 from scoring.rulesets.gb.shapes import seven_pairs_wait, standard_waits
 
 MIN_FAN = 8
@@ -96,8 +97,8 @@ def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
     fans = list(fan_items)
     n_flowers = len(hand.flowers)
     if n_flowers:
-        names = " ".join(T.CHINESE_NAMES[f] for f in hand.flowers)
-        fans.append(Fan("花牌", "Flower Tiles", 1, n_flowers, f"flowers {names}; not toward the 8-fan minimum"))
+        names = " ".join([T.CHINESE_NAMES[f] for f in hand.flowers])
+        fans.append(explain.shared_fan(FLOWER_TILES, n_flowers, f"flowers {names}; not toward the 8-fan minimum"))
     total = fan_total + n_flowers
     reached = fan_total >= MIN_FAN
     notes = []
