@@ -94,6 +94,8 @@ def current_options(rs: RuleSet) -> dict[str, Any]:
             value = ss[key]
             if value == "none" and opt.choices and None in opt.choices:
                 value = None
+            if value == "" and opt.default is None:
+                continue  # an empty box: the rule set's default
             out[opt.name] = value
     return out
 
