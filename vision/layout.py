@@ -45,6 +45,8 @@ IN_SLOPE, OUT_SLOPE = 8.0, 12.0
 ILLEGAL = 30.0
 NOT_WINNING = 6.0
 STRAY = 5.0
+SPLIT = 4.0  # melds on both sides of the standing tiles, or in both rows
+SIDE_IN_BLOCK = 4.0  # a standing tile that looks sideways (per unit of odds over 0.3)
 
 
 @dataclass
@@ -246,12 +248,14 @@ class LayoutReader:
         if n >= 2:
             # an unsure detection set apart at the end of a row is the likeliest stray
             doubt = [3.0 * (1.0 - min(1.0, s.site.det.confidence)) for s in (seq[0], seq[-1])]
-            left_ok = gaps[0] > OUT_GAP or seq[0].is_back or doubt[0] > 1.5
-            right_ok = gaps[-1] > OUT_GAP or seq[-1].is_back or doubt[1] > 1.5
+            # ... and so is a tile well off the row's line (a loose tile beside its end)
+            off = [min(2.0, 2 * max(0.0, s.raised - 0.25)) for s in (seq[0], seq[-1])]
+            left_ok = gaps[0] > OUT_GAP or seq[0].is_back or doubt[0] > 1.5 or off[0] > 0.4
+            right_ok = gaps[-1] > OUT_GAP or seq[-1].is_back or doubt[1] > 1.5 or off[1] > 0.4
             if left_ok:
-                opts.append((1, 0, STRAY - min(3.0, gaps[0]) - doubt[0]))
+                opts.append((1, 0, STRAY - min(3.0, gaps[0]) - doubt[0] - off[0]))
             if right_ok:
-                opts.append((0, 1, STRAY - min(3.0, gaps[-1]) - doubt[1]))
+                opts.append((0, 1, STRAY - min(3.0, gaps[-1]) - doubt[1] - off[1]))
         return opts
 
     def _read_main(self, prepared, main: int, orient: int):
@@ -316,7 +320,7 @@ class LayoutReader:
                         if right_start < hi:
                             cost += c_out(gaps[right_start - 1])
                         block = seq[i0:i1]
-                        cost += sum(6 * max(0.0, side_odds[j] - 0.3) for j in range(i0, i1))
+                        cost += sum(SIDE_IN_BLOCK * max(0.0, side_odds[j] - 0.3) for j in range(i0, i1))
                         cost += sum(8.0 for s in block if s.is_back)
                         if win is not None:
                             cost += 2 * max(0.0, win.pside - 0.5) + (8.0 if win.is_back else 0.0)
@@ -327,8 +331,10 @@ class LayoutReader:
                                     melds = lm + rm + om
                                     if len(melds) != need_melds:
                                         continue
+                                    # players keep their melds together, on one side
+                                    split = SPLIT if sum(map(bool, (lm, rm, om))) > 1 else 0.0
                                     results.append(Reading(
-                                        cost + lc + rc + oc, block, win, melds,
+                                        cost + lc + rc + oc + split, block, win, melds,
                                         dropped_main + od, orient, []))
         return [h for r in results for h in self._hands(r)]
 
