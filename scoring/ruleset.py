@@ -158,8 +158,8 @@ class RuleSet:
         if not given:
             return {o.name: o.default for o in self.options}
         known = {o.name: o for o in self.options}
-        unknown = set(given) - set(known)
-        if unknown:
+        if any(name not in known for name in given):
+            unknown = set(given) - set(known)
             names = ", ".join(sorted(known)) or "none"
             raise HandError(
                 f"Rule set {self.id} has no option {', '.join(sorted(unknown))} (its options: {names})."
