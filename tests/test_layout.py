@@ -331,3 +331,38 @@ def test_a_hand_turned_and_bent_any_way_is_read_with_every_box_accounted(angle, 
     assert Counter(r.hand.all_tiles) == Counter(parse_hand("123m456p2z [789s] [555z] +2z")
                                                 .all_tiles)
     assert len(r.hand.all_tiles) + len(r.left_out) - r.hidden == len(dets)
+
+
+def test_a_tile_lying_on_a_chow_tile_is_a_stray_not_a_fourth_tile():
+    groups = [(0, "1m 2m 3m 7s 8s 9s 1z 1z 1z 2z"), (0.8, "2z"), (0.9, "4p/ 5p 5p^ 6p")]
+    r = read(boxes(groups))
+    assert hand_key(r.hand) == key("123m789s1112z [4'56p<] +2z"), r.notes
+    assert [d.code for d in r.left_out] == ["5p"]
+
+
+def test_a_pung_tile_boxed_twice_is_a_pung_not_a_kong():
+    groups = [(0, "1m 2m 3m 4p 5p 6p 1z 1z 1z 2z"), (0.8, "2z"), (0.9, "6s 6s/ 6s")]
+    dets = boxes(groups)
+    dup = dict(dets[-1])
+    dup["box"] = [v + 0.7 for v in dup["box"]]
+    dup["confidence"] = 0.5
+    r = read(dets + [dup])
+    assert hand_key(r.hand) == key("123m456p1112z [66'6s^] +2z"), r.notes
+    assert len(r.left_out) == 1
+
+
+def test_a_flower_boxed_twice_counts_once_and_is_reported():
+    dets = boxes(BASIC + [(0.9, "6f")])
+    dup = dict(dets[-1])
+    dup["box"] = [v + 0.8 for v in dup["box"]]
+    r = read(dets + [dup])
+    assert hand_key(r.hand) == key("123m456p789s1112z +2z 6f"), r.notes
+    assert len(r.left_out) == 1 and any("same tile" in n for n in r.notes)
+
+
+def test_standing_tiles_that_end_in_a_set_are_not_split_off_as_a_meld():
+    """A pung at the far end of the standing tiles, a little apart and its end tile looking
+    sideways, is not a second group of melds on the other side of the standing tiles."""
+    groups = [(0, "6m/ 6m 6m"), (0.32, "1p 3p 3s 4s 5s 9s 9s"), (0.7, "2p"), (0.8, "4p/ 3p 5p")]
+    r = read(boxes(groups))
+    assert hand_key(r.hand) == key("666m13p345s99s [4'35p<] +2p"), r.notes

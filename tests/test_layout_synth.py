@@ -111,9 +111,9 @@ def test_reads_the_exact_hand_structure_of_synthetic_scenes(scenes, results):
     for case in ("two rows", "melds left", "melds right", "win apart", "win not apart",
                  "concealed kong", "sideways claim", "angle > 30", "upside-down", "distractors"):
         assert by_case.get(case), f"no scene shows {case}"
-    # measured 0.926 (176/190) with the photo crops with this seed
+    # measured 0.932 (177/190) with the photo crops with this seed
     # and generator version 4 (target 0.98, not reached)
-    assert rate >= 0.90, f"exact structure in {rate:.1%} of scenes; {dict(outcome)}; {report}"
+    assert rate >= 0.91, f"exact structure in {rate:.1%} of scenes; {dict(outcome)}; {report}"
 
 
 def _cases(sc: dict) -> list[str]:

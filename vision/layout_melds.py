@@ -91,14 +91,30 @@ def _claim(position: int, size: int) -> str:
     return "across"
 
 
-def read_meld(slots: list[Slot], in_meld: float = IN_MELD) -> list[MeldReading]:
+def read_meld(slots: list[Slot], in_meld: float = IN_MELD,
+              ignore_tops: bool = False) -> list[MeldReading]:
     """Every plausible reading of `slots` (in the player's left-to-right order) as one meld;
-    its likeliest tile reads as sideways when its odds exceed `in_meld`."""
+    its likeliest tile reads as sideways when its odds exceed `in_meld`. A box lying on one
+    of them counts as the meld's fourth tile, or (at a cost) as a stray tile on it."""
     k = len(slots)
     if not 1 <= k <= 4 or any(s.is_flower for s in slots):
         return []
     backs = [i for i, s in enumerate(slots) if s.is_back]
-    tops = [i for i, s in enumerate(slots) if s.site.top is not None]
+    tops = [] if ignore_tops else [i for i, s in enumerate(slots) if s.site.top is not None]
+    if tops:
+        out = _read_meld(slots, in_meld, backs, tops)
+        return out + [MeldReading(r.meld, r.cost + STRAY_ON_MELD, r.note, r.hidden)
+                      for r in read_meld(slots, in_meld, ignore_tops=True)
+                      if not (r.meld.kind == "kong" and k == 3)]
+    return _read_meld(slots, in_meld, backs, tops)
+
+
+STRAY_ON_MELD = 2.5  # a box on a meld's tile that is not its fourth tile (a stray lying there)
+
+
+def _read_meld(slots: list[Slot], in_meld: float, backs: list[int],
+               tops: list[int]) -> list[MeldReading]:
+    k = len(slots)
     n_tiles = k + len(tops)
     out: list[MeldReading] = []
     if backs:

@@ -168,7 +168,7 @@ def build_scene(dets: list[Detection], notes: list[str],
     loose_flowers: list[Site] = []
     for i in loose_idx:
         site = sites[i]
-        if _attach_top(site, rows, frames):
+        if i not in elsewhere and _attach_top(site, rows, frames):
             continue
         if T.is_flower(site.code) and rows and i not in elsewhere and _near_hand(
                 site, rows, frames):
