@@ -57,9 +57,10 @@ def bench_synth(n: int, seed: int, det) -> None:
     import numpy as np
 
     from datasets.synth import make_sample
-    from tests.test_layout_synth import mismatch, readable, scene_detections
+    from tests.test_layout_synth import _cases, mismatch, readable, scene_detections
 
     stats = Counter()
+    by_case: dict[str, Counter] = {}
     t0 = time.perf_counter()
     for i in range(n):
         s = make_sample(i, seed, size=640)
@@ -72,7 +73,10 @@ def bench_synth(n: int, seed: int, det) -> None:
         true_tiles = Counter(a for t in sc["tiles"] if t["group"] in ("concealed", "meld", "win",
                                                                          "flower")
                              for a in [t["code"]])
-        stats["ref exact"] += mismatch(sc, ref.hand) is None
+        exact = mismatch(sc, ref.hand) is None
+        stats["ref exact"] += exact
+        for case in _cases(sc):
+            by_case.setdefault(case, Counter())[exact] += 1
         stats["ref tiles"] += tiles_of(ref) == true_tiles
         if det is not None:
             img = cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_COLOR)
@@ -85,6 +89,8 @@ def bench_synth(n: int, seed: int, det) -> None:
     print(f"synthetic: {stats['scenes']} readable scenes of {n} (seed {seed}), "
           f"{time.perf_counter() - t0:.0f} s")
     print(f"  true boxes:     exact {stats['ref exact'] / k:.3f}  tiles {stats['ref tiles'] / k:.3f}")
+    print("  exact per case (true boxes): " + ", ".join(
+        f"{c}: {v[True]}/{v[True] + v[False]}" for c, v in sorted(by_case.items())))
     if det is not None:
         print(f"  detector boxes: exact {stats['det exact'] / k:.3f}  "
               f"tiles {stats['det tiles'] / k:.3f}  hand read {stats['det hand'] / k:.3f}  "

@@ -10,7 +10,9 @@ shows the claimed tile sideways (otherwise it is unknowable and must be None); t
 only where it is set apart by a gap (otherwise any tile that completes the hand is a fair
 reading, so the standing tiles plus the winning tile are compared as one multiset). Scenes in
 which a hand tile is hidden (by an occluder, or too little of it shows to be labelled) cannot be
-read exactly and are counted apart, except a kong's tile hidden under the one lying on it.
+read exactly and are counted apart, except a kong's tile hidden under the one lying on it: the
+rate asserted is that of the fully visible hands (a person could read them); the share of all
+scenes is printed too.
 """
 
 from __future__ import annotations
@@ -95,24 +97,30 @@ def test_reads_the_exact_hand_structure_of_synthetic_scenes(scenes, results):
     outcome: Counter = Counter()
     by_case: dict[str, Counter] = {}
     for sc, r in zip(scenes, results, strict=True):
+        why = mismatch(sc, r.hand)
         if not readable(sc):
             outcome["hidden tiles"] += 1
+            outcome["hidden tiles, read exactly anyway"] += why is None
             continue
-        why = mismatch(sc, r.hand)
         outcome[why or "exact"] += 1
         for case in _cases(sc):
             by_case.setdefault(case, Counter())[why is None] += 1
-    n = sum(v for k, v in outcome.items() if k != "hidden tiles")
+    n = sum(v for k, v in outcome.items() if not k.startswith("hidden tiles"))
     rate = outcome["exact"] / n
+    n_all = outcome["exact"] + outcome["hidden tiles, read exactly anyway"]
     report = ", ".join(f"{k}: {v[True]}/{v[True] + v[False]}" for k, v in sorted(by_case.items()))
-    print(f"\nexact {outcome['exact']}/{n} = {rate:.3f}; {dict(outcome)}\n{report}")
+    print(f"\nexact {outcome['exact']}/{n} = {rate:.3f} of the fully visible hands "
+          f"({n_all}/{len(scenes)} of all scenes); {dict(outcome)}\n{report}")
     assert n >= 150
     # every layout case occurs among the scenes
     for case in ("two rows", "melds left", "melds right", "win apart", "win not apart",
                  "concealed kong", "sideways claim", "angle > 30", "upside-down", "distractors"):
         assert by_case.get(case), f"no scene shows {case}"
-    # measured 0.932 (177/190) with the photo crops with this seed
-    # and generator version 4 (target 0.98, not reached)
+    # measured with this seed and generator version 4 (target 0.98, not reached):
+    # with the photo crops 177/190 = 0.932 of the fully visible hands (179/300 of all scenes;
+    # 110 hide a hand tile); without them 201/214 = 0.939. Per case (crops): angle > 30 50/56,
+    # concealed kong 56/59, melds left 26/27, melds right 97/108, two rows 34/39,
+    # sideways claim 67/76, win apart 109/119, win not apart 68/71.
     assert rate >= 0.91, f"exact structure in {rate:.1%} of scenes; {dict(outcome)}; {report}"
 
 
