@@ -4,6 +4,7 @@ count (不计, and the account-once principle), and the reading in notation."""
 from __future__ import annotations
 
 from itertools import combinations, compress
+from operator import itemgetter
 
 from scoring.ruleset import Exclusion, Fan
 from scoring.rulesets.gb import calc, combos
@@ -47,9 +48,11 @@ def arrangement_text(reading, prep) -> str:
         formed = packs[n_fixed:]
         if formed:
             # the pair last, sets in m p s z order (a stable sort keeps the reading's order)
-            parts += [_PACK_TEXT[p[0], p[1]] for p in sorted(formed, key=_PAIR_LAST_KEY.__getitem__)]
+            parts += [_TEXT[p] for p in sorted(formed, key=_PAIR_LAST_KEY.__getitem__)]
+        if shape == "standard":
+            return " ".join(parts)
     else:
-        parts = [_PACK_TEXT[p[0], p[1]] for p in sorted(packs, key=_SUIT_KEY.__getitem__)]
+        parts = [_TEXT[p] for p in sorted(packs, key=_SUIT_KEY.__getitem__)]
     if shape == "honors_knitted":
         parts = _knitted_groups(reading.knitted, prep.standing_table) + [_standing_honours(prep)]
     elif reading.knitted:
@@ -63,6 +66,7 @@ def arrangement_text(reading, prep) -> str:
 
 
 # Constant text and sort keys of every pack (kind, tile, melded), made once.
+_TEXT = {(k, t, md): text for (k, t), text in _PACK_TEXT.items() for md in (False, True)}
 _DECLARED_TEXT = {}
 _PAIR_LAST_KEY = {}
 _SUIT_KEY = {}
@@ -163,12 +167,11 @@ _TWO_CHOWS = [[combos.two_chows_fan(a, b) if a in _CHOW_TILES and b in _CHOW_TIL
                for b in range(C.TABLE_SIZE)] for a in range(C.TABLE_SIZE)]
 
 
-def _TILE_OF(pack) -> int:
-    return pack[1]
+_TILE_OF = itemgetter(1)  # a pack's tile
 
 
 def _sets(groups) -> str:
-    return "; ".join([" ".join([_PACK_TEXT[p[0], p[1]] for p in g]) for g in groups])
+    return "; ".join([" ".join([_TEXT[p] for p in g]) for g in groups])
 
 
 _M, _S, _P = C.SUIT_MASK[1], C.SUIT_MASK[2], C.SUIT_MASK[3]
@@ -240,7 +243,7 @@ def _make_why(fan: int, key: str):
 
 
 def _terminal_pungs(fx: Facts) -> str:
-    ps = [_PACK_TEXT[q[0], q[1]] for q in fx.pungs if q[1] in _TERMINAL_OR_WIND]
+    ps = [_TEXT[q] for q in fx.pungs if q[1] in _TERMINAL_OR_WIND]
     return "pung of " + ", ".join(ps) if ps else ""
 
 
@@ -325,7 +328,7 @@ _SIMPLE = {
     "PURE_TERMINAL_CHOWS": lambda fx: f"123 and 789 twice in one suit, pair of {tile_text(fx.pair)}",
     "THREE_SUITED_TERMINAL_CHOWS": lambda fx: f"123 and 789 in two suits, pair of {tile_text(fx.pair)}",
     "ALL_TERMINALS_AND_HONORS": "only 1s, 9s and honours",
-    "SEVEN_PAIRS": lambda fx: "pairs " + " ".join([_PACK_TEXT[q[0], q[1]] for q in fx.reading.packs]),
+    "SEVEN_PAIRS": lambda fx: "pairs " + " ".join([_TEXT[q] for q in fx.reading.packs]),
     "GREATER_HONORS_AND_KNITTED": lambda fx: "all seven honours single, with knitted "
     + " ".join(_knitted_groups(fx.reading.knitted, fx.prep.standing_table)),
     "LESSER_HONORS_AND_KNITTED": lambda fx: "fourteen single tiles: knitted "
@@ -354,7 +357,7 @@ _SIMPLE = {
     "LAST_TILE": lambda fx: (f"the other three {tile_text(fx.prep.win)} are in your exposed melds"
                              if fx.prep.fixed_table[fx.prep.win] == 3
                              else f"{tile_text(fx.prep.win)} was the last copy not yet visible"),
-    "DRAGON_PUNG": lambda fx: "pung of " + ", ".join([_PACK_TEXT[q[0], q[1]] for q in fx.pungs if q[1] > 0x44]),
+    "DRAGON_PUNG": lambda fx: "pung of " + ", ".join([_TEXT[q] for q in fx.pungs if q[1] > 0x44]),
     "PREVALENT_WIND": lambda fx: _ROUND_WIND_TEXT[fx.prep.prevalent],
     "SEAT_WIND": lambda fx: _SEAT_WIND_TEXT[fx.prep.seat],
     "CONCEALED_HAND": "nothing claimed, won on a discard",
