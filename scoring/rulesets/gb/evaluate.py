@@ -86,33 +86,25 @@ class Reading:
 
 
 _SIZE = C.TABLE_SIZE + _PAD
+_BIT = [1 << t for t in range(_SIZE)]
 
 
 def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
-    code = C.CODE_TO_T
+    ts = [*map(C.CODE_TO_T.__getitem__, hand.concealed), C.CODE_TO_T[hand.win_tile]]
+    win = ts[-1]
     standing = [0] * _SIZE
-    standing_mask = 0
+    for t in ts:
+        standing[t] += 1
+    distinct = set(ts)
+    standing_mask = sum(map(_BIT.__getitem__, distinct))
     fours = 0  # tiles held four times in all (standing, winning tile and melds)
     fours_mask = 0
-    for c in hand.concealed:
-        t = code[c]
-        n = standing[t] = standing[t] + 1
-        standing_mask |= 1 << t
-        if n == 4:
-            fours += 1
-            fours_mask |= 1 << t
-        elif n == 5:
-            fours -= 1
-            fours_mask &= ~(1 << t)
-    win = code[hand.win_tile]
-    n = standing[win] = standing[win] + 1
-    standing_mask |= 1 << win
-    if n == 4:
-        fours += 1
-        fours_mask |= 1 << win
-    elif n == 5:
-        fours -= 1
-        fours_mask &= ~(1 << win)
+    if len(ts) - len(distinct) >= 3:  # else no tile can be there four times
+        for t in distinct:
+            if standing[t] == 4:
+                fours += 1
+                fours_mask |= 1 << t
+    code = C.CODE_TO_T
     fixed_table = [0] * _SIZE
     fixed = []
     melded_cnt = 0

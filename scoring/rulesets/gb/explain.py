@@ -515,8 +515,13 @@ def describe(reading, prep) -> tuple[tuple[Fan, ...], tuple[Exclusion, ...], str
     counted = [i for i in compress(_IDS, counts) if counts[i] > 0]
     fans = []
     for i in counted:
+        n = counts[i]
+        const = _CONST_FANS[i]
+        if const is not None and n < 5:
+            fans.append(const[n])
+            continue
         w = _WHY[i]
-        key = (i, counts[i], w if w.__class__ is str else w(fx))
+        key = (i, n, w if w.__class__ is str else w(fx))
         obj = _SHARED_FANS.get(key)
         if obj is None:
             obj = _shared_fan(key)
@@ -542,6 +547,13 @@ def _shared_fan(key: tuple[int, int, str]) -> Fan:
     i, n, text = key
     obj = _SHARED_FANS[key] = Fan(F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], n, text)
     return obj
+
+
+# Fans whose why text never changes, as Fan objects for counts 0-4, made at import.
+_CONST_FANS = [
+    tuple(Fan(F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], n, w) for n in range(5)) if w.__class__ is str else None
+    for i, w in enumerate(_WHY)
+]
 
 
 def clear_shared() -> None:

@@ -233,6 +233,9 @@ def _suit_waits(counts: tuple[int, ...], base: int) -> tuple[bool, bool, frozens
     return (c0, c1, frozenset(as0), frozenset(as1))
 
 
+_EMPTY_SUIT = (True, False, frozenset(), frozenset())
+
+
 def standard_waits(table: list[int]) -> set[int]:
     """Tiles that complete the standing tiles (winning tile NOT included) into sets plus a pair.
 
@@ -240,12 +243,11 @@ def standard_waits(table: list[int]) -> set[int]:
     A suit contributes the tiles that make it sets-only when another suit holds the pair, or the
     tiles that make it sets-plus-pair when every other suit is already sets-only.
     """
-    infos = (
-        _suit_waits(tuple(table[0x11:0x1A]), 0x10),
-        _suit_waits(tuple(table[0x21:0x2A]), 0x20),
-        _suit_waits(tuple(table[0x31:0x3A]), 0x30),
-        _suit_waits(tuple(table[0x41:0x48]), 0x40),
-    )
+    infos = []
+    for lo, hi, base, _ in _SUIT_SPANS:
+        counts = tuple(table[lo:hi])
+        # an empty suit is sets-only and completes nothing: (True, False, {}, {})
+        infos.append(_suit_waits(counts, base) if any(counts) else _EMPTY_SUIT)
     k1 = sum(1 for i in infos if i[1])
     bad = sum(1 for i in infos if not i[0] and not i[1])
     out: set[int] = set()
