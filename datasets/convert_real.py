@@ -9,6 +9,10 @@ Squash heuristic: a mahjong tile is about 3:4, and even seen at a slant or rotat
 box stays below ~2:1 (long side over short side). An image whose *median* box elongation is
 above ``max_elongation`` (3.0) has been stretched anisotropically and is dropped.
 
+Impossible labels (optional, ``max_copies``): a set has 4 copies of each tile, so an image
+whose labels name one tile far more often (7 valid images label all 13-42 tiles `sd1`) is
+mislabelled; with ``max_copies=8`` such images are dropped (used for a second, cleaned eval).
+
 Images are symlinked, never copied. Usable as a function (``convert_real(src, dst)``) or as
 ``python -m datasets.convert_real SRC DST``.
 """
@@ -53,6 +57,7 @@ class SplitStats:
     kept: int = 0
     empty: int = 0
     squashed: int = 0
+    mislabelled: int = 0
     missing_label: int = 0
     boxes: int = 0
     polygons: int = 0
@@ -119,7 +124,8 @@ def is_squashed(boxes: list[tuple[int, float, float, float, float]], max_elongat
 
 
 def convert_split(
-    src: Path, dst: Path, cmap: list[int], max_elongation: float = 3.0
+    src: Path, dst: Path, cmap: list[int], max_elongation: float = 3.0,
+    max_copies: int | None = None,
 ) -> SplitStats:
     """Convert one split folder (images/ + labels/) into dst (images/ symlinks + labels/)."""
     st = SplitStats()
@@ -147,6 +153,14 @@ def convert_split(
             st.squashed += 1
             st.dropped_names.append(img.name)
             continue
+        if max_copies is not None:
+            counts: dict[int, int] = {}
+            for b in boxes:
+                counts[b[0]] = counts.get(b[0], 0) + 1
+            if max(counts.values()) > max_copies:
+                st.mislabelled += 1
+                st.dropped_names.append(img.name)
+                continue
         st.kept += 1
         st.boxes += len(boxes)
         st.polygons += polys
@@ -177,7 +191,7 @@ def write_data_yaml(dst: Path, splits: list[str]) -> Path:
 
 def convert_real(
     src: str | Path, dst: str | Path, splits: tuple[str, ...] = ("train", "valid"),
-    max_elongation: float = 3.0,
+    max_elongation: float = 3.0, max_copies: int | None = None,
 ) -> dict[str, SplitStats]:
     """Convert the export at `src` into `dst`; returns per-split statistics."""
     src, dst = Path(src), Path(dst)
@@ -188,7 +202,7 @@ def convert_real(
     done = []
     for s in splits:
         if (src / s / "images").is_dir():
-            stats[s] = convert_split(src / s, dst / s, cmap, max_elongation)
+            stats[s] = convert_split(src / s, dst / s, cmap, max_elongation, max_copies)
             done.append(s)
     if not done:
         raise FileNotFoundError(f"no split folders ({', '.join(splits)}) with images/ in {src}")
@@ -201,12 +215,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("src", nargs="?", default="../shared/data/photos")
     ap.add_argument("dst", nargs="?", default="data/real")
     ap.add_argument("--max-elongation", type=float, default=3.0)
+    ap.add_argument("--max-copies", type=int, default=None,
+                    help="drop images labelling one tile more often than this (label errors)")
     args = ap.parse_args(argv)
-    for split, st in convert_real(args.src, args.dst, max_elongation=args.max_elongation).items():
+    for split, st in convert_real(args.src, args.dst, max_elongation=args.max_elongation,
+                                  max_copies=args.max_copies).items():
         print(
             f"{split}: {st.images} images, kept {st.kept} ({st.boxes} boxes, {st.polygons} from "
             f"polygons), dropped {st.empty} empty, {st.squashed} squashed, "
-            f"{st.missing_label} without labels"
+            f"{st.missing_label} without labels, {st.mislabelled} mislabelled"
         )
     return 0
 

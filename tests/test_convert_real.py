@@ -107,3 +107,15 @@ def test_convert(tmp_path):
 def test_missing_splits(tmp_path):
     with pytest.raises(FileNotFoundError):
         convert_real(tmp_path, tmp_path / "out")
+
+
+def test_max_copies_drops_impossible_labels(tmp_path):
+    src = tmp_path / "src"
+    src.mkdir()
+    (src / "data.yaml").write_text(NAMES_YAML)
+    nine = "".join(f"2 {0.05 + 0.1 * i:.2f} 0.5 0.08 0.1\n" for i in range(9))  # nine 1p
+    _export(src, "valid", {"lazy": nine, "ok": "2 0.5 0.5 0.08 0.1\n2 0.6 0.5 0.08 0.1\n"})
+    kept_all = convert_real(src, tmp_path / "a")["valid"]
+    assert kept_all.kept == 2 and kept_all.mislabelled == 0
+    st = convert_real(src, tmp_path / "b", max_copies=8)["valid"]
+    assert st.kept == 1 and st.mislabelled == 1 and st.dropped_names == ["lazy.jpg"]
