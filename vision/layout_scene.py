@@ -232,10 +232,10 @@ def _near_hand(site: Site, rows: list[list[Slot]], frames: list[Row]) -> bool:
         u, v = frame.coords(np.array([site.centre]))
         unit = float(np.median([s.unit for s in slots]))
         # across the row, distances shrink with the camera's angle: count them in the rows'
-        # face depths (a second row lies at about 1.1 to 1.8 of them)
+        # face depths (a second row lies at about 1.1 to 1.7 of them)
         depth = max(float(np.median([s.across for s in slots])), 0.3 * unit)
         du = max(slots[0].u - float(u[0]), float(u[0]) - slots[-1].u, 0.0) / unit
         dv = abs(float(v[0])) / depth
-        if (dv < 0.6 and du < 1.6) or (0.6 <= dv <= 1.9 and du < 0.5):
+        if (dv < 0.6 and du < 1.6) or (0.6 <= dv <= 1.75 and du < 0.5):
             return True
     return False
