@@ -304,3 +304,16 @@ class BloodBattle:
         base = options["base"]
         return {"added": ("all", base), "exposed": ("discarder", 2 * base),
                 "concealed": ("all", 2 * base)}[kind]
+
+
+def score_with_payments(evaluate, label):
+    """A Sichuan-family rule set's `score`: its evaluation plus who pays the winner, each
+    payment's reason naming the hand's value as `label(result)` puts it."""
+
+    def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
+        result = evaluate(hand, options)
+        result.payments, notes = win_payments(hand, result.extra["per_payer"], label(result))
+        result.notes.extend(notes)
+        return result
+
+    return score

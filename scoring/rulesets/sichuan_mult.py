@@ -24,7 +24,7 @@ from scoring.rulesets.sichuan_common import (
     flag_field,
     read_hand,
     reading_text,
-    win_payments,
+    score_with_payments,
 )
 
 GAME = "Sichuan mahjong"
@@ -112,12 +112,7 @@ def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     )
 
 
-def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
-    result = evaluate(hand, options)
-    label = f"x{result.extra['multiplier']}"
-    result.payments, notes = win_payments(hand, result.extra["per_payer"], label)
-    result.notes.extend(notes)
-    return result
+score = score_with_payments(evaluate, lambda r: f"x{r.extra['multiplier']}")
 
 
 RULESET = RuleSet(

@@ -23,7 +23,7 @@ from scoring.rulesets.sichuan_common import (
     doubling,
     read_hand,
     reading_text,
-    win_payments,
+    score_with_payments,
 )
 
 GAME = "Yushan mahjong"
@@ -65,12 +65,7 @@ def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     )
 
 
-def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
-    result = evaluate(hand, options)
-    label = f"{result.total} fan, x{result.extra['multiplier']}"
-    result.payments, notes = win_payments(hand, result.extra["per_payer"], label)
-    result.notes.extend(notes)
-    return result
+score = score_with_payments(evaluate, lambda r: f"{r.total} fan, x{r.extra['multiplier']}")
 
 
 RULESET = RuleSet(
