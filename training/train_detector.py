@@ -48,6 +48,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--name", default="tiles1")
     ap.add_argument("--project", default="runs/detect")
     ap.add_argument("--warm", default=None, help="fused ONNX to warm start from")
+    ap.add_argument("--init", default=None, help="fine-tune from these weights (.pt) instead")
+    ap.add_argument("--lr0", type=float, default=None, help="AdamW learning rate (fine-tuning)")
+    ap.add_argument("--close-mosaic", type=int, default=None, help="epochs without mosaic at the end")
     ap.add_argument("--threads", type=int, default=0, help="torch threads (0 = all cores)")
     ap.add_argument("--export", default=None, help="only export this .pt to ONNX and exit")
     ap.add_argument("--export-out", default="models/detector.onnx")
@@ -79,6 +82,13 @@ def main(argv: list[str] | None = None) -> int:
 
     model = YOLO("yolo11n.yaml")
     warm = args.warm or find_mahjong_detector_onnx()
+    extra = {}
+    if args.init:
+        model = YOLO(args.init)
+        warm = None
+        print(f"fine-tuning from {args.init}")
+    if args.lr0:
+        extra.update(optimizer="AdamW", lr0=args.lr0, warmup_epochs=0.3)
     if warm:
         # Build the one-class head first: its hidden widths match the 34-class source model.
         net = DetectionModel("yolo11n.yaml", nc=1, verbose=False)
@@ -100,11 +110,12 @@ def main(argv: list[str] | None = None) -> int:
         exist_ok=True,
         plots=False,
         save_period=1,
-        close_mosaic=max(1, args.epochs // 4),
+        close_mosaic=args.close_mosaic if args.close_mosaic is not None else max(1, args.epochs // 4),
         amp=device != "cpu",
         patience=100,
         seed=0,
         deterministic=False,
+        **extra,
     )
     return 0
 

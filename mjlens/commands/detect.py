@@ -17,7 +17,7 @@ def register(sub) -> None:
     p.add_argument("--model", default=None,
                    help="model folder (detector.onnx + classifier.onnx) or a detector .onnx "
                         "with classifier.onnx beside it (default: the shipped models/)")
-    p.add_argument("--conf", type=float, default=None, help="box score threshold (default 0.35)")
+    p.add_argument("--conf", type=float, default=None, help="box score threshold (default 0.3)")
     p.add_argument("--alternatives", type=int, default=0, metavar="K",
                    help="also list the K most likely codes of each tile")
     p.set_defaults(func=run)
