@@ -54,7 +54,7 @@ def run(args) -> int:
             if args.json:
                 print(json.dumps({"image": src, "error": str(res)}, ensure_ascii=False), flush=True)
             else:
-                print(f"{src}: error: {res}\n", flush=True)
+                print(f"error: {res}\n", flush=True)
             continue
         if args.json:
             print(json.dumps({
