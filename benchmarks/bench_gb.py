@@ -31,7 +31,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scoring.ruleset import score_hand  # noqa: E402
 from scoring.rulesets.gb import scoring as gb_scoring  # noqa: E402
-from scoring.rulesets.gb import shapes  # noqa: E402
 from tests.gb_hands import random_hand, to_oracle  # noqa: E402
 
 OPTIONS = {"mixed_kongs": True}
@@ -39,9 +38,7 @@ OPTIONS = {"mixed_kongs": True}
 
 def clear_all() -> None:
     gb_scoring.clear_cache()
-    for fn in (shapes._block_parts, shapes._block_state, shapes.suit_parts, shapes._suit_packs,
-               shapes._suit_waits):
-        fn.cache_clear()
+    gb_scoring.clear_part_caches()
 
 
 def timed(fn, items, before=None, repeat: int = 3) -> tuple[float, float]:

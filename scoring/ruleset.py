@@ -141,6 +141,70 @@ class ScoreResult:
         return out
 
 
+_DEFERRED = ("fans", "excluded", "arrangement")
+
+
+def _deferred_field(name: str) -> property:
+    key = "_" + name
+
+    def get(self: LazyScoreResult) -> Any:
+        d = self.__dict__
+        if key not in d:
+            self._explain_now()
+        return d[key]
+
+    def put(self: LazyScoreResult, value: Any) -> None:
+        self.__dict__[key] = value
+
+    return property(get, put, doc=f"ScoreResult.{name}, made on first use")
+
+
+class LazyScoreResult(ScoreResult):
+    """A ScoreResult whose fans, exclusions and arrangement text are worked out on first use,
+    all three by one call of `explain() -> (fans, excluded, arrangement)`.
+
+    Why: a batch (settlement of many hands, the benchmark) often needs only the totals and the
+    payments, and the words cost about as much as finding the fans. Anything that reads the
+    fields (to_json, the report, the app, ==, repr, copy, pickle) sees exactly what a plain
+    ScoreResult would hold; assigning a field works as on a plain one.
+    """
+
+    fans = _deferred_field("fans")
+    excluded = _deferred_field("excluded")
+    arrangement = _deferred_field("arrangement")
+
+    @classmethod
+    def deferred(cls, explain: Callable[[], tuple[list[Fan], list[Exclusion], str]], rules: str,
+                 total: int | float, unit: str, payments: list[Payment], is_win: bool,
+                 notes: list[str], extra: dict[str, Any]) -> LazyScoreResult:
+        obj = cls.__new__(cls)
+        obj.__dict__.update(rules=rules, total=total, unit=unit, payments=payments, is_win=is_win,
+                            notes=notes, extra=extra, _explain=explain)
+        return obj
+
+    def _explain_now(self) -> None:
+        d = self.__dict__
+        explain = d.pop("_explain", None)
+        made = explain() if explain is not None else ([], [], "")
+        for name, value in zip(_DEFERRED, made, strict=True):
+            d.setdefault("_" + name, value)  # a field assigned before keeps its value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ScoreResult):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in _RESULT_FIELDS)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like ScoreResult
+
+    def __getstate__(self) -> dict[str, Any]:
+        if "_explain" in self.__dict__:
+            self._explain_now()
+        return dict(self.__dict__)
+
+
+_RESULT_FIELDS = tuple(ScoreResult.__dataclass_fields__)
+
+
 @dataclass(frozen=True)
 class RuleSet:
     id: str  # used on the command line: --rules gb

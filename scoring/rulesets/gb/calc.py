@@ -16,13 +16,13 @@ from itertools import compress
 
 from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.combos import (
-    four_chows,
-    four_pungs,
+    TWO_CHOWS,
+    TWO_PUNGS,
+    four_chows_fans,
+    four_pungs_fans,
     kongs,
-    three_chows,
-    three_pungs,
-    two_chows_fan,
-    two_pungs_fan,
+    three_chows_fans,
+    three_pungs_fans,
 )
 from scoring.rulesets.gb.fans import (
     ALL_CHOWS,
@@ -373,21 +373,25 @@ def regular_fans(packs, fixed_cnt: int, ctx) -> list[int]:
             f[PURE_TERMINAL_CHOWS] = 1
         else:
             chows.sort()
-            four_chows(chows, f)
+            for i, n in four_chows_fans(tuple(chows)):
+                f[i] += n
     elif n_chows == 3:
         chows.sort()
-        three_chows(chows, f)
+        for i, n in three_chows_fans(tuple(chows)):
+            f[i] += n
     elif n_chows == 2:
-        fan = two_chows_fan(chows[0], chows[1])
+        fan = TWO_CHOWS[chows[0]][chows[1]]
         if fan:
             f[fan] += 1
-        fan = two_pungs_fan(pungs[0][1], pungs[1][1])
+        fan = TWO_PUNGS[pungs[0][1]][pungs[1][1]]
         if fan:
             f[fan] += 1
     elif n_chows == 1:
-        three_pungs(sorted(t for _, t, _ in pungs), f)
+        for i, n in three_pungs_fans(tuple(sorted([t for _, t, _ in pungs]))):
+            f[i] += n
     else:
-        four_pungs(sorted(t for _, t, _ in pungs), f)
+        for i, n in four_pungs_fans(tuple(sorted([t for _, t, _ in pungs]))):
+            f[i] += n
     # 不求人 / 门前清 / 全求人 / 自摸
     melded_cnt = ctx.melded_cnt
     self_drawn = flags & SELF

@@ -33,6 +33,7 @@ from scoring.rulesets.gb.fans import (
     PURE_TRIPLE_CHOW,
     QUADRUPLE_CHOW,
     SHORT_STRAIGHT,
+    SIZE,
     THREE_CONCEALED_PUNGS,
     THREE_KONGS,
     TRIPLE_PUNG,
@@ -46,8 +47,6 @@ from scoring.rulesets.gb.fans import (
 
 def _dragon(t: int) -> bool:
     return 0x44 < t < 0x48
-
-
 
 def four_chows_fan(t0: int, t1: int, t2: int, t3: int) -> int:
     if (t0 + 2 == t1 and t1 + 2 == t2 and t2 + 2 == t3) or (t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3):
@@ -253,3 +252,46 @@ def kongs(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, f: list
         f[FOUR_CONCEALED_PUNGS] = 1
 
 
+
+
+# ---- the same, looked up -------------------------------------------------------------------------
+# What the n-set functions add depends only on the sorted tiles of the sets, so each distinct
+# group of 3 or 4 tiles is worked out once (a few thousand groups at most; keyed by part of a
+# hand, like the per-suit caches, never by a whole hand). Two-set fans come from tables.
+
+def _memo(fn):
+    cache: dict[tuple, tuple[tuple[int, int], ...]] = {}
+
+    def fans_of(tiles: tuple) -> tuple[tuple[int, int], ...]:
+        """(fan id, count to add) for these sorted tiles."""
+        got = cache.get(tiles)
+        if got is None:
+            f = [0] * SIZE
+            fn(list(tiles), f)
+            if len(cache) > 1 << 16:
+                cache.clear()
+            got = cache[tiles] = tuple([(i, n) for i, n in enumerate(f) if n])
+        return got
+
+    fans_of.cache_clear = cache.clear
+    return fans_of
+
+
+four_chows_fans = _memo(four_chows)
+three_chows_fans = _memo(three_chows)
+four_pungs_fans = _memo(four_pungs)
+three_pungs_fans = _memo(three_pungs)
+
+_TABLE = range(0x4A)
+_CHOW_MIDDLES = {s * 16 + r for s in (1, 2, 3) for r in range(2, 9)}
+_PUNG_TILES = {s * 16 + r for s in (1, 2, 3) for r in range(1, 10)} | set(range(0x41, 0x48))
+# TWO_CHOWS[a][b] = two_chows_fan(a, b) for chows named by middle tiles a, b (0 elsewhere)
+TWO_CHOWS = [[two_chows_fan(a, b) if a in _CHOW_MIDDLES and b in _CHOW_MIDDLES else 0 for b in _TABLE]
+             for a in _TABLE]
+TWO_PUNGS = [[two_pungs_fan(a, b) if a in _PUNG_TILES and b in _PUNG_TILES else 0 for b in _TABLE]
+             for a in _TABLE]
+
+
+def clear_caches() -> None:
+    for fn in (four_chows_fans, three_chows_fans, four_pungs_fans, three_pungs_fans):
+        fn.cache_clear()

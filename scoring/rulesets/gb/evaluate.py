@@ -38,10 +38,12 @@ from scoring.rulesets.gb.fans import (
     TWO_CONCEALED_PUNGS,
 )
 from scoring.rulesets.gb.shapes import (
+    TILE_KEY,
     divisions,
+    divisions_of_key,
     reference_unique_wait,
     seven_pairs_wait,
-    standard_waits,
+    waits_of_key,
 )
 
 _PAD = 2  # count tables are TABLE_SIZE + 2 long so t + 2 never leaves them
@@ -66,7 +68,7 @@ class Prepared:
     standing_mask: int = 0  # tiles present among standing tiles and the winning tile
     unique: bool | None = None  # computed on first need by unique_wait()
     mask_fans: tuple = ()  # calc.mask_fans(mask), set by evaluate before the divisions
-    fours_mask: int = 0  # the tiles counted in `fours`
+    key: int = 0  # count key of standing_table (see shapes.TILE_KEY)
 
     def unique_wait(self) -> bool:
         if self.unique is None:
@@ -87,24 +89,21 @@ class Reading:
 
 _SIZE = C.TABLE_SIZE + _PAD
 _BIT = [1 << t for t in range(_SIZE)]
+_ODD = sum(TILE_KEY[t] for t in C.ALL_T)  # the low bit of every tile's count in a count key
+
+
+_CODE_TO_T = C.CODE_TO_T
 
 
 def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
-    ts = [*map(C.CODE_TO_T.__getitem__, hand.concealed), C.CODE_TO_T[hand.win_tile]]
+    code = _CODE_TO_T
+    ts = [*map(code.__getitem__, hand.concealed), code[hand.win_tile]]
     win = ts[-1]
     standing = [0] * _SIZE
     for t in ts:
         standing[t] += 1
-    distinct = set(ts)
-    standing_mask = sum(map(_BIT.__getitem__, distinct))
-    fours = 0  # tiles held four times in all (standing, winning tile and melds)
-    fours_mask = 0
-    if len(ts) - len(distinct) >= 3:  # else no tile can be there four times
-        for t in distinct:
-            if standing[t] == 4:
-                fours += 1
-                fours_mask |= 1 << t
-    code = C.CODE_TO_T
+    standing_mask = sum(map(_BIT.__getitem__, set(ts)))
+    fours = standing.count(4)  # tiles held four times in all (standing, winning tile and melds)
     fixed_table = [0] * _SIZE
     fixed = []
     melded_cnt = 0
@@ -133,16 +132,13 @@ def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
                 meld_mask |= 1 << t
                 melded_cnt += melded
         mask |= meld_mask
-        while meld_mask:  # correct the count for the tiles the melds hold
+        # a tile in a meld is not held four times standing (five copies fail validation)
+        while meld_mask:
             low = meld_mask & -meld_mask
             meld_mask ^= low
             t = low.bit_length() - 1
-            st = standing[t]
-            fours += (fixed_table[t] + st == 4) - (st == 4)
-            if fixed_table[t] + st == 4:
-                fours_mask |= low
-            else:
-                fours_mask &= ~low
+            if fixed_table[t] + standing[t] == 4:
+                fours += 1
     ctx = hand.context
     flags = 0
     if ctx.self_drawn:
@@ -154,24 +150,27 @@ def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
     if ctx.last_tile:
         flags |= calc.WALL_LAST
     return Prepared(
-        win, flags, fixed, fixed_table, standing, len(hand.concealed), mask, fours, melded_cnt,
+        win, flags, fixed, fixed_table, standing, len(ts) - 1, mask, fours, melded_cnt,
         C.WIND_OF_SEAT[ctx.round_wind], C.WIND_OF_SEAT[ctx.seat_wind], mixed_kongs, standing_mask,
-        fours_mask=fours_mask,
+        key=sum(map(TILE_KEY.__getitem__, ts)),
     )
+
+
+def fours_of(p: Prepared) -> list[int]:
+    """The tiles held four times in all (standing, winning tile and melds), ascending."""
+    return [t for t in C.ALL_T if p.standing_table[t] + p.fixed_table[t] == 4]
 
 
 def _unique_wait(p: Prepared) -> bool:
     """Was the hand waiting on exactly one tile (standard shape, or seven pairs with 13 standing)?"""
-    table = p.standing_table
-    table[p.win] -= 1
-    try:
-        waits = standard_waits(table)
-        if p.standing_cnt == 13:
-            t = seven_pairs_wait(table)
-            if t:
-                waits.add(t)
-    finally:
+    waits = waits_of_key(p.key - TILE_KEY[p.win])
+    if p.standing_cnt == 13:
+        table = p.standing_table
+        table[p.win] -= 1
+        t = seven_pairs_wait(table)
         table[p.win] += 1
+        if t:
+            waits.add(t)
     return len(waits) == 1
 
 
@@ -188,7 +187,7 @@ def evaluate(p: Prepared) -> Reading | None:
         max_fan = calc.total_of(best.fans)
     seven_pairs = best is not None and best.fans[SEVEN_PAIRS] == 1
     if best is None or seven_pairs:
-        divs = divisions(p.standing_table, p.standing_mask)
+        divs = divisions_of_key(p.key)
         if divs:
             p.mask_fans = calc.mask_fans(p.mask)
             if best is None and len(divs) == 1:  # nothing to compare with
@@ -221,8 +220,8 @@ def _win_flags_only(p: Prepared, fan: int) -> list:
 def special_forms(p: Prepared) -> Reading | None:
     """七对 / 连七对, 全不靠 / 七星不靠, 十三幺 (all concealed, no melds)."""
     table = p.standing_table
-    if 1 not in table and 3 not in table:
-        pairs = [(PAIR, t, False) for t in C.ALL_T for _ in range(table[t] // 2)]
+    if not p.key & _ODD:  # every count even: seven pairs
+        pairs = [(PAIR, t, False) for t in C.ALL_T if table[t] for _ in range(table[t] // 2)]
         s = p.win >> 4
         if s < 4 and _seven_shifted(table, s):
             f = [0] * SIZE

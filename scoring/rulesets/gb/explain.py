@@ -11,6 +11,7 @@ from scoring.rulesets.gb import calc, combos
 from scoring.rulesets.gb import fans as F
 from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.calc import CHOW, KONG, PAIR, PUNG
+from scoring.rulesets.gb.evaluate import fours_of
 
 _SUIT_WORD = {1: "characters", 2: "bamboo", 3: "dots"}
 _HONOUR_WORD = {0x41: "East", 0x42: "South", 0x43: "West", 0x44: "North", 0x45: "Red", 0x46: "Green", 0x47: "White"}
@@ -270,18 +271,10 @@ def _suit_only(fx: Facts) -> str:
 
 def _hogs(fx: Facts) -> list[int]:
     """Tiles whose four copies are all in the hand, not as a kong (ascending)."""
-    m = fx.prep.fours_mask  # its bits ascend like C.ALL_T
-    if not m:
+    if not fx.prep.fours:
         return []
     kongs = [q[1] for q in fx.pungs if q[0] == KONG]
-    out = []
-    while m:
-        low = m & -m
-        m ^= low
-        t = low.bit_length() - 1
-        if t not in kongs:
-            out.append(t)
-    return out
+    return [t for t in fours_of(fx.prep) if t not in kongs]
 
 
 def _hog(fx: Facts) -> str:

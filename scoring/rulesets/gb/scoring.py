@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from scoring import tiles as T
 from scoring.hand import Hand, HandError, tile_label
-from scoring.ruleset import ScoreResult
-from scoring.rulesets.gb import calc, explain, payments
+from scoring.ruleset import LazyScoreResult, ScoreResult
+from scoring.rulesets.gb import calc, combos, explain, payments, shapes
 from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.evaluate import Prepared, Reading, evaluate, prepare
 from scoring.rulesets.gb.fans import FLOWER_TILES
@@ -46,27 +47,26 @@ def best_reading(hand: Hand, mixed_kongs: bool = False) -> tuple[Prepared, Readi
     return prep, evaluate(prep)
 
 
-def explained(hand: Hand, mixed_kongs: bool = False) -> tuple | None:
-    """(fan total, fans, exclusions, arrangement text, last copy in melds, shape) for a hand's
-    tiles and flags, or None when the tiles are not a winning shape. Fans and exclusions are
-    tuples of (immutable) Fan and Exclusion objects.
-
-    Worked out afresh on every call: there is no result cache. One used to be kept (keyed by the
-    hand's tiles, melds and flags); once scoring got fast, building its key and keeping it cost
-    every new hand about 5% for a gain only on repeats, and a repeat now costs well under 0.1 ms.
-    """
-    prep, reading = best_reading(hand, mixed_kongs)
-    if reading is None:
-        return None
-    fans, excluded, arrangement = explain.describe(reading, prep)
-    return (calc.total_of(reading.fans), fans, excluded, arrangement,
-            prep.fixed_table[prep.win] == 3, reading.shape)
+def explain_reading(reading: Reading, prep: Prepared, flowers: tuple[str, ...]) -> tuple[list, list, str]:
+    """(fans with their why texts, exclusions, the reading in words): the words of a score."""
+    fan_items, excluded, arrangement = explain.describe(reading, prep)
+    fans = list(fan_items)
+    if flowers:
+        names = " ".join([T.CHINESE_NAMES[f] for f in flowers])
+        fans.append(explain.shared_fan(FLOWER_TILES, len(flowers), f"flowers {names}; not toward the 8-fan minimum"))
+    return fans, list(excluded), arrangement
 
 
 def clear_cache() -> None:
     """Forget the shared Fan / Exclusion / Payment objects (the benchmark's cold start)."""
     explain.clear_shared()
     payments.clear_shared()
+
+
+def clear_part_caches() -> None:
+    """Empty the caches keyed by part of a hand: per-suit divisions and waits, groups of sets."""
+    shapes.clear_caches()
+    combos.clear_caches()
 
 
 def not_a_win(hand: Hand, prep: Prepared) -> HandError:
@@ -88,43 +88,39 @@ def not_a_win(hand: Hand, prep: Prepared) -> HandError:
 
 
 def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
+    """Referee checks, the best reading, the settlement. Worked out afresh on every call (there
+    is no result cache); the words (why / 不计 / the reading) are made when first read."""
     referee_checks(hand)
     mixed = bool(options.get("mixed_kongs", False))
-    got = explained(hand, mixed)
-    if got is None:
+    prep, reading = best_reading(hand, mixed)
+    if reading is None:
         raise not_a_win(hand, prepare(hand, mixed))
-    fan_total, fan_items, excluded, arrangement, last_copy_in_melds, shape = got
-    fans = list(fan_items)
-    n_flowers = len(hand.flowers)
-    if n_flowers:
-        names = " ".join([T.CHINESE_NAMES[f] for f in hand.flowers])
-        fans.append(explain.shared_fan(FLOWER_TILES, n_flowers, f"flowers {names}; not toward the 8-fan minimum"))
+    fan_total = calc.total_of(reading.fans)
+    flowers = hand.flowers
+    n_flowers = len(flowers)
     total = fan_total + n_flowers
     reached = fan_total >= MIN_FAN
     notes = []
-    win = hand.win_tile
-    if last_copy_in_melds and not hand.context.last_copy:
+    if prep.fixed_table[prep.win] == 3 and not hand.context.last_copy:
+        win = hand.win_tile
         notes.append(f"和绝张 counted: the other three {win} are in your exposed melds, so {win} was the last copy.")
     if not reached:
         notes.append(
             f"The hand has {fan_total} fan without flowers; Guobiao needs at least {MIN_FAN} "
             "(flowers do not count toward the minimum), so it is not a legal win and nobody pays."
         )
-    pays = payments.settle(hand, total, options["base"]) if reached else []
-    return ScoreResult(
+    return LazyScoreResult.deferred(
+        partial(explain_reading, reading, prep, flowers),
         rules="gb",
         total=total,
         unit="fan",
-        fans=fans,
-        excluded=list(excluded),
-        payments=pays,
+        payments=payments.settle(hand, total, options["base"]) if reached else [],
         is_win=reached,
         notes=notes,
-        arrangement=arrangement,
         extra={
             "min_fan_reached": reached,
             "fan_without_flowers": fan_total,
             "flowers": n_flowers,
-            "shape": shape,
+            "shape": reading.shape,
         },
     )

@@ -123,27 +123,59 @@ def _suit_packs(counts: tuple[int, ...], base: int) -> tuple[tuple[int, tuple, t
     return tuple(out)
 
 
-_SUIT_SPANS = tuple((base + 1, base + (10 if base < 0x40 else 8), base,
-                     sum(1 << (base + r) for r in range(1, 10 if base < 0x40 else 8)))
-                    for base in (0x10, 0x20, 0x30, 0x40))
+# A count key packs a count table into one int, three bits a tile (bits 3t..3t+2 hold the
+# count of tile t): a suit's nine counts are then one shift and one mask away, and a suit's key
+# indexes the per-suit caches below without building a tuple.
+TILE_KEY = tuple(1 << (3 * t) for t in range(0x4A))
+
+
+def table_key(table) -> int:
+    """The count key of a count table."""
+    return sum([c << (3 * t) for t, c in enumerate(table) if c])
+
+
+def _counts_of(suit_key: int, n: int) -> tuple[int, ...]:
+    return tuple([(suit_key >> (3 * i)) & 7 for i in range(n)])
+
+
+_MAX_CACHED = 1 << 15
+# per suit: (shift of its rank 1, key mask, base, packs cache, waits cache, ranks)
+_SPANS = tuple((3 * (base + 1), (1 << (3 * n)) - 1, base, {}, {}, n)
+               for base, n in ((0x10, 9), (0x20, 9), (0x30, 9), (0x40, 7)))
+
+
+def clear_caches() -> None:
+    """Empty every per-suit cache (the benchmark's cold start)."""
+    for fn in (_block_parts, _block_state, suit_parts, _suit_packs, _suit_waits):
+        fn.cache_clear()
+    for span in _SPANS:
+        span[3].clear()
+        span[4].clear()
 
 
 def divisions(table: list[int], mask: int = -1) -> list[tuple[tuple, list]]:
-    """Standard divisions of the concealed tiles (winning tile included): sets plus one pair.
+    """divisions_of_key for a count table (`mask` is accepted for old callers, not needed)."""
+    return divisions_of_key(table_key(table))
 
-    `mask` (tiles present, if known) lets empty suits be skipped. Returns (order key, packs)
-    with the pair last as (4, tile, False), in the reference order; when there is only one
-    division its order key is left empty (nothing to order).
+
+def divisions_of_key(key: int) -> list[tuple[tuple, list]]:
+    """Standard divisions of the concealed tiles (winning tile included), given their count
+    key: sets plus one pair.
+
+    Returns (order key, packs) with the pair last as (4, tile, False), in the reference order;
+    when there is only one division its order key is left empty (nothing to order).
     """
     per_suit = []
     several = False
-    for lo, hi, base, suit_mask in _SUIT_SPANS:
-        if not mask & suit_mask:
+    for shift, width, base, cache, _, n in _SPANS:
+        sk = (key >> shift) & width
+        if not sk:
             continue
-        counts = tuple(table[lo:hi])
-        if mask == -1 and not any(counts):
-            continue
-        opts = _suit_packs(counts, base)
+        opts = cache.get(sk)
+        if opts is None:
+            if len(cache) > _MAX_CACHED:
+                cache.clear()
+            opts = cache[sk] = _suit_packs(_counts_of(sk, n), base)
         if not opts:
             return []
         if len(opts) > 1:
@@ -233,26 +265,39 @@ def _suit_waits(counts: tuple[int, ...], base: int) -> tuple[bool, bool, frozens
     return (c0, c1, frozenset(as0), frozenset(as1))
 
 
-_EMPTY_SUIT = (True, False, frozenset(), frozenset())
-
-
 def standard_waits(table: list[int]) -> set[int]:
-    """Tiles that complete the standing tiles (winning tile NOT included) into sets plus a pair.
+    """waits_of_key for a count table (winning tile NOT included)."""
+    return waits_of_key(table_key(table))
+
+
+def waits_of_key(key: int) -> set[int]:
+    """Tiles that complete the standing tiles (count key, winning tile NOT included) into sets
+    plus a pair.
 
     Like the reference calculator, a tile counts as a wait even if all four copies are in sight.
     A suit contributes the tiles that make it sets-only when another suit holds the pair, or the
-    tiles that make it sets-plus-pair when every other suit is already sets-only.
+    tiles that make it sets-plus-pair when every other suit is already sets-only (an empty suit
+    is sets-only and completes nothing).
     """
     infos = []
-    for lo, hi, base, _ in _SUIT_SPANS:
-        counts = tuple(table[lo:hi])
-        # an empty suit is sets-only and completes nothing: (True, False, {}, {})
-        infos.append(_suit_waits(counts, base) if any(counts) else _EMPTY_SUIT)
-    k1 = sum(1 for i in infos if i[1])
-    bad = sum(1 for i in infos if not i[0] and not i[1])
+    k1 = bad = 0
+    for shift, width, base, _, cache, n in _SPANS:
+        sk = (key >> shift) & width
+        if not sk:
+            continue
+        info = cache.get(sk)
+        if info is None:
+            if len(cache) > _MAX_CACHED:
+                cache.clear()
+            info = cache[sk] = _suit_waits(_counts_of(sk, n), base)
+        if info[1]:
+            k1 += 1
+        elif not info[0]:
+            bad += 1
+            if bad > 1:
+                return set()
+        infos.append(info)
     out: set[int] = set()
-    if bad > 1:
-        return out
     for c0, c1, w0, w1 in infos:
         if bad - (not c0 and not c1):
             continue
@@ -266,14 +311,8 @@ def standard_waits(table: list[int]) -> set[int]:
 
 def seven_pairs_wait(table: list[int]) -> int:
     """The tile a 13-tile hand waits on for seven pairs (0 if none), as the reference counts it."""
-    pairs = 0
-    for t in range(0x11, 0x48):
-        c = table[t]
-        if c == 2 or c == 3:
-            pairs += 1
-        elif c == 4:
-            pairs += 2
-    if pairs != 6:
+    # entries outside 0x11..0x47 are always 0, so counting over the whole table is the same
+    if table.count(2) + table.count(3) + 2 * table.count(4) != 6:
         return 0
     for t in range(0x11, 0x48):
         if table[t] == 1 or table[t] == 3:
