@@ -303,14 +303,16 @@ class Hand:
                 tiles += m.tiles
                 if m.kind == "kong":
                     kongs += 1
-            if not _TILE_SET.issuperset(tiles) or max(map(tiles.count, set(tiles))) > 4:
+            # counts of every tile at once, six bits each (no carry below 37 tiles); a count of
+            # five or more sets its field's bit 5 once 27 is added
+            if len(tiles) > 36 or (sum(map(_COUNT_UNIT.__getitem__, tiles)) + _PLUS_27) & _BIT_5:
                 return False
             flowers = self.flowers
             if flowers and (
                 not allow_flowers or not _FLOWER_SET.issuperset(flowers) or len(set(flowers)) != len(flowers)
             ):
                 return False
-        except TypeError:  # an unhashable value where a code belongs
+        except (TypeError, KeyError):  # an unknown code, or an unhashable value where a code belongs
             return False
         ctx = self.context
         if ctx.robbing_kong or ctx.seat_wind not in WINDS or ctx.round_wind not in WINDS:
@@ -393,7 +395,9 @@ def _valid_melds() -> frozenset:
 
 
 _VALID_MELDS = _valid_melds()
-_TILE_SET = frozenset(T.TILE_CODES)
+_COUNT_UNIT = {code: 1 << (6 * i) for i, code in enumerate(T.TILE_CODES)}
+_PLUS_27 = sum(27 << (6 * i) for i in range(len(T.TILE_CODES)))
+_BIT_5 = sum(32 << (6 * i) for i in range(len(T.TILE_CODES)))
 _FLOWER_SET = frozenset(T.FLOWER_CODES)
 
 

@@ -11,7 +11,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from scoring.hand import WINDS, Hand, HandError
@@ -32,6 +32,8 @@ class Option:
     def parse(self, value: Any) -> Any:
         """Accept a value from JSON or the command line (`"3"`, `"true"`)."""
         target = type(self.default)
+        if value.__class__ is target and self.choices is None:  # already the right type
+            return value
         if isinstance(value, str) and target is not str:
             low = value.strip().lower()
             if target is bool:
@@ -217,18 +219,29 @@ class RuleSet:
     extra_fields: tuple[str, ...] = ()  # hand JSON fields this rule set reads (dealer, ...)
     source: str = ""  # which seed document and section it follows
 
+    @cached_property
+    def _known_options(self) -> dict[str, Option]:
+        return {o.name: o for o in self.options}
+
+    @cached_property
+    def _default_options(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
     def resolve_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
-        given = dict(given or {})
+        out = dict(self._default_options)
         if not given:
-            return {o.name: o.default for o in self.options}
-        known = {o.name: o for o in self.options}
-        if any(name not in known for name in given):
+            return out
+        known = self._known_options
+        if not known.keys() >= given.keys():
             unknown = set(given) - set(known)
             names = ", ".join(sorted(known)) or "none"
             raise HandError(
                 f"Rule set {self.id} has no option {', '.join(sorted(unknown))} (its options: {names})."
             )
-        return {name: o.parse(given[name]) if name in given else o.default for name, o in known.items()}
+        for name, o in known.items():  # in the rule set's order, as the errors always came
+            if name in given:
+                out[name] = o.parse(given[name])
+        return out
 
     def check_extra_fields(self, hand: Hand) -> None:
         if not hand.context.extra:

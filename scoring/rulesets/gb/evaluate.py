@@ -39,7 +39,6 @@ from scoring.rulesets.gb.fans import (
 )
 from scoring.rulesets.gb.shapes import (
     TILE_KEY,
-    divisions,
     divisions_of_key,
     reference_unique_wait,
     seven_pairs_wait,
@@ -51,24 +50,63 @@ _PAD = 2  # count tables are TABLE_SIZE + 2 long so t + 2 never leaves them
 
 @dataclass(slots=True)
 class Prepared:
-    """Hand-wide facts the fan predicates read (engine tile numbers, see tilecode)."""
+    """Hand-wide facts the fan predicates read (engine tile numbers, see tilecode).
+
+    Tile counts are kept as count keys (see shapes.TILE_KEY); the count tables are made from
+    them only when something asks (special shapes, the words), as most hands never need them.
+    """
 
     win: int
     flags: int
     fixed: list  # declared melds as packs (kind, tile, melded); a chow is named by its middle tile
-    fixed_table: list
-    standing_table: list  # standing tiles plus the winning tile
-    standing_cnt: int  # standing tiles without the winning tile
+    ts: list  # standing tiles then the winning tile
+    key: int  # count key of the standing tiles plus the winning tile
+    fixed_key: int  # count key of the declared melds
     mask: int
-    fours: int
+    fours: int  # tiles held four times in all (standing, winning tile and melds)
     melded_cnt: int
     prevalent: int
     seat: int
     mixed_kongs: bool
-    standing_mask: int = 0  # tiles present among standing tiles and the winning tile
+    standing_mask: int  # tiles present among standing tiles and the winning tile
     unique: bool | None = None  # computed on first need by unique_wait()
     mask_fans: tuple = ()  # calc.mask_fans(mask), set by evaluate before the divisions
-    key: int = 0  # count key of standing_table (see shapes.TILE_KEY)
+    _standing: list | None = None
+    _fixed: list | None = None
+
+    @property
+    def standing_cnt(self) -> int:
+        """Standing tiles without the winning tile."""
+        return len(self.ts) - 1
+
+    @property
+    def standing_table(self) -> list:
+        """Counts of the standing tiles plus the winning tile, indexed by tile."""
+        table = self._standing
+        if table is None:
+            table = self._standing = [0] * _SIZE
+            for t in self.ts:
+                table[t] += 1
+        return table
+
+    @property
+    def fixed_table(self) -> list:
+        """Counts of the tiles in declared melds, indexed by tile."""
+        table = self._fixed
+        if table is None:
+            table = self._fixed = [0] * _SIZE
+            for kind, t, _ in self.fixed:
+                if kind == CHOW:
+                    table[t - 1] += 1
+                    table[t] += 1
+                    table[t + 1] += 1
+                else:
+                    table[t] += 4 if kind == KONG else 3
+        return table
+
+    def fixed_count(self, t: int) -> int:
+        """How many of tile t the declared melds hold."""
+        return (self.fixed_key >> (3 * t)) & 7
 
     def unique_wait(self) -> bool:
         if self.unique is None:
@@ -93,66 +131,63 @@ _ODD = sum(TILE_KEY[t] for t in C.ALL_T)  # the low bit of every tile's count in
 
 
 _CODE_TO_T = C.CODE_TO_T
+_TWO_OR_MORE = sum(TILE_KEY[t] * 6 for t in C.ALL_T)  # bits 1 and 2 of every count: set from 2 up
+_KNITTED_KEY = {seq: sum(TILE_KEY[t] for t in seq) for seq in C.KNITTED}
+_FOURS = sum(TILE_KEY[t] << 2 for t in C.ALL_T)  # bit 2 of every count: set only for a count of 4
+
+
+def _meld_facts() -> dict:
+    """(kind, first tile code, concealed) of a declared meld -> (pack, count key, tile mask,
+    1 if exposed), for every meld that validation lets through."""
+    out = {}
+    for code, t in _CODE_TO_T.items():
+        for concealed in (False, True):
+            melded = not concealed
+            out["pung", code, concealed] = ((PUNG, t, melded), 3 * TILE_KEY[t], 1 << t, int(melded))
+            out["kong", code, concealed] = ((KONG, t, melded), 4 * TILE_KEY[t], 1 << t, int(melded))
+            if t < 0x40 and (t & 15) <= 7:  # a chow is named by its middle tile
+                key = TILE_KEY[t] + TILE_KEY[t + 1] + TILE_KEY[t + 2]
+                out["chow", code, concealed] = ((CHOW, t + 1, True), key, 7 << t, 1)
+    return out
+
+
+_MELD_FACTS = _meld_facts()
 
 
 def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
     code = _CODE_TO_T
     ts = [*map(code.__getitem__, hand.concealed), code[hand.win_tile]]
     win = ts[-1]
-    standing = [0] * _SIZE
-    for t in ts:
-        standing[t] += 1
+    key = sum(map(TILE_KEY.__getitem__, ts))
     standing_mask = sum(map(_BIT.__getitem__, set(ts)))
-    fours = standing.count(4)  # tiles held four times in all (standing, winning tile and melds)
-    fixed_table = [0] * _SIZE
     fixed = []
-    melded_cnt = 0
+    fixed_key = 0
     mask = standing_mask
+    melded_cnt = 0
     if hand.melds:
-        meld_mask = 0
+        facts = _MELD_FACTS
         for m in hand.melds:
-            kind = m.kind
-            if kind == "chow":
-                t = code[m.tiles[1]]
-                fixed.append((CHOW, t, True))
-                fixed_table[t - 1] += 1
-                fixed_table[t] += 1
-                fixed_table[t + 1] += 1
-                meld_mask |= 7 << (t - 1)
-                melded_cnt += 1
-            else:
-                t = code[m.tiles[0]]
-                melded = not m.concealed
-                if kind == "pung":
-                    fixed.append((PUNG, t, melded))
-                    fixed_table[t] += 3
-                else:
-                    fixed.append((KONG, t, melded))
-                    fixed_table[t] += 4
-                meld_mask |= 1 << t
-                melded_cnt += melded
-        mask |= meld_mask
-        # a tile in a meld is not held four times standing (five copies fail validation)
-        while meld_mask:
-            low = meld_mask & -meld_mask
-            meld_mask ^= low
-            t = low.bit_length() - 1
-            if fixed_table[t] + standing[t] == 4:
-                fours += 1
+            pack, k, bits, melded = facts[m.kind, m.tiles[0], m.concealed]
+            fixed.append(pack)
+            fixed_key += k
+            mask |= bits
+            melded_cnt += melded
+        fours = ((key + fixed_key) & _FOURS).bit_count()  # counts stay below 5: no carry
+    else:
+        fours = (key & _FOURS).bit_count()
     ctx = hand.context
     flags = 0
     if ctx.self_drawn:
         flags |= calc.SELF
-    if ctx.last_copy or fixed_table[win] == 3:
+    if ctx.last_copy or (fixed_key >> (3 * win)) & 7 == 3:
         flags |= calc.LAST_COPY
     if ctx.kong_replacement or ctx.robbing_kong:
         flags |= calc.KONG_INVOLVED
     if ctx.last_tile:
         flags |= calc.WALL_LAST
     return Prepared(
-        win, flags, fixed, fixed_table, standing, len(ts) - 1, mask, fours, melded_cnt,
+        win, flags, fixed, ts, key, fixed_key, mask, fours, melded_cnt,
         C.WIND_OF_SEAT[ctx.round_wind], C.WIND_OF_SEAT[ctx.seat_wind], mixed_kongs, standing_mask,
-        key=sum(map(TILE_KEY.__getitem__, ts)),
     )
 
 
@@ -219,8 +254,8 @@ def _win_flags_only(p: Prepared, fan: int) -> list:
 
 def special_forms(p: Prepared) -> Reading | None:
     """七对 / 连七对, 全不靠 / 七星不靠, 十三幺 (all concealed, no melds)."""
-    table = p.standing_table
     if not p.key & _ODD:  # every count even: seven pairs
+        table = p.standing_table
         pairs = [(PAIR, t, False) for t in C.ALL_T if table[t] for _ in range(table[t] // 2)]
         s = p.win >> 4
         if s < 4 and _seven_shifted(table, s):
@@ -253,6 +288,7 @@ def special_forms(p: Prepared) -> Reading | None:
                         f[KNITTED_STRAIGHT] = 1
                     return Reading(f, "honors_knitted", [], seq)
     if distinct == 13 and p.mask == C.THIRTEEN_ORPHANS:
+        table = p.standing_table
         pair = next(t for t in C.ALL_T if table[t] == 2)
         return Reading(_win_flags_only(p, THIRTEEN_ORPHANS), "thirteen_orphans", [(PAIR, pair, False)])
     return None
@@ -269,13 +305,13 @@ def _seven_shifted(table, s: int) -> bool:
 
 def knitted_straight(p: Prepared) -> Reading | None:
     """组合龙 plus one set and a pair (concealed, or with one declared meld)."""
-    table = p.standing_table
     sm = p.standing_mask
     if (sm & C.NUMBERED).bit_count() < 9:
         return None
     seq = next((k for k, km in zip(C.KNITTED, C.KNITTED_MASKS, strict=True) if sm & km == km), None)
-    if seq is None or (2 not in table and 3 not in table and 4 not in table):
+    if seq is None or not p.key & _TWO_OR_MORE:
         return None
+    table = p.standing_table
     rest = list(table)
     for t in seq:
         rest[t] -= 1
@@ -287,7 +323,7 @@ def knitted_straight(p: Prepared) -> Reading | None:
         involved = p.fixed[0]
         pair = left[0]
     else:
-        divs = divisions(rest)
+        divs = divisions_of_key(p.key - _KNITTED_KEY[seq])
         if len(divs) != 1:
             return None
         packs = divs[0][1]
@@ -344,14 +380,15 @@ def knitted_straight(p: Prepared) -> Reading | None:
 
 def nine_gates(p: Prepared) -> Reading | None:
     """九莲宝灯: 1112345678999 of one suit standing, won on any tile of that suit."""
-    table = p.standing_table
     win = p.win
     s, r = win >> 4, win & 15
     if s > 3:
         return None
     base = s * 16
-    if table[base + 1] < 3 or table[base + 9] < 3:  # every form below needs both
+    key = p.key
+    if (key >> (3 * (base + 1))) & 7 < 3 or (key >> (3 * (base + 9))) & 7 < 3:  # every form needs both
         return None
+    table = p.standing_table
     middle_ok = all(table[base + i] == (2 if i == r else 1) for i in range(2, 9))
     if r == 1:
         ok = table[win] == 4 and table[base + 9] == 3 and all(table[base + i] == 1 for i in range(2, 9))

@@ -44,13 +44,35 @@ def _payment(payer: str, payee: str, amount: int, reason: str) -> Payment:
     return obj
 
 
+_SETTLEMENTS: dict[tuple, tuple[Payment, ...]] = {}
+
+
 def clear_shared() -> None:
     _PAYMENTS.clear()
+    _SETTLEMENTS.clear()
 
 
-def settle(hand: Hand, total: int, base: int) -> list[Payment]:
-    winner = hand.context.seat_wind
-    discarder, assumed = discarder_of(hand)
+def settle(hand: Hand, total: int, base: int,
+           discarder: tuple[str | None, bool] | None = None) -> list[Payment]:
+    """Who pays the winner what. `discarder`: discarder_of(hand), if already known.
+
+    The payments depend only on the winner's seat, the discarder, robbing a kong, the total
+    and the base, so each distinct settlement is made once and shared (Payments are immutable;
+    the list is new every time)."""
+    ctx = hand.context
+    if discarder is None:
+        discarder = discarder_of(hand)
+    key = (ctx.seat_wind, discarder, ctx.robbing_kong, total, base)
+    got = _SETTLEMENTS.get(key)
+    if got is None:
+        if len(_SETTLEMENTS) > 1 << 14:
+            _SETTLEMENTS.clear()
+        got = _SETTLEMENTS[key] = tuple(_settle(ctx.seat_wind, *discarder, ctx.robbing_kong, total, base))
+    return list(got)
+
+
+def _settle(winner: str, discarder: str | None, assumed: bool, robbing: bool, total: int,
+            base: int) -> list[Payment]:
     out = []
     if discarder is None:
         reason = f"self-drawn win: base {base} + {total} fan"
@@ -58,7 +80,7 @@ def settle(hand: Hand, total: int, base: int) -> list[Payment]:
             if seat != winner:
                 out.append(_payment(seat, winner, base + total, reason))
         return out
-    what = "robbed kong" if hand.context.robbing_kong else "winning discard"
+    what = "robbed kong" if robbing else "winning discard"
     reason = f"gave the {what}: base {base} + {total} fan"
     if assumed:
         reason += " (discarder not given: assumed the player on the winner's left, who plays just before)"

@@ -17,8 +17,9 @@ from scoring.rulesets.gb.shapes import seven_pairs_wait, standard_waits
 MIN_FAN = 8
 
 
-def referee_checks(hand: Hand) -> None:
-    """What a referee would refuse beyond the shared checks of Hand.validate."""
+def referee_checks(hand: Hand) -> tuple[str | None, bool]:
+    """What a referee would refuse beyond the shared checks of Hand.validate. Returns the
+    discarder (payments.discarder_of), which it checks last."""
     hand.validate(sets=4)
     ctx = hand.context
     win = hand.win_tile
@@ -38,7 +39,7 @@ def referee_checks(hand: Hand) -> None:
             f"Robbing a kong takes the fourth {tile_label(win)} from another player's kong, so the "
             f"other three are in that kong; your hand cannot hold another {win}."
         )
-    payments.discarder_of(hand)
+    return payments.discarder_of(hand)
 
 
 def best_reading(hand: Hand, mixed_kongs: bool = False) -> tuple[Prepared, Reading | None]:
@@ -90,7 +91,7 @@ def not_a_win(hand: Hand, prep: Prepared) -> HandError:
 def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
     """Referee checks, the best reading, the settlement. Worked out afresh on every call (there
     is no result cache); the words (why / 不计 / the reading) are made when first read."""
-    referee_checks(hand)
+    discarder = referee_checks(hand)
     mixed = bool(options.get("mixed_kongs", False))
     prep, reading = best_reading(hand, mixed)
     if reading is None:
@@ -101,7 +102,7 @@ def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
     total = fan_total + n_flowers
     reached = fan_total >= MIN_FAN
     notes = []
-    if prep.fixed_table[prep.win] == 3 and not hand.context.last_copy:
+    if prep.fixed_count(prep.win) == 3 and not hand.context.last_copy:
         win = hand.win_tile
         notes.append(f"和绝张 counted: the other three {win} are in your exposed melds, so {win} was the last copy.")
     if not reached:
@@ -114,7 +115,7 @@ def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
         rules="gb",
         total=total,
         unit="fan",
-        payments=payments.settle(hand, total, options["base"]) if reached else [],
+        payments=payments.settle(hand, total, options["base"], discarder) if reached else [],
         is_win=reached,
         notes=notes,
         extra={
