@@ -180,8 +180,8 @@ class LazyScoreResult(ScoreResult):
                  total: int | float, unit: str, payments: list[Payment], is_win: bool,
                  notes: list[str], extra: dict[str, Any]) -> LazyScoreResult:
         obj = cls.__new__(cls)
-        obj.__dict__.update(rules=rules, total=total, unit=unit, payments=payments, is_win=is_win,
-                            notes=notes, extra=extra, _explain=explain)
+        obj.__dict__ = {"rules": rules, "total": total, "unit": unit, "payments": payments,
+                        "is_win": is_win, "notes": notes, "extra": extra, "_explain": explain}
         return obj
 
     def _explain_now(self) -> None:

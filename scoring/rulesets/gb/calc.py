@@ -294,6 +294,8 @@ def wind_fans(t: int, prevalent: int, seat: int, f: list[int]) -> None:
             f[PUNG_OF_TERMINALS_OR_HONORS] -= 1
 
 
+
+
 _IDS = range(len(VALUE))
 
 
@@ -303,68 +305,55 @@ def total_of(f: list[int]) -> int:
 
 # ---- a standard arrangement: four sets and a pair -------------------------------------------------
 
-def regular_fans(packs, fixed_cnt: int, ctx) -> list[int]:
+_NOT_OUTSIDE = C.RANKS_4_6  # a tile that no 全带幺 set holds
+_NOT_FIVE = C.HONOURS | C.ranks_mask((1, 2, 8, 9))  # ... no 全带五 set
+_NOT_EVEN = C.HONOURS | C.ranks_mask((1, 3, 5, 7, 9))  # ... no 全双刻 set
+
+
+def _outside_pack(kind: int, t: int) -> bool:
+    if kind == CHOW:
+        return (t & 15) in (2, 8)
+    return t > 0x40 or (t & 15) in (1, 9)
+
+
+def _five_pack(kind: int, t: int) -> bool:
+    if kind == CHOW:
+        return 4 <= (t & 15) <= 6
+    return t < 0x40 and (t & 15) == 5
+
+
+def regular_fans(packs, fixed_cnt: int, ctx, s_chows, s_pungs) -> list[int]:
     """Fans of one division. `packs` = declared melds, then sets from the standing tiles, then the
-    pair; `ctx` holds the hand-wide facts (see evaluate.Prepared; `ctx.unique_wait()` is asked
-    only when the winning tile sits where a wait fan could count)."""
+    pair; `s_chows` / `s_pungs` = the tiles of the chows (middle tile) and pungs formed from the
+    standing tiles; `ctx` holds the hand-wide facts (see evaluate.Prepared; `ctx.unique_wait()` is
+    asked only when the winning tile sits where a wait fan could count)."""
     f = [0] * SIZE
     flags = ctx.flags
     win = ctx.win
-    chows: list[int] = []
-    pungs: list[tuple[int, int, bool]] = []
-    pair = 0
-    concealed_pungs = melded_kongs = concealed_kongs = 0
-    outside = five = even = 0  # sets and pair with a terminal or honour / a 5 / an even pung
-    for kind, t, melded in packs:
-        if kind == CHOW:
-            chows.append(t)
-            r = t & 15
-            if r == 2 or r == 8:
-                outside += 1
-            elif 4 <= r <= 6:
-                five += 1
-            continue
-        if kind == PAIR:
-            pair = t
-        else:
-            pungs.append((kind, t, melded))
-            if kind == PUNG:
-                if not melded:
-                    concealed_pungs += 1
-            elif melded:
-                melded_kongs += 1
-            else:
-                concealed_kongs += 1
-        if t > 0x40:
-            outside += 1
-        else:
-            r = t & 15
-            if r == 1 or r == 9:
-                outside += 1
-            elif r == 5:
-                five += 1
-            elif not r & 1:
-                even += 1
+    mask = ctx.mask
+    chows = ctx.fixed_chows + s_chows
+    pungs = ctx.fixed_pungs + s_pungs  # pungs and kongs, by tile
+    pair = packs[-1][1]
+    melded_kongs = ctx.melded_kongs
+    concealed_kongs = ctx.concealed_kongs
     if flags:
         win_flag_fans(flags, f)
-    # A pung completed by a discard is an exposed pung, unless the tile can be read as part of a chow.
-    if not flags & SELF:
-        for k, t, _m in packs[fixed_cnt:]:
-            if k == CHOW and t - 1 <= win <= t + 1:
-                break
-        else:
-            for _kind, t, melded in pungs:
-                if t == win and not melded:
-                    concealed_pungs -= 1
     if pungs:
+        # pungs from the standing tiles (declared pungs are exposed; kongs are counted apart)
+        concealed_pungs = len(s_pungs)
+        # A pung completed by a discard is exposed, unless the tile can be read as part of a chow.
+        if (not flags & SELF and win in s_pungs and win not in s_chows and win - 1 not in s_chows
+                and win + 1 not in s_chows):
+            concealed_pungs -= 1
         kongs(concealed_pungs, melded_kongs, concealed_kongs, f, ctx.mixed_kongs)
         if len(pungs) == 4 and not f[FOUR_KONGS] and not f[FOUR_CONCEALED_PUNGS]:
             f[ALL_PUNGS] = 1
-        for _, t, _ in pungs:
-            if t > 0x44:
-                f[DRAGON_PUNG] += 1
-            elif t > 0x40 or (t & 15) in (1, 9):
-                f[PUNG_OF_TERMINALS_OR_HONORS] += 1
+        if mask & C.TERMINALS_HONOURS:
+            for t in pungs:
+                if t > 0x44:
+                    f[DRAGON_PUNG] += 1
+                elif t > 0x40 or (t & 15) in (1, 9):
+                    f[PUNG_OF_TERMINALS_OR_HONORS] += 1
     n_chows = len(chows)
     if n_chows == 4:
         if pair < 0x40 and (pair & 15) == 5 and _three_suited_terminal_chows(chows, pair):
@@ -376,21 +365,20 @@ def regular_fans(packs, fixed_cnt: int, ctx) -> list[int]:
             for i, n in four_chows_fans(tuple(chows)):
                 f[i] += n
     elif n_chows == 3:
-        chows.sort()
-        for i, n in three_chows_fans(tuple(chows)):
+        for i, n in three_chows_fans(tuple(sorted(chows))):
             f[i] += n
     elif n_chows == 2:
         fan = TWO_CHOWS[chows[0]][chows[1]]
         if fan:
             f[fan] += 1
-        fan = TWO_PUNGS[pungs[0][1]][pungs[1][1]]
+        fan = TWO_PUNGS[pungs[0]][pungs[1]]
         if fan:
             f[fan] += 1
     elif n_chows == 1:
-        for i, n in three_pungs_fans(tuple(sorted([t for _, t, _ in pungs]))):
+        for i, n in three_pungs_fans(tuple(sorted(pungs))):
             f[i] += n
     else:
-        for i, n in four_pungs_fans(tuple(sorted([t for _, t, _ in pungs]))):
+        for i, n in four_pungs_fans(tuple(sorted(pungs))):
             f[i] += n
     # 不求人 / 门前清 / 全求人 / 自摸
     melded_cnt = ctx.melded_cnt
@@ -413,27 +401,26 @@ def regular_fans(packs, fixed_cnt: int, ctx) -> list[int]:
         if _wind(pair):
             f[LITTLE_FOUR_WINDS] = 1
             f[BIG_THREE_WINDS] = 0
-    # 全带幺 / 全带五 / 全双刻: a property every set and the pair share
-    if outside == 5:
+    # 全带幺 / 全带五 / 全双刻: a property every set and the pair share (the tiles present rule
+    # out nearly every hand before the sets are looked at)
+    if not mask & _NOT_OUTSIDE and all([_outside_pack(k, t) for k, t, _ in packs]):
         f[OUTSIDE_HAND] = 1
-    elif five == 5:
+    elif not mask & _NOT_FIVE and all([_five_pack(k, t) for k, t, _ in packs]):
         f[ALL_FIVE] = 1
-    elif even == 5:
+    elif not mask & _NOT_EVEN and not chows:
         f[ALL_EVEN_PUNGS] = 1
     for i, n in ctx.mask_fans:
         f[i] = n
     if not f[QUADRUPLE_CHOW]:
         f[TILE_HOG] = ctx.fours - melded_kongs - concealed_kongs
-    if not f[MELDED_HAND] and not f[FOUR_KONGS]:
-        standing = packs[fixed_cnt:]
-        for k, t, _ in standing:
-            if (t == win) if k == PAIR else (k == CHOW and t - 1 <= win <= t + 1):
-                if ctx.unique_wait():
-                    wait_fans(standing, win, f)
-                break
+    if not f[MELDED_HAND] and not f[FOUR_KONGS] and (
+        pair == win or win in s_chows or win - 1 in s_chows or win + 1 in s_chows
+    ):
+        if ctx.unique_wait():
+            wait_fans(packs[fixed_cnt:], win, f)
     final_adjust(f)
-    if not f[BIG_FOUR_WINDS]:
-        for _, t, _ in pungs:
+    if not f[BIG_FOUR_WINDS] and mask & C.WINDS:
+        for t in pungs:
             if 0x40 < t < 0x45:
                 wind_fans(t, ctx.prevalent, ctx.seat, f)
     if not any(f):

@@ -69,6 +69,10 @@ class Prepared:
     seat: int
     mixed_kongs: bool
     standing_mask: int  # tiles present among standing tiles and the winning tile
+    melded_kongs: int  # declared kongs, exposed
+    concealed_kongs: int  # declared kongs, concealed
+    fixed_chows: list  # middle tiles of the declared chows
+    fixed_pungs: list  # tiles of the declared pungs and kongs
     unique: bool | None = None  # computed on first need by unique_wait()
     mask_fans: tuple = ()  # calc.mask_fans(mask), set by evaluate before the divisions
     _standing: list | None = None
@@ -114,7 +118,7 @@ class Prepared:
         return self.unique
 
 
-@dataclass
+@dataclass(slots=True)
 class Reading:
     """The chosen reading: its fan counts, its shape and its sets (packs, pair last)."""
 
@@ -138,16 +142,18 @@ _FOURS = sum(TILE_KEY[t] << 2 for t in C.ALL_T)  # bit 2 of every count: set onl
 
 def _meld_facts() -> dict:
     """(kind, first tile code, concealed) of a declared meld -> (pack, count key, tile mask,
-    1 if exposed), for every meld that validation lets through."""
+    1 if exposed, tally: 256 a pung or kong, + 1 an exposed kong, + 16 a concealed kong), for
+    every meld that validation lets through."""
     out = {}
     for code, t in _CODE_TO_T.items():
         for concealed in (False, True):
             melded = not concealed
-            out["pung", code, concealed] = ((PUNG, t, melded), 3 * TILE_KEY[t], 1 << t, int(melded))
-            out["kong", code, concealed] = ((KONG, t, melded), 4 * TILE_KEY[t], 1 << t, int(melded))
+            out["pung", code, concealed] = ((PUNG, t, melded), 3 * TILE_KEY[t], 1 << t, int(melded), 256)
+            out["kong", code, concealed] = ((KONG, t, melded), 4 * TILE_KEY[t], 1 << t, int(melded),
+                                            257 if melded else 272)
             if t < 0x40 and (t & 15) <= 7:  # a chow is named by its middle tile
                 key = TILE_KEY[t] + TILE_KEY[t + 1] + TILE_KEY[t + 2]
-                out["chow", code, concealed] = ((CHOW, t + 1, True), key, 7 << t, 1)
+                out["chow", code, concealed] = ((CHOW, t + 1, True), key, 7 << t, 1, 0)
     return out
 
 
@@ -161,17 +167,25 @@ def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
     key = sum(map(TILE_KEY.__getitem__, ts))
     standing_mask = sum(map(_BIT.__getitem__, set(ts)))
     fixed = []
+    fixed_chows = []
+    fixed_pungs = []
     fixed_key = 0
     mask = standing_mask
     melded_cnt = 0
+    tally = 0
     if hand.melds:
         facts = _MELD_FACTS
         for m in hand.melds:
-            pack, k, bits, melded = facts[m.kind, m.tiles[0], m.concealed]
+            pack, k, bits, melded, kinds = facts[m.kind, m.tiles[0], m.concealed]
             fixed.append(pack)
+            if kinds:  # a pung or a kong
+                fixed_pungs.append(pack[1])
+            else:
+                fixed_chows.append(pack[1])
             fixed_key += k
             mask |= bits
             melded_cnt += melded
+            tally += kinds
         fours = ((key + fixed_key) & _FOURS).bit_count()  # counts stay below 5: no carry
     else:
         fours = (key & _FOURS).bit_count()
@@ -188,6 +202,7 @@ def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
     return Prepared(
         win, flags, fixed, ts, key, fixed_key, mask, fours, melded_cnt,
         C.WIND_OF_SEAT[ctx.round_wind], C.WIND_OF_SEAT[ctx.seat_wind], mixed_kongs, standing_mask,
+        tally & 15, (tally >> 4) & 15, fixed_chows, fixed_pungs,
     )
 
 
@@ -226,12 +241,14 @@ def evaluate(p: Prepared) -> Reading | None:
         if divs:
             p.mask_fans = calc.mask_fans(p.mask)
             if best is None and len(divs) == 1:  # nothing to compare with
-                allpacks = p.fixed + divs[0][1]
-                best = Reading(calc.regular_fans(allpacks, fixed_cnt, p), "standard", allpacks)
-                divs = []
-            for _, packs in divs:
+                _, packs, chows, pungs = divs[0]
                 allpacks = p.fixed + packs
-                f = calc.regular_fans(allpacks, fixed_cnt, p)
+                f = calc.regular_fans(allpacks, fixed_cnt, p, chows, pungs)
+                best = Reading(f, "standard", allpacks)
+                divs = []
+            for _, packs, chows, pungs in divs:
+                allpacks = p.fixed + packs
+                f = calc.regular_fans(allpacks, fixed_cnt, p, chows, pungs)
                 cur = calc.total_of(f)
                 if cur > max_fan or (
                     cur == max_fan and (f[PURE_TRIPLE_CHOW] == 1 or seven_pairs or f[TRIPLE_PUNG])

@@ -108,8 +108,9 @@ def suit_parts(counts: tuple[int, ...], chows: bool) -> tuple[tuple[int, tuple[t
 
 
 @lru_cache(maxsize=1 << 15)
-def _suit_packs(counts: tuple[int, ...], base: int) -> tuple[tuple[int, tuple, tuple], ...]:
-    """suit_parts in engine form: (pair tile or 0, order keys, packs) per way to split the suit.
+def _suit_packs(counts: tuple[int, ...], base: int) -> tuple[tuple[int, tuple, tuple, tuple, tuple], ...]:
+    """suit_parts in engine form: (pair tile or 0, order keys, packs, chow tiles, pung tiles)
+    per way to split the suit.
 
     A pack is (kind, tile, melded=False) with kind 1 chow (named by its middle tile) or 2 pung.
     The order key of a set is start tile * 2 + (1 for a chow), the order in which the reference
@@ -119,7 +120,9 @@ def _suit_packs(counts: tuple[int, ...], base: int) -> tuple[tuple[int, tuple, t
     for pair, sets in suit_parts(counts, base < 0x40):
         keys = tuple(sorted((base + r) * 2 + k for r, k in sets))
         packs = tuple((1, base + r + 1, False) if k else (2, base + r, False) for r, k in sets)
-        out.append((base + pair if pair else 0, keys, packs))
+        chows = tuple(t for k, t, _ in packs if k == 1)
+        pungs = tuple(t for k, t, _ in packs if k == 2)
+        out.append((base + pair if pair else 0, keys, packs, chows, pungs))
     return tuple(out)
 
 
@@ -139,18 +142,19 @@ def _counts_of(suit_key: int, n: int) -> tuple[int, ...]:
 
 
 _MAX_CACHED = 1 << 15
-# per suit: (shift of its rank 1, key mask, base, packs cache, waits cache, ranks)
-_SPANS = tuple((3 * (base + 1), (1 << (3 * n)) - 1, base, {}, {}, n)
+# per suit: (shift of its rank 1, key mask, cache, base, ranks), for the divisions and the waits
+_SPANS = tuple((3 * (base + 1), (1 << (3 * n)) - 1, base, n)
                for base, n in ((0x10, 9), (0x20, 9), (0x30, 9), (0x40, 7)))
+_PACK_SPANS = tuple((shift, width, {}, base, n) for shift, width, base, n in _SPANS)
+_WAIT_SPANS = tuple((shift, width, {}, base, n) for shift, width, base, n in _SPANS)
 
 
 def clear_caches() -> None:
     """Empty every per-suit cache (the benchmark's cold start)."""
     for fn in (_block_parts, _block_state, suit_parts, _suit_packs, _suit_waits):
         fn.cache_clear()
-    for span in _SPANS:
-        span[3].clear()
-        span[4].clear()
+    for span in _PACK_SPANS + _WAIT_SPANS:
+        span[2].clear()
 
 
 def divisions(table: list[int], mask: int = -1) -> list[tuple[tuple, list]]:
@@ -158,17 +162,18 @@ def divisions(table: list[int], mask: int = -1) -> list[tuple[tuple, list]]:
     return divisions_of_key(table_key(table))
 
 
-def divisions_of_key(key: int) -> list[tuple[tuple, list]]:
+def divisions_of_key(key: int) -> list[tuple[tuple, list, list, list]]:
     """Standard divisions of the concealed tiles (winning tile included), given their count
     key: sets plus one pair.
 
-    Returns (order key, packs) with the pair last as (4, tile, False), in the reference order;
-    when there is only one division its order key is left empty (nothing to order).
+    Returns (order key, packs, chow tiles, pung tiles) with the pair last in packs as
+    (4, tile, False), in the reference order; when there is only one division its order key is
+    left empty (nothing to order).
     """
     per_suit = []
     several = False
-    for shift, width, base, cache, _, n in _SPANS:
-        sk = (key >> shift) & width
+    for shift, width, cache, base, n in _PACK_SPANS:
+        sk = key >> shift & width
         if not sk:
             continue
         opts = cache.get(sk)
@@ -176,34 +181,38 @@ def divisions_of_key(key: int) -> list[tuple[tuple, list]]:
             if len(cache) > _MAX_CACHED:
                 cache.clear()
             opts = cache[sk] = _suit_packs(_counts_of(sk, n), base)
-        if not opts:
-            return []
-        if len(opts) > 1:
+        if len(opts) != 1:
+            if not opts:
+                return []
             several = True
         per_suit.append(opts)
     if not several:
         pair = 0
-        pairs = 0
         packs = []
-        for opts in per_suit:
-            p, _, pks = opts[0]
+        chows = []
+        pungs = []
+        for (p, _, pks, cs, ps), in per_suit:
             if p:
-                pairs += 1
+                if pair:
+                    return []
                 pair = p
             packs += pks
-        if pairs != 1:
+            chows += cs
+            pungs += ps
+        if not pair:
             return []
         packs.append((4, pair, False))
-        return [((), packs)]
+        return [((), packs, chows, pungs)]
     out = []
     for combo in product(*per_suit):
-        pairs = [p for p, _, _ in combo if p]
+        pairs = [p for p, _, _, _, _ in combo if p]
         if len(pairs) != 1:
             continue
-        keys = tuple(sorted(k for _, ks, _ in combo for k in ks))
-        packs = [pk for _, _, pks in combo for pk in pks]
+        keys = tuple(sorted(k for _, ks, _, _, _ in combo for k in ks))
+        packs = [pk for _, _, pks, _, _ in combo for pk in pks]
         packs.append((4, pairs[0], False))
-        out.append((keys, packs))
+        out.append((keys, packs, [t for _, _, _, cs, _ in combo for t in cs],
+                    [t for _, _, _, _, ps in combo for t in ps]))
     out.sort()
     return out
 
@@ -281,8 +290,8 @@ def waits_of_key(key: int) -> set[int]:
     """
     infos = []
     k1 = bad = 0
-    for shift, width, base, _, cache, n in _SPANS:
-        sk = (key >> shift) & width
+    for shift, width, cache, base, n in _WAIT_SPANS:
+        sk = key >> shift & width
         if not sk:
             continue
         info = cache.get(sk)
