@@ -102,7 +102,7 @@ def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
     total = fan_total + n_flowers
     reached = fan_total >= MIN_FAN
     notes = []
-    if prep.fixed_count(prep.win) == 3 and not hand.context.last_copy:
+    if prep.flags & calc.LAST_COPY and not hand.context.last_copy:  # the other three are in melds
         win = hand.win_tile
         notes.append(f"和绝张 counted: the other three {win} are in your exposed melds, so {win} was the last copy.")
     if not reached:
