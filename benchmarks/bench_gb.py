@@ -9,13 +9,16 @@ figure is the best of three runs; the garbage collector stays on. The machine's 
 printed before and after. Rows:
   engine   = the fan table of the best reading only (what pymahjonggb computes);
   full     = the public score_hand(hand, "gb", options): option parsing, referee checks, engine,
-             why / 不计 explanations, the reading in words, payments, the ScoreResult.
+             payments, the ScoreResult. Its words (why / 不计 explanations, the reading in words)
+             are made when first read (ScoreResult.fans, .excluded, .arrangement, to_json);
+  + to_json = the same, then result.to_json(): every word made, the JSON the CLI prints.
   "all caches empty" (cold): before each run every cache is emptied (the per-suit decomposition
-  caches and the shared Fan / Exclusion / Payment objects), so the first hands also pay for
-  filling them.
-  "suit caches warm" (warm): the per-suit decomposition caches (keyed by one suit's nine tile
-  counts, never by a hand) keep what earlier runs put there, as in a long-running process.
-  There is no result cache: every hand, in every row, is scored from scratch.
+  and wait caches, the set-group fan tables and the shared Fan / Exclusion / Payment objects),
+  so the first hands also pay for filling them.
+  "suit caches warm" (warm): the caches keyed by part of a hand (one suit's nine tile counts, the
+  sorted tiles of 3 or 4 sets; never a whole hand) keep what earlier runs put there, as in a
+  long-running process. There is no result cache: every hand, in every row, is scored from
+  scratch.
 """
 
 from __future__ import annotations
@@ -79,17 +82,24 @@ def main() -> None:
     def full(h):
         return score_hand(h, "gb", OPTIONS)
 
+    def full_json(h):
+        return score_hand(h, "gb", OPTIONS).to_json()
+
     rows.append(("engine only (fan count), all caches empty", timed(engine, hands, clear_all)))
     rows.append(("engine only (fan count), suit caches warm", timed(engine, hands, gb_scoring.clear_cache)))
     rows.append(("full score_hand, new hands, all caches empty", timed(full, hands, clear_all)))
     rows.append(("full score_hand, new hands, suit caches warm", timed(full, hands, gb_scoring.clear_cache)))
+    rows.append(("full score_hand + to_json, new hands, all caches empty",
+                 timed(full_json, hands, clear_all)))
+    rows.append(("full score_hand + to_json, new hands, suit caches warm",
+                 timed(full_json, hands, gb_scoring.clear_cache)))
     load_after = os.getloadavg()
     print(f"{len(hands)} hands, seed {args.seed}; load average before {load_before[0]:.2f}, "
           f"after {load_after[0]:.2f} ({os.cpu_count()} CPUs)")
-    print(f"  {'':<52} {'hands/s CPU':>11}  {'[wall]':>9}  ratio to pymahjonggb (CPU)")
+    print(f"  {'':<56} {'hands/s CPU':>11}  {'[wall]':>9}  ratio to pymahjonggb (CPU)")
     for label, (cpu, wall) in rows:
         ratio = f"{cpu / ref[0]:.3f}" if ref else "n/a"
-        print(f"  {label:<52} {cpu:>11.0f}  [{wall:>7.0f}]  {ratio}")
+        print(f"  {label:<56} {cpu:>11.0f}  [{wall:>7.0f}]  {ratio}")
 
 
 if __name__ == "__main__":

@@ -103,3 +103,42 @@ def test_quick_pass_gives_the_same_verdict_and_message_as_the_full_checks(seed):
                 assert full == "ok"
             verdicts.add(full == "ok")
     assert verdicts == {True, False}
+
+
+def test_quick_pass_counts_copies_across_melds_and_standing_tiles():
+    """The packed count check sees a fifth copy split between melds and standing tiles, and
+    unknown codes, and leaves them to the full checks and their messages."""
+    base = Meld("pung", ("5p", "5p", "5p"), claimed_from="left")
+    ok = dataclasses.replace(random_hand(random.Random(1)), concealed=tuple("1m 2m 3m 4s 5s 6s 7z 7z 9s 9s".split()),
+                             melds=(base,), win_tile="9s")
+    assert ok._plainly_valid(4, True)
+    five = dataclasses.replace(ok, concealed=tuple("5p 5p 3m 4s 5s 6s 7z 7z 9s 9s".split()))
+    assert not five._plainly_valid(4, True)
+    assert "only four of each tile" in _checked(five)
+    unknown = dataclasses.replace(ok, concealed=tuple("1m 2m 3m 4s 5s 6s 7z 7z 9s 0s".split()))
+    assert not unknown._plainly_valid(4, True)
+    assert _checked(unknown) == _full_check(unknown) != "ok"
+
+
+def test_result_words_made_on_first_read_are_those_of_a_plain_result():
+    """score_hand leaves the fans, exclusions and reading in words to be made when first read;
+    what is read (fields, JSON, ==, copy, pickle) is what a plain ScoreResult holds."""
+    import copy
+    import pickle
+
+    from scoring.ruleset import ScoreResult, score_hand
+
+    rng = random.Random(5)
+    for _ in range(200):
+        hand = random_hand(rng)
+        lazy = score_hand(hand, "gb", {"mixed_kongs": True})
+        plain = ScoreResult(**{f: getattr(score_hand(hand, "gb", {"mixed_kongs": True}), f)
+                               for f in ScoreResult.__dataclass_fields__})
+        assert lazy == plain and plain == lazy
+        assert lazy.to_json() == plain.to_json()
+        assert pickle.loads(pickle.dumps(score_hand(hand, "gb", {"mixed_kongs": True}))) == plain
+        assert copy.copy(score_hand(hand, "gb", {"mixed_kongs": True})).to_json() == plain.to_json()
+    assigned = score_hand(hand, "gb", {"mixed_kongs": True})
+    assigned.fans = []
+    assert assigned.fans == [] and assigned.excluded == plain.excluded
+    assert assigned.arrangement == plain.arrangement
