@@ -424,13 +424,18 @@ def describe_row(row: Row) -> list[Slot]:
     us = np.array([s.u for s in slots])
     spacing = np.diff(us)
     short = np.minimum(along, across)
-    # tile width: the spacing of touching tiles nearby (robust to perspective), or for short
-    # rows the smaller extent of the boxes
+    # tile width: the spacing of touching tiles along the row's perspective trend, or for
+    # short rows the smaller extent of the boxes
+    trend = perspective_units(us, spacing)
+    if trend is None and n >= 2:
+        trend = short_row_units(slots, us, spacing)
     for i, s in enumerate(slots):
         lo, hi = max(0, i - 6), min(n - 1, i + 6)
         sp = spacing[lo:hi]
         w_shape = float(np.median(short[max(0, i - 4): i + 5]))
-        if len(sp) >= 3:
+        if trend is not None:
+            s.unit = float(trend[i])
+        elif len(sp) >= 3:
             s.unit = float(np.percentile(sp, 20))
         elif len(sp):
             s.unit = float(min(sp.min(), 1.3 * w_shape))
@@ -460,6 +465,89 @@ def describe_row(row: Row) -> list[Slot]:
         s.features = (float(rel[i]), shape, spread, off, float(len(ext)))
         s.pside = sideways_probability(*s.features)
     return slots
+
+
+FACE_H = 4 / 3  # a tile face's height over its width
+
+
+def box_fit(slot: Slot, refs: list[Slot]) -> float:
+    """How much better `slot`'s box fits a tile turned sideways than an upright one, judged
+    against the upright tiles `refs` beside it (-1: clearly upright, +1: clearly sideways, 0:
+    the box cannot tell). A face seen in perspective is a parallelogram: one edge along the row
+    (one tile width, `unit`, upright; FACE_H of it sideways) and one edge across it, in an
+    image direction the row's shear sets (not the row's normal: at a low, oblique camera the
+    across edge slants far over). Its box is the sum of the two edges' absolute extents; the
+    across edge of `refs` (box less the along edge) is what an upright tile adds to it, and a
+    sideways tile adds 1/FACE_H of that."""
+    if not refs:
+        return 0.0
+
+    def parts(s: Slot) -> tuple[np.ndarray, np.ndarray]:
+        a = np.array([abs(s.normal[1]), abs(s.normal[0])])  # |row direction|
+        w, h = s.site.det.width, s.site.det.height
+        return np.array([w, h]) / max(s.unit, 1e-6), a
+
+    rho = np.median(np.array([b - a for b, a in map(parts, refs)]), axis=0)
+    b, a = parts(slot)
+    up = a + rho
+    side = FACE_H * a + rho / FACE_H
+    sep = float(np.sum((up - side) ** 2))
+    if sep < 1e-6:
+        return 0.0
+    e_up = float(np.sum((b - up) ** 2))
+    e_side = float(np.sum((b - side) ** 2))
+    return max(-1.5, min(1.5, (e_up - e_side) / sep))
+
+
+def short_row_units(slots: list[Slot], us: np.ndarray, spacing: np.ndarray) -> np.ndarray:
+    """Tile widths along a row too short for a spacing trend (a row of one or two melds): the
+    perspective trend from the boxes' areas (a face covers about the same area upright or
+    sideways; along a receding row, lengths shrink as area^(2/3)), scaled to the closest
+    spacing of neighbours."""
+    area = np.array([max(s.site.det.width * s.site.det.height, 1e-6) for s in slots])
+    la = np.log(area) / 3  # log of the relative length scale
+    if len(us) >= 3 and float(np.ptp(us)) > 0:
+        rel = np.exp(np.polyval(np.polyfit(us, la, 1), us))
+    else:
+        rel = np.exp(np.full(len(us), la.mean()))
+    pair = (rel[:-1] + rel[1:]) / 2
+    base = float(np.min(spacing / pair))
+    return base * rel
+
+
+def perspective_units(us: np.ndarray, spacing: np.ndarray) -> np.ndarray | None:
+    """Tile width at each centre `us` from the spacings of touching neighbours. Equal steps
+    along a straight line on the table project to image steps whose square root is linear in
+    the image position (a projective map), so fit sqrt(spacing) = a + b u to the lower envelope
+    of the spacings (gaps between groups and sideways tiles only ever add). None for rows too
+    short to show a trend."""
+    if len(spacing) < 4:
+        return None
+    mid = (us[:-1] + us[1:]) / 2
+    root = np.sqrt(np.maximum(spacing, 1e-6))
+    keep = np.ones(len(root), bool)
+    coef = np.array([0.0, float(np.percentile(root, 30))])
+    for _ in range(8):
+        if keep.sum() < 3:
+            break
+        coef = np.polyfit(mid[keep], root[keep], 1)
+        res = root - np.polyval(coef, mid)
+        level = float(np.polyval(coef, mid).mean())
+        # touching pairs: the lower envelope (within ~8% of spacing)
+        new = res < 0.04 * level
+        if new.sum() < max(3, 0.4 * len(root)):
+            new = res <= np.percentile(res, 50)
+        if np.array_equal(new, keep):
+            break
+        keep = new
+    fit = np.polyval(coef, us)
+    lo = float(np.percentile(root, 10))
+    hi = float(np.percentile(root, 90))
+    if not np.all(np.isfinite(fit)):
+        return None
+    # stay within what the spacings show (a perspective trend, not an extrapolation)
+    fit = np.clip(fit, 0.8 * lo, hi)
+    return fit ** 2
 
 
 SIDE_W = (-5.9, 8.35, 11.5, 24.3, 0.6)  # bias, shape (x reliability), spacing, offset, raised
