@@ -143,9 +143,6 @@ class ScoreResult:
         return out
 
 
-_DEFERRED = ("fans", "excluded", "arrangement")
-
-
 def _deferred_field(name: str) -> property:
     key = "_" + name
 
@@ -187,9 +184,11 @@ class LazyScoreResult(ScoreResult):
     def _explain_now(self) -> None:
         d = self.__dict__
         explain = d.pop("_explain", None)
-        made = explain() if explain is not None else ([], [], "")
-        for name, value in zip(_DEFERRED, made, strict=True):
-            d.setdefault("_" + name, value)  # a field assigned before keeps its value
+        fans, excluded, arrangement = explain() if explain is not None else ([], [], "")
+        # a field assigned before keeps its value
+        d.setdefault("_fans", fans)
+        d.setdefault("_excluded", excluded)
+        d.setdefault("_arrangement", arrangement)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ScoreResult):

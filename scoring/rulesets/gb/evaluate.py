@@ -208,7 +208,13 @@ def prepare(hand: Hand, mixed_kongs: bool = False) -> Prepared:
 
 def fours_of(p: Prepared) -> list[int]:
     """The tiles held four times in all (standing, winning tile and melds), ascending."""
-    return [t for t in C.ALL_T if p.standing_table[t] + p.fixed_table[t] == 4]
+    out = []
+    m = (p.key + p.fixed_key) & _FOURS  # counts stay below 5: no carry
+    while m:
+        low = m & -m
+        m ^= low
+        out.append((low.bit_length() - 1) // 3)  # bit 2 of the count of tile t is bit 3t + 2
+    return out
 
 
 def _unique_wait(p: Prepared) -> bool:
