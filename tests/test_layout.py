@@ -366,3 +366,40 @@ def test_standing_tiles_that_end_in_a_set_are_not_split_off_as_a_meld():
     groups = [(0, "6m/ 6m 6m"), (0.32, "1p 3p 3s 4s 5s 9s 9s"), (0.7, "2p"), (0.8, "4p/ 3p 5p")]
     r = read(boxes(groups))
     assert hand_key(r.hand) == key("666m13p345s99s [4'35p<] +2p"), r.notes
+
+
+def test_tile_width_follows_the_perspective_of_a_receding_row():
+    """Equal tiles along a row seen in perspective (each step shorter by a projective map),
+    with gaps between groups: the width found near each tile is that of touching tiles there."""
+    import numpy as np
+
+    from vision.layout_geometry import perspective_units
+
+    t, pos = 0.0, []
+    for k in range(16):
+        t += 1.0 + (0.6 if k in (5, 9, 12) else 0.0)  # three gaps of 0.6 tile widths
+        pos.append(t)
+    t_arr = np.array(pos)
+    u = 600 * t_arr / (1 + 0.08 * t_arr)  # a projective map: steps shrink from 35 to 9 px
+    units = perspective_units(u, np.diff(u))
+    true = 600 / (1 + 0.08 * t_arr) ** 2  # du/dt at each tile
+    assert units is not None
+    assert np.all(np.abs(units / true - 1) < 0.12), np.round(units / true, 2)
+    # the old fixed percentile of a window of spacings was off by far more at the near end
+    assert true[0] / true[-1] > 3
+
+
+def test_a_sideways_tile_at_a_low_oblique_camera_is_found_in_its_meld():
+    """At a low camera seen from the side, a face's box slants far over (a parallelogram): the
+    box fit still tells the sideways tile from its upright neighbours."""
+    from vision.layout_geometry import Detection, Site, Slot, box_fit
+
+    def slot(length):  # along the row: `length` units; across: a slanted edge (12, 4) px
+        w, h = length * 20 + 12 * (1.0 if length == 1 else 0.75), 4 * (
+            1.0 if length == 1 else 0.75) + 1
+        det = Detection("5p", (0.0, 0.0, w, h))
+        return Slot(Site(det), 0.0, 0.0, w, h, unit=20.0, normal=(0.0, 1.0))
+
+    up, side = slot(1), slot(4 / 3)
+    assert box_fit(side, [slot(1), slot(1)]) > 0.5
+    assert box_fit(up, [slot(1), slot(1)]) < -0.5

@@ -116,13 +116,15 @@ def test_reads_the_exact_hand_structure_of_synthetic_scenes(scenes, results):
     for case in ("two rows", "melds left", "melds right", "win apart", "win not apart",
                  "concealed kong", "sideways claim", "angle > 30", "upside-down", "distractors"):
         assert by_case.get(case), f"no scene shows {case}"
-    # measured with this seed and generator version 4 (target 0.98, not reached):
-    # with the photo crops 178/190 = 0.937 of the fully visible hands (180/300 of all scenes;
-    # 110 hide a hand tile); without them 201/214 = 0.939. Per case (crops): angle > 30 51/56,
-    # concealed kong 56/59, melds left 26/27, melds right 97/108, two rows 35/39,
-    # sideways claim 67/76, win apart 110/119, win not apart 68/71. Most misses: whom a meld
-    # was claimed from (a sideways tile missed or imagined, 8 of the 12).
-    assert rate >= 0.91, f"exact structure in {rate:.1%} of scenes; {dict(outcome)}; {report}"
+    # measured with this seed and generator version 4 (target 0.98, not reached): with the
+    # photo crops 183/190 = 0.963 of the fully visible hands (185/300 of all scenes; 110 hide a
+    # hand tile); 190/206 = 0.922 with seed 7 (the rate varies this much between seed sets).
+    # Per case (crops): angle > 30 52/56, concealed kong 58/59, melds left 26/27, melds right
+    # 102/108, two rows 35/39, sideways claim 72/76, win apart 115/119, win not apart 68/71.
+    # Most misses: whom a meld was claimed from (a sideways tile missed or imagined: 6 of the
+    # 7 here, 11 of the 16 with seed 7), mostly at low camera angles or where the face is
+    # partly hidden by the row in front, which cuts its box short.
+    assert rate >= 0.94, f"exact structure in {rate:.1%} of scenes; {dict(outcome)}; {report}"
 
 
 def _cases(sc: dict) -> list[str]:

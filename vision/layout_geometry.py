@@ -541,12 +541,10 @@ def perspective_units(us: np.ndarray, spacing: np.ndarray) -> np.ndarray | None:
             break
         keep = new
     fit = np.polyval(coef, us)
-    lo = float(np.percentile(root, 10))
-    hi = float(np.percentile(root, 90))
-    if not np.all(np.isfinite(fit)):
+    if not np.all(np.isfinite(fit)) or not keep.any():
         return None
-    # stay within what the spacings show (a perspective trend, not an extrapolation)
-    fit = np.clip(fit, 0.8 * lo, hi)
+    # stay within what the touching tiles show (a perspective trend, not an extrapolation)
+    fit = np.clip(fit, 0.95 * float(root[keep].min()), 1.05 * float(root[keep].max()))
     return fit ** 2
 
 
