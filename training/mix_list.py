@@ -1,0 +1,54 @@
+"""Write a detector training list: every real train photo plus N synthetic scenes.
+
+Why: the real photos rarely show face-down tiles, sideways claimed tiles or kongs; synthetic
+scenes do. Scenes with loose "distractor" tiles are left out, because the real labels never mark
+loose tiles beside the hand and the two conventions would fight.
+
+    python -m training.mix_list --real data/real --synth data/synth_train_v2 --n 600 --out data/mix
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+IMAGE_EXTS = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+
+
+def synthetic_without_distractors(synth: Path) -> list[Path]:
+    out = []
+    for f in sorted((synth / "labels_json").glob("*.json")):
+        d = json.loads(f.read_text())
+        if not any(t["group"] == "distractor" for t in d["tiles"]):
+            out.append((synth / "images" / d["image"]).resolve())
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--real", default="data/real", help="converted real set (train/, data.yaml)")
+    ap.add_argument("--synth", required=True, help="a `mjlens synth` folder")
+    ap.add_argument("--n", type=int, default=600, help="synthetic scenes to add")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--out", default="data/mix")
+    args = ap.parse_args(argv)
+
+    real_dir, out = Path(args.real), Path(args.out)
+    real = sorted(p.resolve() for p in (real_dir / "train" / "images").iterdir()
+                  if p.suffix.lower() in IMAGE_EXTS)
+    syn = synthetic_without_distractors(Path(args.synth))
+    random.Random(args.seed).shuffle(syn)
+    syn = sorted(syn[:args.n])
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "train.txt").write_text("".join(f"{p}\n" for p in real + syn))
+    yaml = (real_dir / "data.yaml").read_text().replace(
+        "train: train/images", f"train: {(out / 'train.txt').resolve()}")
+    (out / "data.yaml").write_text(yaml)
+    print(f"{out / 'data.yaml'}: {len(real)} real + {len(syn)} synthetic training images")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
