@@ -183,12 +183,14 @@ class LazyScoreResult(ScoreResult):
 
     def _explain_now(self) -> None:
         d = self.__dict__
-        explain = d.pop("_explain", None)
+        explain = d.get("_explain")
         fans, excluded, arrangement = explain() if explain is not None else ([], [], "")
-        # a field assigned before keeps its value
+        # a field assigned (or made by another thread) before keeps its value; the explainer
+        # goes only once all three are there
         d.setdefault("_fans", fans)
         d.setdefault("_excluded", excluded)
         d.setdefault("_arrangement", arrangement)
+        d.pop("_explain", None)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ScoreResult):
