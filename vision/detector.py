@@ -118,7 +118,7 @@ class TileDetector:
 
     def __init__(self, model_dir: str | Path | None = None, *, detector: str | Path | None = None,
                  classifier: str | Path | None = None, imgsz: int | None = None,
-                 conf: float = 0.3, iou: float = 0.5, small_tile: float = 28.0):
+                 conf: float = 0.3, iou: float = 0.4, small_tile: float = 28.0):
         d = Path(model_dir) if model_dir else default_model_dir()
         self.det_path = Path(detector) if detector else d / "detector.onnx"
         self.cls_path = Path(classifier) if classifier else d / "classifier.onnx"
