@@ -179,3 +179,26 @@ def test_50_megapixel_photo_low_memory(tmp_path):
     assert (res["width"], res["height"]) == (8192, 6144)
     assert len(res["tiles"]) > 0
     assert max(t["box"][2] for t in res["tiles"]) > 1000  # boxes in full-size pixels
+
+
+def test_doubtful_crops_are_also_read_upside_down(detector, monkeypatch):
+    """Crops whose best class is below SECOND_LOOK average the upright and 180-degree readings;
+    sure crops keep their upright reading."""
+    import cv2
+
+    import vision.detector as vd
+
+    name = "hand_b.jpg"  # half-covered flowers: some crops are doubtful
+    img = cv2.imread(str(FIX / name))
+    boxes = np.array([t["box"] for t in TRUTH[name]["tiles"]], float)
+    p = detector.classify(img, boxes)
+    monkeypatch.setattr(vd, "SECOND_LOOK", 0.0)
+    upright = detector.classify(img, boxes)
+    monkeypatch.setattr(vd, "SECOND_LOOK", 1.01)
+    both = detector.classify(img, boxes)
+    doubtful = upright.max(axis=1) < 0.9
+    assert doubtful.any() and (~doubtful).any()
+    assert np.allclose(p[doubtful], both[doubtful], atol=1e-6)
+    assert np.allclose(p[~doubtful], upright[~doubtful], atol=1e-6)
+    assert not np.allclose(both[doubtful], upright[doubtful], atol=1e-3)
+    assert np.allclose(p.sum(axis=1), 1, atol=1e-4)
