@@ -14,7 +14,7 @@ import json
 import random
 from pathlib import Path
 
-IMAGE_EXTS = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+from datasets.crops import IMAGE_EXTS
 
 
 def synthetic_without_distractors(synth: Path) -> list[Path]:
