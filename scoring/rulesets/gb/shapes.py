@@ -142,19 +142,36 @@ def _counts_of(suit_key: int, n: int) -> tuple[int, ...]:
 
 
 _MAX_CACHED = 1 << 15
-# per suit: (shift of its rank 1, key mask, cache, base, ranks), for the divisions and the waits
-_SPANS = tuple((3 * (base + 1), (1 << (3 * n)) - 1, base, n)
-               for base, n in ((0x10, 9), (0x20, 9), (0x30, 9), (0x40, 7)))
-_PACK_SPANS = tuple((shift, width, {}, base, n) for shift, width, base, n in _SPANS)
-_WAIT_SPANS = tuple((shift, width, {}, base, n) for shift, width, base, n in _SPANS)
+
+
+class _SuitCache(dict):
+    """One suit's results keyed by its count key; computed on a miss, emptied past _MAX_CACHED."""
+
+    __slots__ = ("make", "base", "n")
+
+    def __init__(self, make, base: int, n: int):
+        super().__init__()
+        self.make, self.base, self.n = make, base, n
+
+    def __missing__(self, sk: int):
+        if len(self) > _MAX_CACHED:
+            self.clear()
+        got = self[sk] = self.make(_counts_of(sk, self.n), self.base)
+        return got
+
+
+_SUITS = ((0x10, 9), (0x20, 9), (0x30, 9), (0x40, 7))
+# per suit: (shift of its rank 1, key mask, cache), for the divisions (_WAIT_SPANS: the waits)
+_PACK_SPANS = tuple((3 * (base + 1), (1 << (3 * n)) - 1, _SuitCache(_suit_packs, base, n))
+                    for base, n in _SUITS)
 
 
 def clear_caches() -> None:
     """Empty every per-suit cache (the benchmark's cold start)."""
     for fn in (_block_parts, _block_state, suit_parts, _suit_packs, _suit_waits):
         fn.cache_clear()
-    for span in _PACK_SPANS + _WAIT_SPANS:
-        span[2].clear()
+    for _, _, cache in _PACK_SPANS + _WAIT_SPANS:
+        cache.clear()
 
 
 def divisions(table: list[int], mask: int = -1) -> list[tuple[tuple, list]]:
@@ -172,15 +189,11 @@ def divisions_of_key(key: int) -> list[tuple[tuple, list, list, list]]:
     """
     per_suit = []
     several = False
-    for shift, width, cache, base, n in _PACK_SPANS:
+    for shift, width, cache in _PACK_SPANS:
         sk = key >> shift & width
         if not sk:
             continue
-        opts = cache.get(sk)
-        if opts is None:
-            if len(cache) > _MAX_CACHED:
-                cache.clear()
-            opts = cache[sk] = _suit_packs(_counts_of(sk, n), base)
+        opts = cache[sk]
         if len(opts) != 1:
             if not opts:
                 return []
@@ -274,6 +287,10 @@ def _suit_waits(counts: tuple[int, ...], base: int) -> tuple[bool, bool, frozens
     return (c0, c1, frozenset(as0), frozenset(as1))
 
 
+_WAIT_SPANS = tuple((3 * (base + 1), (1 << (3 * n)) - 1, _SuitCache(_suit_waits, base, n))
+                    for base, n in _SUITS)
+
+
 def standard_waits(table: list[int]) -> set[int]:
     """waits_of_key for a count table (winning tile NOT included)."""
     return waits_of_key(table_key(table))
@@ -290,15 +307,11 @@ def waits_of_key(key: int) -> set[int]:
     """
     infos = []
     k1 = bad = 0
-    for shift, width, cache, base, n in _WAIT_SPANS:
+    for shift, width, cache in _WAIT_SPANS:
         sk = key >> shift & width
         if not sk:
             continue
-        info = cache.get(sk)
-        if info is None:
-            if len(cache) > _MAX_CACHED:
-                cache.clear()
-            info = cache[sk] = _suit_waits(_counts_of(sk, n), base)
+        info = cache[sk]
         if info[1]:
             k1 += 1
         elif not info[0]:
