@@ -202,3 +202,30 @@ def test_doubtful_crops_are_also_read_upside_down(detector, monkeypatch):
     assert np.allclose(p[~doubtful], upright[~doubtful], atol=1e-6)
     assert not np.allclose(both[doubtful], upright[doubtful], atol=1e-3)
     assert np.allclose(p.sum(axis=1), 1, atol=1e-4)
+
+
+def test_boxes_on_empty_table_are_dropped(detector, monkeypatch):
+    """The classifier's "not a tile" output drops boxes on bare table (the box stage fires on
+    empty rack slots and felt beside a row); the tiles' own boxes all stay."""
+    import cv2
+
+    import vision.detector as vd
+    from vision.imageio import LoadedImage
+
+    name = "hand_c.jpg"
+    img = cv2.imread(str(FIX / name))
+    tiles = np.array([t["box"] for t in TRUTH[name]["tiles"]], float)
+    bw, bh = np.median(tiles[:, 2] - tiles[:, 0]), np.median(tiles[:, 3] - tiles[:, 1])
+    h, w = img.shape[:2]
+    empty = np.array([(x - bw / 2, y - bh / 2, x + bw / 2, y + bh / 2)
+                      for x in np.linspace(bw, w - bw, 6) for y in np.linspace(bh, h - bh, 6)])
+    empty = empty[box_iou(empty, tiles).max(1) == 0][:8]
+    assert len(empty) >= 4
+    boxes = np.concatenate([tiles, empty])
+    monkeypatch.setattr(detector, "_boxes", lambda ims: [(boxes.copy(), np.full(len(boxes), 0.9))])
+    im = LoadedImage(img, w, h, 1.0)
+    kept = np.array([d.box for d in detector.detect_loaded([im])[0]], float)
+    assert len(kept) == len(tiles)
+    assert box_iou(tiles, kept).max(1).min() > 0.99  # every tile kept, nothing on bare table
+    monkeypatch.setattr(vd, "NOT_A_TILE", 1.01)  # with the check off, the empty boxes come back
+    assert len(detector.detect_loaded([im])[0]) == len(boxes)

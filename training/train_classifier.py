@@ -1,7 +1,8 @@
 """Train the tile crop classifier (stage 2: names each box the detector finds; 43 classes).
 
 Input: 64x64 BGR crops scaled to 0..1 (the box plus ~7% margin on each side, aspect not kept),
-NCHW float32. Output: 43 logits in scoring.tiles.DETECTOR_CLASSES order.
+NCHW float32. Output: 43 logits in scoring.tiles.DETECTOR_CLASSES order, plus a 44th, "not a
+tile" (NONE), when trained with --negatives (crops from training/mine_negatives.py).
 
 Training data: .npz files from datasets/crops.py (72x72 crops with 15% margin); each batch gets
 random crop windows (imitating detector box jitter), small rotations, quarter turns and colour
@@ -25,6 +26,7 @@ from scoring.tiles import DETECTOR_CLASSES
 INPUT = 64
 # Inference crop margin matching the centre of the training windows (see crops.CONTEXT).
 INFER_MARGIN = 0.07
+NONE = len(DETECTOR_CLASSES)  # label of "not a tile" crops (the optional 44th output)
 
 
 def build_model(n_classes: int = len(DETECTOR_CLASSES), width: int = 32):
@@ -128,6 +130,22 @@ def evaluate(model, x, y, batch=512) -> tuple[float, np.ndarray]:
     return float((p == y).mean()), p
 
 
+def load_init(model, state: dict) -> None:
+    """Start from trained weights; a 43-class head grows a fresh "not a tile" row if needed."""
+    import torch
+
+    own = model.state_dict()
+    for key, value in state.items():
+        if own[key].shape != value.shape:  # the last linear layer: copy the rows it has
+            grown = own[key].clone()
+            grown[: value.shape[0]] = value
+            if key.endswith("bias"):
+                grown[value.shape[0]:] = value.mean() - 2.0  # "not a tile" starts unlikely
+            state[key] = grown
+    with torch.no_grad():
+        model.load_state_dict(state)
+
+
 def export_onnx(model, out: str | Path) -> Path:
     import torch
 
@@ -146,6 +164,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--train", nargs="+", default=[], help=".npz[:repeat] files")
     ap.add_argument("--extra", nargs="*", default=[], help="more .npz[:repeat] files")
+    ap.add_argument("--negatives", nargs="*", default=[],
+                    help="'not a tile' .npz[:repeat] files (adds a 44th output)")
     ap.add_argument("--valid", default=None)
     ap.add_argument("--epochs", type=int, default=6)
     ap.add_argument("--batch", type=int, default=128)
@@ -166,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     torch.set_num_threads(args.threads)
     if args.export:
         ck = torch.load(args.export, weights_only=False)
-        model = Normalised.wrap(build_model(width=ck.get("width", 32)))
+        model = Normalised.wrap(build_model(len(ck["classes"]), width=ck.get("width", 32)))
         model.load_state_dict(ck["model"])
         print(f"exported {export_onnx(model, args.onnx)}")
         return 0
@@ -174,15 +194,19 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--train is required")
     torch.manual_seed(0)
     parts = [load_npz(s) for s in args.train + args.extra]
+    negatives = [load_npz(s) for s in args.negatives]
+    parts += [(nx, np.full(len(nx), NONE, np.int64)) for nx, _ in negatives]
+    classes = list(DETECTOR_CLASSES) + (["none"] if negatives else [])
     x = np.concatenate([p[0] for p in parts])
     y = np.concatenate([p[1] for p in parts])
-    print(f"train crops: {len(y)}; per-class counts {np.bincount(y, minlength=43).tolist()}")
+    print(f"train crops: {len(y)}; per-class counts "
+          f"{np.bincount(y, minlength=len(classes)).tolist()}")
     xv = yv = None
     if args.valid:
         d = np.load(args.valid)
         xv, yv = d["x"], d["y"]
 
-    model = Normalised.wrap(build_model(width=args.width))
+    model = Normalised.wrap(build_model(len(classes), width=args.width))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     per_epoch = min(args.per_epoch or len(y), len(y))
@@ -199,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
         start = ck["epoch"] + 1
         print(f"resumed at epoch {start}")
     elif args.init:
-        model.load_state_dict(torch.load(args.init, weights_only=False)["model"])
+        load_init(model, torch.load(args.init, weights_only=False)["model"])
     loss_fn = nn.CrossEntropyLoss(label_smoothing=0.05)
     best = -1.0
     for epoch in range(start, args.epochs):
@@ -227,12 +251,12 @@ def main(argv: list[str] | None = None) -> int:
             msg += f" valid acc {acc:.4f}"
         print(msg, flush=True)
         ck = {"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
-              "epoch": epoch, "width": args.width, "classes": list(DETECTOR_CLASSES)}
+              "epoch": epoch, "width": args.width, "classes": classes}
         torch.save(ck, out / "last.pt")
         if acc is None or acc >= best:
             best = acc if acc is not None else best
             torch.save({"model": model.state_dict(), "width": args.width,
-                        "classes": list(DETECTOR_CLASSES), "epoch": epoch, "valid_acc": acc},
+                        "classes": classes, "epoch": epoch, "valid_acc": acc},
                        out / "best.pt")
     best_ck = torch.load(out / "best.pt", weights_only=False)
     model.load_state_dict(best_ck["model"])

@@ -24,6 +24,9 @@ __all__ = ["Detection", "TileDetector", "ImageReadError", "ModelError", "default
 CROP_MARGIN = 0.07
 CROP_SIZE = 64
 SECOND_LOOK = 0.9  # crops less sure than this are classified upside down as well
+# A classifier trained with "not a tile" crops has a 44th output; boxes it finds more likely
+# empty (a slot in a rack, felt beside a row) than any tile are dropped.
+NOT_A_TILE = 0.5
 
 
 class ModelError(RuntimeError):
@@ -184,7 +187,8 @@ class TileDetector:
 
     # -- stage 2: name each crop -------------------------------------------------------------
     def classify(self, img: np.ndarray, boxes: np.ndarray, batch: int = 256) -> np.ndarray:
-        """Class probabilities [N, 43] for boxes (pixels of `img`).
+        """Class probabilities [N, 43] for boxes (pixels of `img`), or [N, 44] whose last column
+        is "not a tile" when the classifier has that output.
 
         Crops are made the way training saw them (`datasets.crops.cut` at STORE px with CONTEXT
         margin, then the central window resampled bilinearly to 64 px): a one-step resize gave 15% more
@@ -197,7 +201,7 @@ class TileDetector:
         from datasets.crops import CONTEXT, STORE, cut
 
         if not len(boxes):
-            return np.zeros((0, len(DETECTOR_CLASSES)), np.float32)
+            return np.zeros((0, self.cls.get_outputs()[0].shape[1]), np.float32)
         # grid_sample(align_corners=False) of the central window, as cv2 inverse map
         f = (1 + 2 * CROP_MARGIN) / (1 + 2 * CONTEXT)
         a = f * STORE / CROP_SIZE
@@ -228,12 +232,19 @@ class TileDetector:
         for im, (boxes, scores) in zip(images, firsts, strict=True):
             boxes, scores = self._refine(im.pixels, boxes, scores)
             probs = self.classify(im.pixels, boxes)
+            not_tile = np.zeros(len(boxes))
+            if probs.shape[1] > len(DETECTOR_CLASSES):
+                not_tile = probs[:, len(DETECTOR_CLASSES)]
+                probs = probs[:, :len(DETECTOR_CLASSES)]
             full = boxes / im.scale
             dets = []
-            for b, s, p in zip(full, scores, probs, strict=True):
+            for b, s, p, empty in zip(full, scores, probs, not_tile, strict=True):
+                if empty >= NOT_A_TILE:
+                    continue
                 k = int(p.argmax())
                 dets.append(Detection(code=DETECTOR_CLASSES[k], box=tuple(float(v) for v in b),
-                                      confidence=float(s * p[k]), box_score=float(s), probs=p))
+                                      confidence=float(s * p[k]), box_score=float(s),
+                                      probs=p / max(1.0 - empty, 1e-9)))
             dets.sort(key=lambda d: d.box[0] + d.box[2])  # left to right
             results.append(dets)
         return results
