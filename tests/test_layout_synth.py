@@ -28,6 +28,7 @@ from scoring.hand import Hand
 from vision.layout import read_hand
 
 N_SCENES = 300
+LISTED_BAR = 0.97  # the true hand read or listed as an alternative (measured: see the test)
 SEED = 20261129
 SIZE = 320
 
@@ -84,22 +85,42 @@ def _have_photo_crops() -> bool:
 
 
 @pytest.fixture(scope="module")
-def scenes(tmp_path_factory) -> list[dict]:
+def samples(tmp_path_factory) -> list:
     from datasets.synth import make_sample
     from datasets.synth.faces import DEFAULT_CACHE, DEFAULT_CROPS
 
     crops = DEFAULT_CROPS if _have_photo_crops() else None
     cache = DEFAULT_CACHE if Path(DEFAULT_CACHE).exists() else tmp_path_factory.mktemp("faces")
-    return [make_sample(i, SEED, size=SIZE, crops=crops, cache=cache, effects=False).sidecar
+    return [make_sample(i, SEED, size=SIZE, crops=crops, cache=cache, effects=False)
             for i in range(N_SCENES)]
 
 
 @pytest.fixture(scope="module")
-def results(scenes):
+def scenes(samples) -> list[dict]:
+    return [s.sidecar for s in samples]
+
+
+def scene_image(sample) -> np.ndarray:
+    """The rendered photo (what the cue from the faces' pixels may look at)."""
+    import cv2
+
+    return cv2.imdecode(np.frombuffer(sample.jpeg, np.uint8), cv2.IMREAD_COLOR)
+
+
+@pytest.fixture(scope="module")
+def results(samples):
+    """Readings of the true boxes with the photo (vision/layout_image.py adds a cue from it)."""
+    return [read_hand(scene_detections(s.sidecar), s.sidecar["width"], s.sidecar["height"],
+                      image=scene_image(s)) for s in samples]
+
+
+@pytest.fixture(scope="module")
+def box_results(scenes):
+    """Readings of the true boxes alone (no photo)."""
     return [read_hand(scene_detections(sc), sc["width"], sc["height"]) for sc in scenes]
 
 
-def test_reads_the_exact_hand_structure_of_synthetic_scenes(scenes, results):
+def _tally(scenes, results) -> tuple[Counter, dict[str, Counter]]:
     outcome: Counter = Counter()
     by_case: dict[str, Counter] = {}
     for sc, r in zip(scenes, results, strict=True):
@@ -109,31 +130,49 @@ def test_reads_the_exact_hand_structure_of_synthetic_scenes(scenes, results):
             outcome["hidden tiles, read exactly anyway"] += why is None
             continue
         outcome[why or "exact"] += 1
+        # the scene's hand is the reading or one of the alternatives listed with it
+        outcome["listed"] += why is None or any(mismatch(sc, a.hand) is None
+                                               for a in r.alternatives)
         for case in _cases(sc):
             by_case.setdefault(case, Counter())[why is None] += 1
-    n = sum(v for k, v in outcome.items() if not k.startswith("hidden tiles"))
+    return outcome, by_case
+
+
+def test_reads_the_exact_hand_structure_of_synthetic_scenes(scenes, results, box_results):
+    outcome, by_case = _tally(scenes, results)
+    boxes, _ = _tally(scenes, box_results)
+    n = sum(v for k, v in outcome.items() if k != "listed" and not k.startswith("hidden tiles"))
     rate = outcome["exact"] / n
+    rate_boxes = boxes["exact"] / n
+    listed = outcome["listed"] / n
     n_all = outcome["exact"] + outcome["hidden tiles, read exactly anyway"]
     report = ", ".join(f"{k}: {v[True]}/{v[True] + v[False]}" for k, v in sorted(by_case.items()))
-    print(f"\nexact {outcome['exact']}/{n} = {rate:.3f} of the fully visible hands "
-          f"({n_all}/{len(scenes)} of all scenes); {dict(outcome)}\n{report}")
+    print(f"\nexact {outcome['exact']}/{n} = {rate:.3f} of the fully visible hands with the photo "
+          f"({n_all}/{len(scenes)} of all scenes), {boxes['exact']}/{n} = {rate_boxes:.3f} from "
+          f"the boxes alone; the true hand read or listed as an alternative: "
+          f"{outcome['listed']}/{n} = {listed:.3f}; {dict(outcome)}\n{report}")
     assert n >= 150
     # every layout case occurs among the scenes
     for case in ("two rows", "melds left", "melds right", "win apart", "win not apart",
                  "concealed kong", "sideways claim", "angle > 30", "upside-down", "distractors"):
         assert by_case.get(case), f"no scene shows {case}"
-    # measured with this seed and generator version 4 (target 0.98, not reached): with the
-    # photo crops 183/190 = 0.963 of the fully visible hands (185/300 of all scenes; 110 hide a
-    # hand tile); 190/206 = 0.922 with seed 7 (the rate varies this much between seed sets).
-    # Per case (crops): angle > 30 52/56, concealed kong 58/59, melds left 26/27, melds right
-    # 102/108, two rows 35/39, sideways claim 72/76, win apart 115/119, win not apart 68/71.
-    # Most misses: whom a meld was claimed from (a sideways tile missed or imagined: 6 of the
-    # 7 here, 11 of the 16 with seed 7), mostly at low camera angles or where the face is
-    # partly hidden by the row in front, which cuts its box short.
-    # Without ../shared (no photo crops) the faces are drawn and the scenes differ: 200/214 =
-    # 0.935 measured on a clone outside /work.
+    # measured with this seed and generator version 4 (target 0.98, not reached), of the fully
+    # visible hands (110 of the 300 scenes hide a hand tile):
+    # - with the photo crops: 181/190 = 0.953 with the photo, 183/190 = 0.963 from the boxes
+    #   alone; the true hand read or listed as an alternative 187/190 = 0.984. Seed 7: 191/206
+    #   with the photo, 190/206 from the boxes. Seeds 3 to 6 (held out from all fitting): 796/842
+    #   = 0.945 with the photo, 785/842 = 0.932 from the boxes; the rate varies this much
+    #   between seed sets.
+    # - without ../shared (no photo crops: drawn faces, other scenes): 206/214 = 0.963 with the
+    #   photo, 200/214 = 0.935 from the boxes, 211/214 = 0.986 read or listed.
+    # Most misses: whom a meld was claimed from (a sideways tile missed or imagined), at low
+    # camera angles, rows near 45 degrees, or where a face's box is cut short by its neighbour
+    # (its unhidden neighbour then looks longer, as a sideways tile would). The other claim is
+    # then mostly listed as an alternative.
     bar = 0.94 if _have_photo_crops() else 0.92
     assert rate >= bar, f"exact structure in {rate:.1%} of scenes; {dict(outcome)}; {report}"
+    assert rate_boxes >= bar, f"exact structure from the boxes alone in {rate_boxes:.1%}"
+    assert listed >= LISTED_BAR, f"true hand read or listed in {listed:.1%}"
 
 
 def _cases(sc: dict) -> list[str]:

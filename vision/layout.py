@@ -1,6 +1,6 @@
 """Turn the detector's boxes for one photo into the shared hand model.
 
-`read_hand(detections, width, height)` never needs the image: it fits the row(s) of the hand on
+`read_hand(detections, width, height)` does not need the image: it fits the row(s) of the hand on
 the box centres (any angle, a slight curve, one or two rows; vision/layout_geometry.py), then
 weighs every way to cut the rows into the standing tiles, the winning tile and declared melds
 (vision/layout_melds.py) and keeps the reading the photo supports best:
@@ -17,25 +17,34 @@ weighs every way to cut the rows into the standing tiles, the winning tile and d
   is read left to right in the photo unless the sort order says otherwise).
 
 Table conventions (claimed tiles turned sideways, kongs, concealed kongs) are in
-vision/layout_melds.py. Nothing is dropped or invented silently: merged boxes, stray tiles, hidden kong tiles and
+vision/layout_melds.py, whom the melds were claimed from in vision/layout_claims.py. Given the
+photo (`image=`), the faces' pixels add a cue for which tiles lie sideways (vision/layout_image.py).
+Nothing is dropped or invented silently: merged boxes, stray tiles, hidden kong tiles and
 undecidable choices (no winning tile set apart, whom a meld was claimed from) are all listed in
-`LayoutResult.notes`, with the other readings in `alternatives`.
+`LayoutResult.notes`, with the other readings (other claims too) in `alternatives`.
 """
 
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from scoring import tiles as T
 from scoring.decompose import all_arrangements
-from scoring.hand import Hand, HandError, Meld, WinContext
+from scoring.hand import Hand, HandError, WinContext
 from scoring.notation import format_hand
+from vision.layout_claims import (
+    claim_options,
+    describe_change,
+    meld_text,
+    same_tiles,
+    settle_claims,
+)
 from vision.layout_geometry import Detection, Slot, gaps_between, parse_detections
-from vision.layout_melds import MeldReading, claim_thresholds, meld_sideways, read_meld
+from vision.layout_image import to_lab
+from vision.layout_melds import MeldReading, meld_sideways, read_meld
 from vision.layout_scene import Scene, build_scene
 
 # gap costs, in tile widths
@@ -404,15 +413,19 @@ def hand_key(hand: Hand) -> tuple:
 def read_hand(detections: Iterable[Any], width: float | None = None,
               height: float | None = None, *, context: WinContext | None = None,
               rules: str | None = None, options: Mapping[str, Any] | None = None,
-              max_alternatives: int = 4) -> LayoutResult:
+              max_alternatives: int = 4, image: Any = None) -> LayoutResult:
     """Read the hand shown by `detections` (dicts or Detection: code, box, confidence,
-    alternatives) in a photo of `width` x `height` pixels."""
+    alternatives) in a photo of `width` x `height` pixels. `image` (optional, the photo as a
+    BGR array, at any size when `width` is given) adds a cue from the faces' pixels for which
+    tiles lie sideways."""
     dets, notes = parse_detections(detections)
+    lab = to_lab(image) if image is not None else None
+    lab_scale = lab.shape[1] / width if lab is not None and width else 1.0
     context = context or WinContext()
     if not dets:
         return LayoutResult(None, 0.0, [], notes + ["No tiles were found in the photo."], [],
                             error="No tiles were found in the photo.")
-    scene, reader, found, notes = _best_rows(dets, notes, context, rules, options)
+    scene, reader, found, notes = _best_rows(dets, notes, context, rules, options, lab, lab_scale)
     tiles_in_rows = sum(1 for row in scene.rows for s in row if not s.is_flower)
     if not scene.rows or tiles_in_rows < 2:
         msg = "No row of tiles that could be a hand was found."
@@ -433,7 +446,7 @@ def read_hand(detections: Iterable[Any], width: float | None = None,
     weights = [math.exp(-(c - c0)) for c, *_ in ranked]
     total = sum(weights)
     cost, hand, reading, judge_notes = ranked[0]
-    hand, reading = _settle_claims(hand, reading)
+    hand, reading = settle_claims(hand, reading)
     legal = not judge_notes
     winning = legal and reader.is_winning(hand)
     notes.extend(_explain(hand, reading, ranked, weights, total, legal, winning, scene))
@@ -443,36 +456,23 @@ def read_hand(detections: Iterable[Any], width: float | None = None,
     left_out, hidden = _bookkeeping(scene, reading, notes)
     confs = [s.site.det.confidence for s in used]
     mean_conf = sum(confs) / len(confs) if confs else 0.0
-    conf = (weights[0] / total) * mean_conf * (1.0 if legal else 0.2) * (1.0 if winning else 0.7)
-    alts = []
-    for (_c, h, _r, _jn), w in zip(ranked[1:max_alternatives + 1], weights[1:], strict=False):
+    # whom the melds were claimed from: the chosen claims' share, and the other claims
+    share, claim_alts = claim_options(hand, reading)
+    base = (weights[0] / total) * mean_conf * share
+    conf = base * (1.0 if legal else 0.2) * (1.0 if winning else 0.7)
+    cands = [(w / total * mean_conf, h) for (_c, h, _r, _jn), w in zip(ranked[1:], weights[1:],
+                                                                       strict=False)]
+    cands += [(base * rel, h) for rel, h in claim_alts]
+    cands.sort(key=lambda x: -x[0])
+    alts, seen = [], {hand_key(hand)}
+    for c, h in cands:
+        if len(alts) >= max_alternatives or hand_key(h) in seen:
+            continue
+        seen.add(hand_key(h))
         score = _score(h, rules, options) if rules else None
-        alts.append(Alternative(h, w / total * mean_conf, score, _diff(hand, h)))
+        alts.append(Alternative(h, c, score, describe_change(hand, h)))
     return LayoutResult(hand, float(min(1.0, max(0.0, conf))), alts, notes, dets, legal,
                         winning, left_out=left_out, hidden=hidden)
-
-
-def _settle_claims(hand: Hand, reading: Reading) -> tuple[Hand, Reading]:
-    """Decide the sideways tile of each exposed meld against the others (one convention per
-    player, vision/layout_melds.claim_thresholds); the melds' kinds and tiles stay."""
-    idx = [j for j, (slots, mr) in enumerate(reading.melds) if not mr.meld.concealed]
-    if len(idx) < 2 or len(hand.melds) != len(reading.melds):
-        return hand, reading
-    odds = [max(meld_sideways(reading.melds[j][0]), default=0.0) for j in idx]
-    melds = list(reading.melds)
-    for j, t in zip(idx, claim_thresholds(odds), strict=True):
-        slots, old = melds[j]
-        same = [r for r in read_meld(slots, t) if (r.meld.kind, r.meld.tiles, r.meld.concealed,
-                                                   r.meld.added) == (old.meld.kind,
-                                                                     old.meld.tiles,
-                                                                     old.meld.concealed,
-                                                                     old.meld.added)]
-        if same:
-            melds[j] = (slots, min(same, key=lambda r: r.cost))
-    if all(a[1].meld == b[1].meld for a, b in zip(melds, reading.melds, strict=True)):
-        return hand, reading
-    new_hand = replace(hand, melds=tuple(m.meld for _, m in melds))
-    return new_hand, replace(reading, melds=melds)
 
 
 def _bookkeeping(scene: Scene, reading: Reading, notes: list[str]) -> tuple[list[Detection], int]:
@@ -520,16 +520,16 @@ def _bookkeeping(scene: Scene, reading: Reading, notes: list[str]) -> tuple[list
 UNUSED_ROW_TILE = 1.0  # cost of leaving a tile of a fitted row near the hand unexplained
 
 
-def _best_rows(dets, notes, context, rules, options):
+def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0):
     """Which fitted row holds the standing tiles and which (if any) the rest of the hand: the
     choice whose best reading explains the most (a tray or another player's row nearby does
     not parse as melds, a row of melds does)."""
     best = None
-    scene = build_scene(dets, list(notes))
+    scene = build_scene(dets, list(notes), lab=lab, lab_scale=lab_scale)
     choices = [scene.choice] + [c for c in scene.options if c != scene.choice]
     for i, choice in enumerate(choices):
         if i:
-            scene = build_scene(dets, list(notes), choice)
+            scene = build_scene(dets, list(notes), choice, lab, lab_scale)
         reader = LayoutReader(scene, context, rules, options)
         found = reader.readings() if scene.rows else []
         cost = min((f[0] for f in found), default=math.inf) + UNUSED_ROW_TILE * scene.unused
@@ -551,29 +551,6 @@ def _score(hand: Hand, rules: str, options) -> float | None:
         return None
 
 
-def _diff(a: Hand, b: Hand) -> str:
-    parts = []
-    if a.win_tile != b.win_tile:
-        parts.append(f"winning tile {b.win_tile} instead of {a.win_tile}")
-    ca, cb = Counter(a.all_tiles), Counter(b.all_tiles)
-    if ca != cb:
-        more, less = cb - ca, ca - cb
-        if more:
-            parts.append("with " + " ".join(T.sorted_codes(more.elements())))
-        if less:
-            parts.append("without " + " ".join(T.sorted_codes(less.elements())))
-    ma = sorted((m.kind, m.tiles, m.concealed, m.claimed_from or "") for m in a.melds)
-    mb = sorted((m.kind, m.tiles, m.concealed, m.claimed_from or "") for m in b.melds)
-    if ma != mb:
-        parts.append("melds " + (" ".join(_meld_text(m) for m in b.melds) or "none"))
-    return "; ".join(parts) or "same tiles, read differently"
-
-
-def _meld_text(m: Meld) -> str:
-    h = Hand((), (m,), None)
-    return format_hand(h)
-
-
 def _explain(hand, reading: Reading, ranked, weights, total, legal, winning, scene) -> list[str]:
     notes = []
     for s in reading.dropped:
@@ -581,7 +558,7 @@ def _explain(hand, reading: Reading, ranked, weights, total, legal, winning, sce
                      "of its row.")
     if reading.win is None and hand.win_tile:
         others = sorted({h.win_tile for c, h, *_ in ranked[1:6]
-                         if h.win_tile != hand.win_tile and _same_tiles(h, hand)})
+                         if h.win_tile != hand.win_tile and same_tiles(h, hand)})
         msg = (f"No tile is set apart as the winning tile; chose {hand.win_tile} because it "
                "completes the hand" if winning else
                f"No tile is set apart as the winning tile; took {hand.win_tile}")
@@ -593,7 +570,7 @@ def _explain(hand, reading: Reading, ranked, weights, total, legal, winning, sce
         if mr.note:
             notes.append(mr.note[0].upper() + mr.note[1:] + ".")
         if not m.concealed and m.claimed_from is None:
-            notes.append(f"No tile of the meld {_meld_text(m)} is turned sideways: whom it "
+            notes.append(f"No tile of the meld {meld_text(m)} is turned sideways: whom it "
                          "was claimed from is unknown.")
     if reading.orient == -1:
         notes.append("The hand reads right to left in the photo (its sort order says so); "
@@ -601,12 +578,8 @@ def _explain(hand, reading: Reading, ranked, weights, total, legal, winning, sce
     if legal and not winning:
         notes.append("These tiles do not form a winning hand.")
     if len(ranked) > 1 and weights[1] / total > 0.2:
-        notes.append(f"Another reading is almost as likely: {_diff(hand, ranked[1][1])}.")
+        notes.append(f"Another reading is almost as likely: {describe_change(hand, ranked[1][1])}.")
     return notes
-
-
-def _same_tiles(a: Hand, b: Hand) -> bool:
-    return Counter(a.all_tiles) == Counter(b.all_tiles)
 
 
 __all__ = ["Alternative", "Detection", "LayoutResult", "hand_key", "read_hand"]

@@ -353,6 +353,7 @@ class Slot:
     raised: float = 0.0  # how far (in tile widths) it sits off the row, away from its neighbours
     normal: tuple[float, float] = (0.0, 1.0)  # image direction across the row at this tile
     features: tuple[float, ...] = ()  # sideways cues (see describe_row)
+    face_depth: float | None = None  # face extent across the row from the photo (layout_image)
 
     @property
     def code(self) -> str:

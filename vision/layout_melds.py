@@ -55,6 +55,8 @@ def _offset(slot: Slot) -> float:
 MELD_W = (-3.53, 4.0, 21.78, 10.09, 13.87, 1.64)  # bias, shape, offset, spacing, offset margin,
 # box fit: logistic regression on the tiles of 1148 exposed melds of synthetic scenes of seeds 1
 # and 2 (600 each; the layout test's seed and seed 7 held out)
+MELD_W_PHOTO = (-4.9, 2.81, 19.78, 8.76, 5.26, 1.41, 15.36)  # the same refitted with the photo's
+# face depth (vision/layout_image.py, feature `_shallower`) on the same seeds
 
 
 def meld_features(slots: list[Slot]) -> list[tuple[float, ...]]:
@@ -65,6 +67,7 @@ def meld_features(slots: list[Slot]) -> list[tuple[float, ...]]:
     ratios = [math.log(max(s.along, 1e-6) / max(s.across, 1e-6)) for s in slots]
     mid_v = statistics.median(x.v for x in slots)
     offs = [abs(s.v - mid_v) / s.unit for s in slots]
+    depths = [math.log(max(s.face_depth, 1e-3)) if s.face_depth else None for s in slots]
     out = []
     for j, s in enumerate(slots):
         others = [x for i, x in enumerate(slots) if i != j]
@@ -74,8 +77,19 @@ def meld_features(slots: list[Slot]) -> list[tuple[float, ...]]:
         spread = s.features[2] if s.features else 0.0
         margin = min(0.25, offs[j] - max(o for i, o in enumerate(offs) if i != j))
         out.append((shape, min(offs[j], 0.35), spread, margin, box_fit(s, others),
-                    max(0.0, offs[j] - RAISED)))
+                    _shallower(depths, j), max(0.0, offs[j] - RAISED)))
     return out
+
+
+def _shallower(depths: list[float | None], j: int) -> float:
+    """How much less far across the row tile j's face reaches in the photo than the others'
+    (log ratio; a sideways face: about log(4/3) = 0.29), from 0 to 0.3; 0 without the photo. A
+    face that looks deeper than the others says nothing: its mask took in the tile's side, or
+    theirs are cut short by what lies in front."""
+    others = [d for i, d in enumerate(depths) if i != j and d is not None]
+    if depths[j] is None or not others:
+        return 0.0
+    return max(0.0, min(0.3, statistics.median(others) - depths[j]))
 
 
 def meld_sideways(slots: list[Slot]) -> list[float]:
@@ -84,7 +98,8 @@ def meld_sideways(slots: list[Slot]) -> list[float]:
     if len(slots) < 3:
         return [s.pside for s in slots]
     out = []
-    b, *w = MELD_W
+    photo = any(s.face_depth for s in slots)
+    b, *w = MELD_W_PHOTO if photo else MELD_W
     for f in meld_features(slots):
         z = b + sum(wi * fi for wi, fi in zip(w, f[:len(w)], strict=True))
         z -= 40 * f[-1]  # that far off the line: lying on another tile

@@ -1,0 +1,112 @@
+"""The photo cue of the layout (vision/layout_image.py) and the claim alternatives
+(vision/layout_claims.py), on small drawn scenes."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from vision.layout import read_hand
+from vision.layout_geometry import parse_detections
+from vision.layout_image import to_lab
+from vision.layout_melds import meld_sideways
+from vision.layout_scene import build_scene
+
+ANGLE = math.radians(45)  # a row running at 45 degrees: the boxes are square whatever the tile
+UNIT, DEPTH = 20.0, 26.0  # a face's width along the row and its depth across it, in pixels
+
+
+def _draw_meld(sideways: int | None, size: int = 240):
+    """Three light faces on a dark table along a 45-degree row, lined up by their near edges;
+    the face `sideways` lies turned (its long side along the row). Returns the BGR image and
+    the true boxes of the faces."""
+    img = np.full((size, size, 3), (40, 60, 30), np.uint8)
+    a = np.array([math.cos(ANGLE), math.sin(ANGLE)])
+    n = np.array([-a[1], a[0]])
+    start = np.array([size * 0.3, size * 0.3])
+    dets, u = [], 0.0
+    for i in range(3):
+        along, across = (DEPTH, UNIT) if i == sideways else (UNIT, DEPTH)
+        centre = start + (u + along / 2) * a + (across / 2) * n
+        corners = np.array([centre + sa * along / 2 * a + sn * across / 2 * n
+                            for sa, sn in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+        cv2.fillConvexPoly(img, np.round(corners).astype(np.int32), (225, 235, 240))
+        # a printed symbol in the middle (darker than the face)
+        cv2.circle(img, tuple(int(v) for v in np.round(centre)), 4, (40, 40, 160), -1)
+        x1, y1 = corners.min(0)
+        x2, y2 = corners.max(0)
+        dets.append({"code": "5s", "box": [float(x1), float(y1), float(x2), float(y2)]})
+        u += along + 1.0
+    return img, dets
+
+
+def _slots(dets, img=None, scale=1.0):
+    parsed, notes = parse_detections(dets)
+    lab = to_lab(img) if img is not None else None
+    scene = build_scene(parsed, notes, lab=lab, lab_scale=scale)
+    assert len(scene.rows) == 1 and len(scene.rows[0]) == 3
+    return scene.rows[0]
+
+
+def test_face_depth_tells_the_sideways_tile_where_the_boxes_cannot():
+    img, dets = _draw_meld(sideways=1)
+    slots = _slots(dets, img)
+    depths = [s.face_depth for s in slots]
+    assert all(d is not None for d in depths)
+    # the turned face reaches about 3/4 as far across the row as the others
+    assert depths[1] < 0.85 * min(depths[0], depths[2]), depths
+    with_photo = meld_sideways(slots)
+    assert max(range(3), key=lambda i: with_photo[i]) == 1, with_photo
+    # from the boxes alone (square at 45 degrees) the middle tile is far less clear
+    boxes_only = meld_sideways(_slots(dets))
+    assert with_photo[1] > boxes_only[1] + 0.2, (with_photo, boxes_only)
+
+
+def test_face_depth_says_nothing_against_upright_tiles():
+    img, dets = _draw_meld(sideways=None)
+    depths = [s.face_depth for s in _slots(dets, img)]
+    assert max(depths) < 1.1 * min(depths), depths
+    assert max(meld_sideways(_slots(dets, img))) < 0.3
+
+
+def test_face_depth_with_a_photo_of_another_size():
+    img, dets = _draw_meld(sideways=1)
+    big = cv2.resize(img, None, fx=2, fy=2, interpolation=cv2.INTER_LINEAR)
+    same = [s.face_depth for s in _slots(dets, img)]
+    scaled = [s.face_depth for s in _slots(dets, big, scale=2.0)]
+    assert np.allclose(same, scaled, rtol=0.12), (same, scaled)
+
+
+def _row(codes, x0, sizes=None, y=100, w=20, h=27):
+    out, x = [], x0
+    for i, c in enumerate(codes):
+        ww, hh = (sizes or {}).get(i, (w, h))
+        out.append({"code": c, "box": [x, y + h - hh, x + ww, y + h]})
+        x += ww + 1
+    return out, x
+
+
+def _hand_with_pung(last_box):
+    standing, x = _row(["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p"], 10)
+    win, x = _row(["1p"], x + 10)
+    pung, _ = _row(["5s", "5s", "5s"], x + 12, sizes={2: last_box})
+    return read_hand(standing + win + pung, 400, 300)
+
+
+def test_an_unclear_sideways_tile_lists_the_other_claim():
+    clear = _hand_with_pung((27, 20))  # clearly turned: claimed from the right
+    unclear = _hand_with_pung((23, 24))  # between an upright and a turned box
+    assert clear.hand.melds[0].claimed_from == "right"
+    for r in (clear, unclear):
+        others = {a.hand.melds[0].claimed_from for a in r.alternatives
+                  if a.hand.concealed == r.hand.concealed}
+        if r is unclear:
+            # the other claim (none turned) is listed, and the reading is less sure
+            assert others - {r.hand.melds[0].claimed_from}, r.alternatives
+    assert unclear.confidence < clear.confidence - 0.2
+    alt = next(a for a in unclear.alternatives
+               if a.hand.melds[0].claimed_from != unclear.hand.melds[0].claimed_from)
+    assert alt.confidence < unclear.confidence
+    assert "melds" in alt.why

@@ -1,0 +1,105 @@
+"""An optional image cue for the layout: how deep each tile's face reaches across its row.
+
+Boxes alone cannot tell a sideways tile in a row that runs near 45 degrees across the photo (the
+box of a turned rectangle is then about square whatever its shape), and they are cut short where
+a tile in front hides part of a face. The photo still shows the face: its background colour is
+read from the lightest pixels of the middle of the box, and the face-coloured pixels on a band
+through the box centre, perpendicular to the row, give the face's extent across the row. A
+sideways tile reaches about 3/4 as far across the row as its upright neighbours (its short side
+lies across; vision/layout_melds.py compares each tile of a meld with the others). Only the across
+extent is used: along the row, the neighbours' faces touch and share the colour. Constants were
+chosen on synthetic scenes of seeds 1 and 2 (the layout test's seeds held out).
+
+Needs only numpy and OpenCV (for the colour conversion); the layout works without it.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+FACE_COLOUR_DIST = 30.0  # Lab distance to the face's background colour that still counts as face
+BAND = 0.4  # half-width of the band through the centre, in tile widths
+LIGHTEST = 60  # percentile of lightness above which a box's middle pixels are face background
+TRIM = 4.0  # percent of face pixels ignored at each end of the band (noise, neighbours' corners)
+
+
+def to_lab(image: Any) -> np.ndarray | None:
+    """A BGR (OpenCV) uint8 image as float Lab, or None when it is not one."""
+    import cv2
+
+    arr = np.asarray(image)
+    if arr.ndim == 2:
+        arr = cv2.cvtColor(arr, cv2.COLOR_GRAY2BGR)
+    if arr.ndim != 3 or arr.shape[2] not in (3, 4) or arr.dtype != np.uint8:
+        return None
+    if arr.shape[2] == 4:
+        arr = arr[:, :, :3]
+    return cv2.cvtColor(np.ascontiguousarray(arr), cv2.COLOR_BGR2LAB).astype(np.float32)
+
+
+def _window(lab: np.ndarray, box) -> tuple[int, int, int, int] | None:
+    h_img, w_img = lab.shape[:2]
+    x1, y1, x2, y2 = (float(v) for v in box)
+    xa, ya = max(0, int(math.floor(x1))), max(0, int(math.floor(y1)))
+    xb, yb = min(w_img, int(math.ceil(x2))), min(h_img, int(math.ceil(y2)))
+    if yb - ya < 4 or xb - xa < 4:
+        return None
+    return xa, ya, xb, yb
+
+
+def face_colour(lab: np.ndarray, box) -> np.ndarray | None:
+    """The face's background colour in one box: the lightest pixels of its middle (the printed
+    symbols are darker; the table and the tile's sides show at the box's corners)."""
+    win = _window(lab, box)
+    if win is None:
+        return None
+    xa, ya, xb, yb = win
+    h, w = yb - ya, xb - xa
+    mid = lab[ya + int(h * 0.2):yb - int(h * 0.2), xa + int(w * 0.2):xb - int(w * 0.2)]
+    mid = mid.reshape(-1, 3)
+    if len(mid) < 4:
+        return None
+    return np.median(mid[mid[:, 0] >= np.percentile(mid[:, 0], LIGHTEST)], axis=0)
+
+
+
+def across_extent(lab: np.ndarray, box, phi: float, unit: float,
+                  face: np.ndarray) -> float | None:
+    """Extent (pixels) of the pixels of colour `face` in `box` across a row at angle `phi`
+    (radians), on a band through the box centre; None when the box is too small to tell."""
+    win = _window(lab, box)
+    if win is None or unit <= 0:
+        return None
+    xa, ya, xb, yb = win
+    x1, y1, x2, y2 = (float(v) for v in box)
+    is_face = np.linalg.norm(lab[ya:yb, xa:xb] - face, axis=2) < FACE_COLOUR_DIST
+    yy, xx = np.mgrid[ya:yb, xa:xb].astype(np.float32)
+    dx, dy = xx + 0.5 - (x1 + x2) / 2, yy + 0.5 - (y1 + y2) / 2
+    c, s = math.cos(phi), math.sin(phi)
+    sel = is_face & (np.abs(dx * c + dy * s) < BAND * unit)
+    if int(sel.sum()) < 4:
+        return None
+    v = (-dx * s + dy * c)[sel]
+    return float(np.percentile(v, 100 - TRIM) - np.percentile(v, TRIM)) + 1.0
+
+
+def add_face_depths(rows: list, lab: np.ndarray | None, scale: float = 1.0) -> None:
+    """Set each slot's `face_depth` (across extent in tile widths) from the photo, each face
+    against its own background colour (the light varies along a row); the median of the
+    hand's faces where a box has none. `scale`: the photo's pixels per box unit."""
+    if lab is None:
+        return
+    slots = [s for row in rows for s in row if not s.is_back]
+    boxes = [tuple(scale * float(v) for v in s.site.det.box) for s in slots]
+    own = [face_colour(lab, b) for b in boxes]
+    colours = [c for c in own if c is not None]
+    if not colours:
+        return
+    face = np.median(np.array(colours), axis=0)
+    for s, b, c in zip(slots, boxes, own, strict=True):
+        phi = math.atan2(-s.normal[0], s.normal[1])
+        ext = across_extent(lab, b, phi, scale * s.unit, c if c is not None else face)
+        s.face_depth = ext / (scale * s.unit) if ext is not None else None
