@@ -229,3 +229,27 @@ def test_boxes_on_empty_table_are_dropped(detector, monkeypatch):
     assert box_iou(tiles, kept).max(1).min() > 0.99  # every tile kept, nothing on bare table
     monkeypatch.setattr(vd, "NOT_A_TILE", 1.01)  # with the check off, the empty boxes come back
     assert len(detector.detect_loaded([im])[0]) == len(boxes)
+
+
+def test_photo_squashed_into_a_square_is_read(detector, monkeypatch):
+    """A wide shot of the row resized to a square (as dataset exports do) makes every tile 7
+    times too tall; the photo is tried squeezed back and boxes come back in its own pixels."""
+    import cv2
+
+    import vision.detector as vd
+
+    name = "hand_a.jpg"
+    img = cv2.imread(str(FIX / name))
+    truth = TRUTH[name]["tiles"]
+    gt = np.array([t["box"] for t in truth], float)
+    y1, y2 = int(gt[:, 1].min() - 10), int(gt[:, 3].max() + 10)
+    squashed = cv2.resize(img[y1:y2], (640, 640))
+    stretch = 640 / (y2 - y1)
+    assert stretch > 5
+    moved = [dict(t, box=[t["box"][0], (t["box"][1] - y1) * stretch, t["box"][2],
+                          (t["box"][3] - y1) * stretch]) for t in truth]
+    tp, n = _found(detector.detect(squashed), moved)
+    assert tp >= 0.8 * len(truth) and tp >= 0.75 * n, (tp, n, len(truth))
+    monkeypatch.setattr(vd, "STRETCHES", ())  # without the search the tiles are not found
+    tp_plain, _ = _found(detector.detect(squashed), moved)
+    assert tp_plain < 0.5 * len(truth)

@@ -24,6 +24,13 @@ __all__ = ["Detection", "TileDetector", "ImageReadError", "ModelError", "default
 CROP_MARGIN = 0.07
 CROP_SIZE = 64
 SECOND_LOOK = 0.9  # crops less sure than this are classified upside down as well
+# Photos squashed into a square (dataset exports resize wide or tall shots to 640x640 without
+# keeping the aspect) show tiles 6-16 times too thin, which the box stage cannot see. When the
+# first pass on a square photo finds fewer than STRETCH_BELOW tiles (a hand has 13 or more),
+# it is also tried squeezed back by each factor below along either axis; a squeezed reading is
+# kept only when its boxes look more than twice as much like tiles as the photo's own.
+STRETCH_BELOW = 6
+STRETCHES = tuple(1.6 ** k for k in range(1, 7))  # 1.6 .. 16.8
 # A classifier trained with "not a tile" crops has a 44th output; boxes it finds more likely
 # empty (a slot in a rack, felt beside a row) than any tile are dropped.
 NOT_A_TILE = 0.5
@@ -107,6 +114,16 @@ def nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> np.ndarray:
     return np.array(keep, dtype=np.int64)
 
 
+def _tile_likeness(boxes: np.ndarray, scores: np.ndarray, conf: float) -> float:
+    """Summed score of the sure boxes, discounted when they are not shaped like tiles (~4:3)."""
+    sure = scores >= conf
+    if sure.sum() < 3:
+        return 0.0
+    side = np.sort(np.stack([boxes[sure, 2] - boxes[sure, 0], boxes[sure, 3] - boxes[sure, 1]]), 0)
+    shape = float(np.median(side[1] / np.maximum(side[0], 1e-6)))
+    return float(scores[sure].sum()) / max(1.0, shape / 1.6)
+
+
 def _softmax(z: np.ndarray) -> np.ndarray:
     z = z - z.max(axis=1, keepdims=True)
     e = np.exp(z)
@@ -185,6 +202,28 @@ class TileDetector:
             return boxes, scores
         return b2 + [x1, y1, x1, y1], s2
 
+    def _unstretch(self, img: np.ndarray, boxes: np.ndarray, scores: np.ndarray):
+        """(image the tiles look right in, its x and y scale) for a photo squashed by export."""
+        h, w = img.shape[:2]
+        if (scores >= self.conf).sum() >= STRETCH_BELOW or abs(w - h) > 0.02 * max(w, h):
+            return img, 1.0, 1.0  # exports squash into a square; a camera's photo never is
+        import cv2
+
+        r = min(1.0, 2 * self.imgsz / max(w, h))  # search on a copy of at most 2x the input
+        probe = cv2.resize(img, (round(w * r), round(h * r)), interpolation=cv2.INTER_AREA)
+        best, pick = 2 * _tile_likeness(boxes, scores, self.conf), None
+        for f in STRETCHES + tuple(1 / f for f in STRETCHES):
+            fx, fy = (1 / f, 1.0) if f > 1 else (1.0, f)
+            (b, s), = self._boxes([cv2.resize(probe, None, fx=fx, fy=fy,
+                                              interpolation=cv2.INTER_AREA)])
+            total = _tile_likeness(b, s, self.conf)
+            if total > best:
+                best, pick = total, (fx, fy)
+        if pick is None:
+            return img, 1.0, 1.0
+        nw, nh = max(8, round(w * pick[0])), max(8, round(h * pick[1]))
+        return cv2.resize(img, (nw, nh), interpolation=cv2.INTER_AREA), nw / w, nh / h
+
     # -- stage 2: name each crop -------------------------------------------------------------
     def classify(self, img: np.ndarray, boxes: np.ndarray, batch: int = 256) -> np.ndarray:
         """Class probabilities [N, 43] for boxes (pixels of `img`), or [N, 44] whose last column
@@ -230,8 +269,12 @@ class TileDetector:
         firsts = self._boxes([im.pixels for im in images]) if images else []
         results = []
         for im, (boxes, scores) in zip(images, firsts, strict=True):
-            boxes, scores = self._refine(im.pixels, boxes, scores)
-            probs = self.classify(im.pixels, boxes)
+            pixels, sx, sy = self._unstretch(im.pixels, boxes, scores)
+            if pixels is not im.pixels:
+                (boxes, scores), = self._boxes([pixels])
+            boxes, scores = self._refine(pixels, boxes, scores)
+            probs = self.classify(pixels, boxes)
+            boxes = boxes / [sx, sy, sx, sy]
             not_tile = np.zeros(len(boxes))
             if probs.shape[1] > len(DETECTOR_CLASSES):
                 not_tile = probs[:, len(DETECTOR_CLASSES)]
