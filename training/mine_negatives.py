@@ -70,9 +70,18 @@ def mine(split: Path, every: int = 1, conf: float = 0.2, max_iou: float = 0.2,
                                                         (0, 0, 4, 4)).shape), info
 
 
+def looks_blank(crop: np.ndarray) -> bool:
+    """A bright, colourless centre: a tile's side, a white rack, or the face of a blank white
+    dragon, which must never be taught as "not a tile"."""
+    c = crop[crop.shape[0] // 5: -crop.shape[0] // 5, crop.shape[1] // 5: -crop.shape[1] // 5]
+    c = c.astype(np.float32)
+    return bool(c.mean() > 150 and (c.max(2) - c.min(2)).mean() < 40)
+
+
 def beside(split: Path, every: int = 4, per_image: int = 2, seed: int = 0):
     """Crops of empty table just beside the labelled tiles (a tile's box moved one tile over,
-    touching no labelled box and no box the detector reports at any score): the easy negatives."""
+    touching no labelled box and no box the detector reports at any score, and not blank
+    white): the easy negatives."""
     from vision.detector import TileDetector
     from vision.evaluate import read_labels
     from vision.imageio import load_image
@@ -103,8 +112,10 @@ def beside(split: Path, every: int = 4, per_image: int = 2, seed: int = 0):
         if not len(cand):
             continue
         free = cand[box_iou(cand, taken).max(1) < 0.05]
-        for box in free[rng.permutation(len(free))[:per_image]]:
-            crops.append(cut(im.pixels, box))
+        picked = [c for c in (cut(im.pixels, b) for b in free[rng.permutation(len(free))])
+                  if not looks_blank(c)]
+        for crop in picked[:per_image]:
+            crops.append(crop)
             info.append((path.name, 0.0, "beside", 0.0))
     return np.array(crops, np.uint8).reshape(-1, *cut(np.zeros((8, 8, 3), np.uint8),
                                                         (0, 0, 4, 4)).shape), info
