@@ -164,7 +164,7 @@ def test_reads_the_exact_hand_structure_of_synthetic_scenes(scenes, results, box
     #   from all fitting): 796/842 = 0.945 with the photo, 785/842 = 0.932 from the boxes,
     #   819/842 = 0.973 read or listed; the rates vary this much between seed sets.
     # - without ../shared (no photo crops: drawn faces, other scenes): 206/214 = 0.963 with the
-    #   photo, 200/214 = 0.935 from the boxes, 211/214 = 0.986 read or listed.
+    #   photo, 200/214 = 0.935 from the boxes, 213/214 = 0.995 read or listed.
     # Most misses: whom a meld was claimed from (a sideways tile missed or imagined), at low
     # camera angles, rows near 45 degrees, or where a face's box is cut short by its neighbour
     # (its unhidden neighbour then looks longer, as a sideways tile would). The other claim is
