@@ -2,8 +2,9 @@
 
     python benchmarks/bench_layout.py [--synth N] [--seed S] [--real DIR] [--model PATH]
 
-Synthetic scenes (datasets.synth.make_sample, 640 px): the layout is run on the true boxes and,
-when a model is available, on the detector's boxes of the rendered image; "exact" compares the
+Synthetic scenes (datasets.synth.make_sample, 640 px): the layout is run on the true boxes (alone,
+and with the rendered image for the face-depth cue) and, when a model is available, on the
+detector's boxes of the rendered image; "exact" compares the
 hand structure the photo shows (tests/test_layout_synth.py `mismatch`), "tiles" the multiset of
 tiles (hand tiles + flowers).
 
@@ -78,8 +79,12 @@ def bench_synth(n: int, seed: int, det) -> None:
         for case in _cases(sc):
             by_case.setdefault(case, Counter())[exact] += 1
         stats["ref tiles"] += tiles_of(ref) == true_tiles
+        img = cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_COLOR)
+        photo = read_hand(scene_detections(sc), 640, 640, image=img)
+        stats["photo exact"] += mismatch(sc, photo.hand) is None
+        stats["photo listed"] += mismatch(sc, photo.hand) is None or any(
+            mismatch(sc, a.hand) is None for a in photo.alternatives)
         if det is not None:
-            img = cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_COLOR)
             got = read_hand(det.detect(img), 640, 640)
             stats["det exact"] += mismatch(sc, got.hand) is None
             stats["det tiles"] += tiles_of(got) == true_tiles
@@ -89,6 +94,8 @@ def bench_synth(n: int, seed: int, det) -> None:
     print(f"synthetic: {stats['scenes']} readable scenes of {n} (seed {seed}), "
           f"{time.perf_counter() - t0:.0f} s")
     print(f"  true boxes:     exact {stats['ref exact'] / k:.3f}  tiles {stats['ref tiles'] / k:.3f}")
+    print(f"  true boxes + photo (vision/layout_image.py): exact {stats['photo exact'] / k:.3f}  "
+          f"true hand read or listed {stats['photo listed'] / k:.3f}")
     print("  exact per case (true boxes): " + ", ".join(
         f"{c}: {v[True]}/{v[True] + v[False]}" for c, v in sorted(by_case.items())))
     if det is not None:
