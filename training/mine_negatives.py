@@ -26,10 +26,15 @@ from pathlib import Path
 
 import numpy as np
 
-from datasets.crops import IMAGE_EXTS, cut
+from datasets.crops import IMAGE_EXTS, STORE, cut
 from scoring.tiles import DETECTOR_CLASSES
 
 BACK = DETECTOR_CLASSES.index("back")
+
+
+def _stack(crops: list[np.ndarray]) -> np.ndarray:
+    """[N, STORE, STORE, 3] uint8, also when N is 0."""
+    return np.array(crops, np.uint8).reshape(-1, STORE, STORE, 3)
 
 
 def mine(split: Path, every: int = 1, conf: float = 0.2, max_iou: float = 0.2,
@@ -66,8 +71,7 @@ def mine(split: Path, every: int = 1, conf: float = 0.2, max_iou: float = 0.2,
             info.append((path.name, float(scores[i]), DETECTOR_CLASSES[k], float(p[k])))
         if n % 200 == 0:
             print(f"{n}/{len(images)} images, {len(crops)} negatives", flush=True)
-    return np.array(crops, np.uint8).reshape(-1, *cut(np.zeros((8, 8, 3), np.uint8),
-                                                        (0, 0, 4, 4)).shape), info
+    return _stack(crops), info
 
 
 def looks_blank(crop: np.ndarray) -> bool:
@@ -117,8 +121,7 @@ def beside(split: Path, every: int = 4, per_image: int = 2, seed: int = 0):
         for crop in picked[:per_image]:
             crops.append(crop)
             info.append((path.name, 0.0, "beside", 0.0))
-    return np.array(crops, np.uint8).reshape(-1, *cut(np.zeros((8, 8, 3), np.uint8),
-                                                        (0, 0, 4, 4)).shape), info
+    return _stack(crops), info
 
 
 def split_reviewed(mined: Path, review: Path, out_none: Path) -> tuple[int, int]:
