@@ -253,3 +253,16 @@ def test_photo_squashed_into_a_square_is_read(detector, monkeypatch):
     monkeypatch.setattr(vd, "STRETCHES", ())  # without the search the tiles are not found
     tp_plain, _ = _found(detector.detect(squashed), moved)
     assert tp_plain < 0.5 * len(truth)
+
+
+def test_not_a_tile_column_is_split_off_only_when_present():
+    """`classify` rows have 43 tile probabilities, plus "not a tile" for a classifier trained
+    with it; a 43-output classifier reads as never empty."""
+    from vision.detector import split_not_tile
+
+    p43 = np.full((2, 43), 1 / 43)
+    tiles, empty = split_not_tile(p43)
+    assert tiles.shape == (2, 43) and empty.tolist() == [0.0, 0.0]
+    p44 = np.hstack([np.full((2, 43), 0.5 / 43), [[0.5], [0.5]]])
+    tiles, empty = split_not_tile(p44)
+    assert tiles.shape == (2, 43) and empty.tolist() == [0.5, 0.5]

@@ -37,38 +37,57 @@ def _stack(crops: list[np.ndarray]) -> np.ndarray:
     return np.array(crops, np.uint8).reshape(-1, STORE, STORE, 3)
 
 
+def _detector(keep_conf: float):
+    """The shipped detector, returning boxes down to `keep_conf`."""
+    from vision.detector import TileDetector
+
+    det = TileDetector()
+    det.keep_conf = keep_conf
+    return det
+
+
+def _images(split: Path) -> list[Path]:
+    return sorted(p for p in (split / "images").iterdir() if p.suffix.lower() in IMAGE_EXTS)
+
+
+def _photo(split: Path, path: Path):
+    """(the decoded photo, its labelled boxes in the photo's own pixels)."""
+    from vision.evaluate import read_labels
+    from vision.imageio import load_image
+
+    im = load_image(path)
+    gt, _ = read_labels(split / "labels" / (path.stem + ".txt"), list(DETECTOR_CLASSES),
+                        im.width, im.height)
+    return im, gt
+
+
 def mine(split: Path, every: int = 1, conf: float = 0.2, max_iou: float = 0.2,
          face_sure: float = 0.9, limit: int | None = None):
     """(crops uint8 [N,72,72,3], info rows) of unlabelled boxes in split/images."""
-    from vision.detector import TileDetector
-    from vision.evaluate import read_labels
-    from vision.imageio import load_image
+    from vision.detector import NOT_A_TILE, split_not_tile
     from vision.metrics import box_iou
 
-    det = TileDetector()
-    det.keep_conf = conf
-    codes = list(DETECTOR_CLASSES)
-    images = sorted(p for p in (split / "images").iterdir() if p.suffix.lower() in IMAGE_EXTS)
-    images = images[::every][:limit]
+    det = _detector(conf)
+    images = _images(split)[::every][:limit]
     crops, info = [], []
     for n, path in enumerate(images):
-        im = load_image(path)
+        im, gt = _photo(split, path)
         (boxes, scores), = det._boxes([im.pixels])
         boxes, scores = det._refine(im.pixels, boxes, scores)
         if not len(boxes):
             continue
-        gt, _ = read_labels(split / "labels" / (path.stem + ".txt"), codes, im.width, im.height)
         iou = box_iou(boxes / im.scale, gt).max(1) if len(gt) else np.zeros(len(boxes))
         free = np.flatnonzero(iou < max_iou)
         if not len(free):
             continue
-        probs = det.classify(im.pixels, boxes[free])
-        for i, p in zip(free, probs, strict=True):
+        probs, not_tile = split_not_tile(det.classify(im.pixels, boxes[free]))
+        for i, p, empty in zip(free, probs, not_tile, strict=True):
             k = int(p.argmax())
-            if k != BACK and p[k] >= face_sure:
+            if k != BACK and p[k] >= face_sure and empty < NOT_A_TILE:
                 continue  # a readable face: a loose real tile, not a negative
+            read_as = "none" if empty >= NOT_A_TILE else DETECTOR_CLASSES[k]
             crops.append(cut(im.pixels, boxes[i]))
-            info.append((path.name, float(scores[i]), DETECTOR_CLASSES[k], float(p[k])))
+            info.append((path.name, float(scores[i]), read_as, float(p[k])))
         if n % 200 == 0:
             print(f"{n}/{len(images)} images, {len(crops)} negatives", flush=True)
     return _stack(crops), info
@@ -86,27 +105,21 @@ def beside(split: Path, every: int = 4, per_image: int = 2, seed: int = 0):
     """Crops of empty table just beside the labelled tiles (a tile's box moved one tile over,
     touching no labelled box and no box the detector reports at any score, and not blank
     white): the easy negatives."""
-    from vision.detector import TileDetector
-    from vision.evaluate import read_labels
-    from vision.imageio import load_image
     from vision.metrics import box_iou
 
-    det = TileDetector()
-    det.keep_conf = 0.05
+    det = _detector(0.05)
     rng = np.random.default_rng(seed)
-    images = sorted(p for p in (split / "images").iterdir() if p.suffix.lower() in IMAGE_EXTS)
     crops, info = [], []
-    for path in images[::every]:
-        im = load_image(path)
-        gt, _ = read_labels(split / "labels" / (path.stem + ".txt"), list(DETECTOR_CLASSES),
-                            im.width, im.height)
+    for path in _images(split)[::every]:
+        im, gt = _photo(split, path)
         if not len(gt):
             continue
+        gt = gt * im.scale  # pixels of the decoded image
         (found, _), = det._boxes([im.pixels])
-        taken = np.concatenate([gt * im.scale, found]) if len(found) else gt * im.scale
-        w, h = taken[:, 2] - taken[:, 0], taken[:, 3] - taken[:, 1]
+        taken = np.concatenate([gt, found]) if len(found) else gt
         cand = []
-        for (x1, y1, x2, y2), bw, bh in zip(gt * im.scale, w, h, strict=False):
+        for x1, y1, x2, y2 in gt:
+            bw, bh = x2 - x1, y2 - y1
             for dx, dy in ((1.05 * bw, 0), (-1.05 * bw, 0), (0, 1.05 * bh), (0, -1.05 * bh)):
                 cand.append((x1 + dx, y1 + dy, x2 + dx, y2 + dy))
         cand = np.array(cand)

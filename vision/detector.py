@@ -124,6 +124,15 @@ def _tile_likeness(boxes: np.ndarray, scores: np.ndarray, conf: float) -> float:
     return float(scores[sure].sum()) / max(1.0, shape / 1.6)
 
 
+def split_not_tile(probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the 43 tile probabilities, the "not a tile" probability) of `classify`'s rows; the
+    latter is 0 for a classifier without that output."""
+    n = len(DETECTOR_CLASSES)
+    if probs.shape[1] > n:
+        return probs[:, :n], probs[:, n]
+    return probs, np.zeros(len(probs))
+
+
 def _softmax(z: np.ndarray) -> np.ndarray:
     z = z - z.max(axis=1, keepdims=True)
     e = np.exp(z)
@@ -273,12 +282,8 @@ class TileDetector:
             if pixels is not im.pixels:
                 (boxes, scores), = self._boxes([pixels])
             boxes, scores = self._refine(pixels, boxes, scores)
-            probs = self.classify(pixels, boxes)
+            probs, not_tile = split_not_tile(self.classify(pixels, boxes))
             boxes = boxes / [sx, sy, sx, sy]
-            not_tile = np.zeros(len(boxes))
-            if probs.shape[1] > len(DETECTOR_CLASSES):
-                not_tile = probs[:, len(DETECTOR_CLASSES)]
-                probs = probs[:, :len(DETECTOR_CLASSES)]
             full = boxes / im.scale
             dets = []
             for b, s, p, empty in zip(full, scores, probs, not_tile, strict=True):
