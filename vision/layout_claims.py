@@ -21,28 +21,31 @@ from vision.layout_melds import IN_MELD, claim_thresholds, meld_sideways, read_m
 MIN_SHARE = 0.03  # claim readings less likely than this are not listed
 
 
+def _exposed_thresholds(reading) -> dict[int, float]:
+    """The sideways threshold of each exposed meld: one convention per player
+    (vision/layout_melds.claim_thresholds) when there are two or more, IN_MELD for one."""
+    idx = [j for j, (slots, mr) in enumerate(reading.melds) if not mr.meld.concealed]
+    if len(idx) < 2:
+        return dict.fromkeys(idx, IN_MELD)
+    odds = [max(meld_sideways(reading.melds[j][0]), default=0.0) for j in idx]
+    return dict(zip(idx, claim_thresholds(odds), strict=True))
+
+
 def _thresholds(reading) -> dict[int, float]:
     """The sideways threshold each exposed meld was read with (as settle_claims does), for
     the melds whose claim may be read otherwise (three or four tiles in a row, not added)."""
-    idx = [j for j, (slots, mr) in enumerate(reading.melds) if not mr.meld.concealed]
-    if len(idx) < 2:
-        ts = [IN_MELD] * len(idx)
-    else:
-        ts = claim_thresholds([max(meld_sideways(reading.melds[j][0]), default=0.0)
-                               for j in idx])
-    return {j: t for j, t in zip(idx, ts, strict=True)
+    return {j: t for j, t in _exposed_thresholds(reading).items()
             if len(reading.melds[j][0]) >= 3 and not reading.melds[j][1].meld.added}
 
 
 def settle_claims(hand: Hand, reading):
     """Decide the sideways tile of each exposed meld against the others (one convention per
     player, vision/layout_melds.claim_thresholds); the melds' kinds and tiles stay."""
-    idx = [j for j, (slots, mr) in enumerate(reading.melds) if not mr.meld.concealed]
-    if len(idx) < 2 or len(hand.melds) != len(reading.melds):
+    thresholds = _exposed_thresholds(reading)
+    if len(thresholds) < 2 or len(hand.melds) != len(reading.melds):
         return hand, reading
-    odds = [max(meld_sideways(reading.melds[j][0]), default=0.0) for j in idx]
     melds = list(reading.melds)
-    for j, t in zip(idx, claim_thresholds(odds), strict=True):
+    for j, t in thresholds.items():
         slots, old = melds[j]
         same = [r for r in read_meld(slots, t) if _same_meld(r.meld, old.meld)]
         if same:

@@ -65,7 +65,6 @@ def face_colour(lab: np.ndarray, box) -> np.ndarray | None:
     return np.median(mid[mid[:, 0] >= np.percentile(mid[:, 0], LIGHTEST)], axis=0)
 
 
-
 def across_extent(lab: np.ndarray, box, phi: float, unit: float,
                   face: np.ndarray) -> float | None:
     """Extent (pixels) of the pixels of colour `face` in `box` across a row at angle `phi`
