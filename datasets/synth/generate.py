@@ -42,7 +42,7 @@ from datasets.synth.layout import TileShape, add_distractors, layout_hand
 from scoring.tiles import BACK, DETECTOR_CLASSES
 
 CLASS_INDEX = {c: i for i, c in enumerate(DETECTOR_CLASSES)}
-GENERATOR_VERSION = 4  # bump when the same seed starts giving different images
+GENERATOR_VERSION = 5  # bump when the same seed starts giving different images
 
 
 @dataclass

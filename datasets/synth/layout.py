@@ -193,7 +193,9 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
 
     tiles = _place_row(rng, row1, shape, 0.0, conv)
     if row2:
-        y2 = (shape.t if standing else shape.h) + float(rng.uniform(0.2, 1.0)) + (1.0 if any(
+        # beyond the deepest tile of the first row (flowers or the winning tile lie flat
+        # even when the standing tiles stand)
+        y2 = _far_edge(tiles, shape) + float(rng.uniform(0.2, 1.0)) + (1.0 if any(
             "stack" in it for _, items in row2 for it in items) else 0.0)
         r2 = _place_row(rng, row2, shape, y2, conv)
         shift = float(rng.uniform(-1.0, 3.0))
@@ -218,6 +220,12 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
             "claimed_sideways": conv["rotate_claimed"], "concealed_kong_down": conv["kong_down"],
             "hand_kind": hand.kind, "standing": standing}
     return Layout(tiles, info)
+
+
+def _far_edge(tiles: list[TileSpec], shape: TileShape) -> float:
+    """Largest y that the footprints of `tiles` reach."""
+    return max(t.y + (shape.t if t.standing else 1.0 if t.sideways else shape.h) / 2
+               for t in tiles)
 
 
 def _along(x0: float, y: float, i: float, step: float, rot: float) -> tuple[float, float]:
@@ -272,7 +280,10 @@ def add_distractors(rng: np.random.Generator, layout: Layout, hand: HandPlan,
             n = int(rng.integers(8, 14)) if opp else int(rng.integers(3, 11))
             two_high = not opp and rng.random() < 0.6
             rot = float(rng.normal(0, 4))
-            by = far + float(rng.uniform(1.5, 4.0) if opp else rng.uniform(0.8, 2.5))
+            # the row's nearest tile (not its first: a turned row comes closer) keeps the gap
+            drop = (n - 1) * 1.01 * np.sin(np.radians(rot))
+            by = far + float(rng.uniform(1.5, 4.0) if opp else rng.uniform(0.8, 2.5)) - min(
+                drop, 0.0)
             bx = float(rng.uniform(x0 - 3, x1 - n + 3))
             for i in range(n):
                 px, py = _along(bx, by, i, 1.01, rot)
@@ -286,9 +297,8 @@ def add_distractors(rng: np.random.Generator, layout: Layout, hand: HandPlan,
                         spec = TileSpec(pool.pop(), "distractor", px, py, rot,
                                         z=level * shape.t, face_down=True, stacked=bool(level))
                     layout.tiles.append(spec)
-            ext = 0.5 * n * abs(np.sin(np.radians(rot))) + shape.h
-            busy.append((bx - 1, by - ext, bx + n + 1, by + ext))
-            far = by + ext
+            near, far = by + min(drop, 0.0) - shape.h, by + max(drop, 0.0) + shape.h
+            busy.append((bx - 1, near, bx + n + 1, far))
         else:  # loose tiles around, face up or down
             placed: list[tuple[float, float]] = []
             for _ in range(int(rng.integers(1, 7))):

@@ -259,7 +259,7 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     def shade(normal: np.ndarray) -> float:
         return (amb + (1 - amb) * max(0.0, float(normal @ light))) / k_top
 
-    order = np.argsort(-centre_depth, kind="stable")
+    order = paint_order(poses, shape, cam.center, uv, centre_depth, hidden)
     full_area = np.zeros(n)
     shows_back = np.zeros(n, bool)
     quads = uv[:, 3 * no:3 * no + 4].copy()
@@ -345,6 +345,62 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
         out.append(RenderedTile(i, quad, box, float(vis), labelled, bool(shows_back[i])))
     facts.update(tile_px=round(tile_px, 1), occluders=occluders)
     return img, out, ids, facts
+
+
+def paint_order(poses, shape: TileShape, eye: np.ndarray, uv: np.ndarray,
+                centre_depth: np.ndarray, hidden: np.ndarray) -> list[int]:
+    """Far-to-near drawing order in which no tile is painted over one in front of it.
+
+    Sorting by the centres' depth along the optical axis is wrong for neighbours lying side by
+    side off the axis (the later one's side was drawn over the earlier one's face). Tiles are
+    boxes that do not intersect, so for each pair whose outlines may meet on screen a plane
+    separates them (one of their six face normals, a small overlap from jitter tolerated): the
+    tile on the camera's side of it is drawn later. Ties and cycles fall back to the depth."""
+    n = len(poses)
+    rot = np.stack([r for r, _ in poses])  # n x 3 x 3, columns: right, up, normal
+    half = np.array([0.5, shape.h / 2, shape.t / 2])
+    centre = np.stack([p + r[:, 2] * shape.t / 2 for r, p in poses])
+    lo, hi = uv.min(1), uv.max(1)
+    after: list[set[int]] = [set() for _ in range(n)]  # after[i]: tiles drawn after i
+    n_before = np.zeros(n, int)
+    for i in range(n):
+        for j in range(i + 1, n):
+            if hidden[i] or hidden[j] or (lo[i] > hi[j]).any() or (lo[j] > hi[i]).any():
+                continue
+            axes = np.concatenate([rot[i].T, rot[j].T])  # 6 unit axes
+            d = axes @ (centre[j] - centre[i])
+            ri = np.abs(axes @ rot[i]) @ half
+            rj = np.abs(axes @ rot[j]) @ half
+            gap = np.abs(d) - ri - rj
+            k = int(np.argmax(gap))
+            if gap[k] < -0.1:
+                continue  # no separating plane: leave them to the depth order
+            sign = 1.0 if d[k] >= 0 else -1.0
+            cam = sign * float(axes[k] @ (eye - centre[i]))
+            front, back = (j, i) if cam > ri[k] + gap[k] / 2 else (i, j)
+            after[back].add(front)
+            n_before[front] += 1
+    import heapq
+
+    heap = [(-centre_depth[i], i) for i in range(n) if n_before[i] == 0]
+    heapq.heapify(heap)
+    done = np.zeros(n, bool)
+    order: list[int] = []
+    while len(order) < n:
+        if not heap:  # a cycle: take the farthest tile left
+            i = max((k for k in range(n) if not done[k]), key=lambda k: centre_depth[k])
+            n_before[i] = 0
+        else:
+            i = heapq.heappop(heap)[1]
+            if done[i]:
+                continue
+        done[i] = True
+        order.append(i)
+        for k in after[i]:
+            n_before[k] -= 1
+            if n_before[k] == 0 and not done[k]:
+                heapq.heappush(heap, (-centre_depth[k], k))
+    return order
 
 
 def _raster_count(poly: np.ndarray) -> int:
