@@ -17,6 +17,7 @@ import numpy as np
 
 from scoring.tiles import DETECTOR_CLASSES
 from vision.imageio import ImageReadError, LoadedImage, load_image
+from vision.one_set import fit_to_one_set
 
 __all__ = ["Detection", "TileDetector", "ImageReadError", "ModelError", "default_model_dir"]
 
@@ -144,7 +145,8 @@ class TileDetector:
 
     def __init__(self, model_dir: str | Path | None = None, *, detector: str | Path | None = None,
                  classifier: str | Path | None = None, imgsz: int | None = None,
-                 conf: float = 0.3, iou: float = 0.4, small_tile: float = 28.0):
+                 conf: float = 0.3, iou: float = 0.4, small_tile: float = 28.0,
+                 one_set: bool = True):
         d = Path(model_dir) if model_dir else default_model_dir()
         self.det_path = Path(detector) if detector else d / "detector.onnx"
         self.cls_path = Path(classifier) if classifier else d / "classifier.onnx"
@@ -160,6 +162,7 @@ class TileDetector:
         # Boxes down to `keep_conf` are returned (for evaluation rankings); `conf` is the
         # operating threshold used for every decision (zooming in, what the CLI shows).
         self.keep_conf = conf
+        self.one_set = one_set  # the photo shows one set: see vision/one_set.py
 
     # -- stage 1: class-agnostic boxes -------------------------------------------------------
     def _boxes(self, images: list[np.ndarray]) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -293,6 +296,8 @@ class TileDetector:
                 dets.append(Detection(code=DETECTOR_CLASSES[k], box=tuple(float(v) for v in b),
                                       confidence=float(s * p[k]), box_score=float(s),
                                       probs=p / max(1.0 - empty, 1e-9)))
+            if self.one_set:
+                dets = fit_to_one_set(dets, self.conf)
             dets.sort(key=lambda d: d.box[0] + d.box[2])  # left to right
             results.append(dets)
         return results
