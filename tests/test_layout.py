@@ -202,6 +202,16 @@ def test_stray_tile_far_from_the_hand_is_left_out_and_reported():
     assert sum("Left out 9p" in n for n in r.notes) == 1
 
 
+def test_too_few_tiles_in_the_hand_says_how_many_more_were_left_out():
+    dets = boxes([(0, "1m 2m 3m 4p 5p 6p 7s 8s")])
+    dets.append({"code": "9p", "box": [100, 80, 130, 120], "confidence": 0.9})
+    dets.append({"code": "9s", "box": [850, 700, 890, 740], "confidence": 0.9})
+    r = read(dets)
+    assert r.hand is None
+    assert r.error.startswith("8 tiles found in the hand (2 more in the photo were left out of it)")
+    assert sum(n.startswith(("Left out 9p", "Left out 9s")) for n in r.notes) == 2
+
+
 def test_stray_tile_in_line_beyond_the_row_end():
     dets = boxes(BASIC + [(2.2, "9p")])
     r = read(dets)
