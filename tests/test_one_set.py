@@ -55,3 +55,16 @@ def test_boxes_below_the_operating_score_do_not_count_as_tiles():
     assert [d.code for d in out] == ["3f", "3f"]
     out = fit_to_one_set([kept, faint])
     assert sorted(d.code for d in out) == ["1f", "3f"]
+
+
+def test_a_moved_reading_keeps_the_confidence_scale_of_the_others():
+    """The detector's `probs` are renormalised without the "not a tile" share, its confidence
+    is not (box score x raw probability): a moved reading must not gain that share back."""
+    sure = det({"3f": 0.97, "1f": 0.02})
+    unsure = det({"3f": 0.55, "1f": 0.40}, x=40)
+    not_tile = 0.3
+    unsure.confidence *= 1 - not_tile
+    out = fit_to_one_set([sure, unsure])
+    raw_1f = unsure.probs[DETECTOR_CLASSES.index("1f")] * (1 - not_tile)
+    assert out[1].code == "1f"
+    assert np.isclose(out[1].confidence, unsure.box_score * raw_1f)

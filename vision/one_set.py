@@ -44,14 +44,17 @@ def fit_to_one_set(dets: list, min_score: float = 0.0) -> list:
                 if alt == d.code or count[alt] >= copies_in_a_set(alt):
                     continue
                 if p[k] >= MIN_SECOND:
-                    cost = math.log(max(p[DETECTOR_CLASSES.index(d.code)], 1e-9) / p[k])
+                    mine = max(float(p[DETECTOR_CLASSES.index(d.code)]), 1e-9)
+                    cost = math.log(mine / p[k])
                     if best is None or cost < best[0]:
-                        best = (cost, i, alt, float(p[k]))
+                        best = (cost, i, alt, float(p[k]) / mine)
                 break
         if best is None:
             return dets
-        _, i, alt, p = best
+        _, i, alt, ratio = best
         d = dets[i]
         count[d.code] -= 1
         count[alt] += 1
-        dets[i] = replace(d, code=alt, confidence=d.box_score * p)
+        # scaled, not box_score x probs[alt]: `probs` are renormalised without "not a tile",
+        # the confidence keeps that share out, as for every other box
+        dets[i] = replace(d, code=alt, confidence=d.confidence * ratio)
