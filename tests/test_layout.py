@@ -212,6 +212,17 @@ def test_too_few_tiles_in_the_hand_says_how_many_more_were_left_out():
     assert sum(n.startswith(("Left out 9p", "Left out 9s")) for n in r.notes) == 2
 
 
+def test_too_few_tiles_counts_as_left_out_only_what_the_notes_leave_out():
+    """A second box on a hand tile is a duplicate, not a tile left out of the hand."""
+    dets = boxes([(0, "1m 2m 3m 4p 5p 6p 7s 8s")])
+    dup = dict(dets[2], code="8m", confidence=0.3)
+    dup["box"] = [v - 1.0 for v in dup["box"]]
+    dets += [dup, {"code": "9p", "box": [100, 80, 130, 120], "confidence": 0.9}]
+    r = read(dets)
+    assert r.error.startswith("8 tiles found in the hand (1 more in the photo was left out of it)")
+    assert sum(n.startswith("Left out") for n in r.notes) == 1
+
+
 def test_stray_tile_in_line_beyond_the_row_end():
     dets = boxes(BASIC + [(2.2, "9p")])
     r = read(dets)

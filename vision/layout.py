@@ -432,8 +432,8 @@ def read_hand(detections: Iterable[Any], width: float | None = None,
         return LayoutResult(None, 0.0, [], notes + [msg], dets, error=msg)
     if not found:
         n = tiles_in_rows + sum(1 for row in scene.rows for s in row if s.site.top is not None)
-        others = len(dets) - n - sum(1 for row in scene.rows for s in row if s.is_flower)
-        away = f" ({others} more in the photo were left out of it)" if others > 0 else ""
+        others, verb = len(scene.strays), "was" if len(scene.strays) == 1 else "were"
+        away = f" ({others} more in the photo {verb} left out of it)" if others > 0 else ""
         msg = (f"{n} tiles found in the hand{away}, but they cannot be split into standing tiles, "
                "a winning tile and melds (a hand has 14 tiles plus one per kong).")
         return LayoutResult(None, 0.0, [], notes + [msg], dets, error=msg)
