@@ -223,7 +223,8 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
 
 
 def _far_edge(tiles: list[TileSpec], shape: TileShape) -> float:
-    """Largest y that the footprints of `tiles` reach."""
+    """Largest y that the footprints of `tiles` reach: a second row starts beyond it, since a
+    flat flower or winning tile reaches farther than the standing tiles beside it."""
     return max(t.y + (shape.t if t.standing else 1.0 if t.sideways else shape.h) / 2
                for t in tiles)
 

@@ -8,6 +8,7 @@ and occlusion fractions are read from that mask, so every box is the visible fac
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 
 import cv2
@@ -380,8 +381,6 @@ def paint_order(poses, shape: TileShape, eye: np.ndarray, uv: np.ndarray,
             front, back = (j, i) if cam > ri[k] + gap[k] / 2 else (i, j)
             after[back].add(front)
             n_before[front] += 1
-    import heapq
-
     heap = [(-centre_depth[i], i) for i in range(n) if n_before[i] == 0]
     heapq.heapify(heap)
     done = np.zeros(n, bool)
