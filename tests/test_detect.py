@@ -266,3 +266,28 @@ def test_not_a_tile_column_is_split_off_only_when_present():
     p44 = np.hstack([np.full((2, 43), 0.5 / 43), [[0.5], [0.5]]])
     tiles, empty = split_not_tile(p44)
     assert tiles.shape == (2, 43) and empty.tolist() == [0.5, 0.5]
+
+
+def test_a_photo_is_read_as_one_set(detector, monkeypatch):
+    """detect_loaded moves readings beyond one set (here eight boxes all read 7m, 9m second) to
+    their next best code, scored like every other box (box score x raw probability)."""
+    import cv2
+
+    from scoring.tiles import DETECTOR_CLASSES
+    from vision.imageio import LoadedImage
+
+    name = "hand_c.jpg"
+    img = cv2.imread(str(FIX / name))
+    boxes = np.array([t["box"] for t in TRUTH[name]["tiles"]], float)
+    assert len(boxes) == 8
+    p = np.zeros((len(boxes), len(DETECTOR_CLASSES) + 1))
+    p[:, DETECTOR_CLASSES.index("7m")], p[:, DETECTOR_CLASSES.index("9m")], p[:, -1] = .6, .3, .1
+    monkeypatch.setattr(detector, "_boxes", lambda ims: [(boxes.copy(), np.full(len(boxes), 0.9))])
+    monkeypatch.setattr(detector, "classify", lambda im, b: p[:len(b)].copy())
+    im = LoadedImage(img, img.shape[1], img.shape[0], 1.0)
+    dets = detector.detect_loaded([im])[0]
+    assert Counter(d.code for d in dets) == {"7m": 4, "9m": 4}
+    assert all(np.isclose(d.confidence, d.box_score * (0.6 if d.code == "7m" else 0.3))
+               for d in dets)
+    monkeypatch.setattr(detector, "one_set", False)
+    assert Counter(d.code for d in detector.detect_loaded([im])[0]) == {"7m": 8}
