@@ -69,3 +69,10 @@ def test_a_moved_reading_keeps_the_confidence_scale_of_the_others():
     raw_1f = unsure.probs[DETECTOR_CLASSES.index("1f")] * (1 - not_tile)
     assert out[1].code == "1f"
     assert np.isclose(out[1].confidence, unsure.box_score * raw_1f)
+
+
+def test_a_face_that_was_seen_never_becomes_a_face_down_tile():
+    sure = det({"3f": 0.97, "1f": 0.02})
+    unsure = det({"3f": 0.55, "back": 0.35, "4f": 0.08}, x=40)
+    out = fit_to_one_set([sure, unsure])
+    assert [d.code for d in out] == ["3f", "4f"]

@@ -41,8 +41,8 @@ def fit_to_one_set(dets: list, min_score: float = 0.0) -> list:
             p = d.probs
             for k in np.argsort(-p):
                 alt = DETECTOR_CLASSES[k]
-                if alt == d.code or count[alt] >= copies_in_a_set(alt):
-                    continue
+                if alt in (d.code, BACK) or count[alt] >= copies_in_a_set(alt):
+                    continue  # a face was seen: it does not become a face-down tile
                 if p[k] >= MIN_SECOND:
                     mine = max(float(p[DETECTOR_CLASSES.index(d.code)]), 1e-9)
                     cost = math.log(mine / p[k])
