@@ -247,12 +247,12 @@ class Hand:
                 raise HandError(f"{tile_label(f)} is not a flower or season tile (1f..8f).")
         if self.flowers and not allow_flowers:
             raise HandError("This rule set is played without flowers; remove the flower tiles.")
-        dup_flowers = [f for f, n in Counter(self.flowers).items() if n > 1]
+        dup_flowers = [f for f, n in Counter(self.flowers).items() if n > T.copies_in_a_set(f)]
         if dup_flowers:
             raise HandError(f"There is only one of each flower, but {dup_flowers[0]} appears twice.")
         counts = Counter(self.all_tiles)
         for code, n in counts.items():
-            if n > 4:
+            if n > T.copies_in_a_set(code):
                 raise HandError(
                     f"There are only four of each tile, but this hand has {n} of {tile_label(code)}."
                 )

@@ -427,7 +427,7 @@ class _Round:
         for tile, winners in self.multi_discards:
             counts[tile] -= winners - 1
         for tile, count in sorted(counts.items()):
-            if count > 4:
+            if count > T.copies_in_a_set(tile):
                 raise HandError(
                     f"The round shows {count} copies of {tile_label(tile)} across all hands and "
                     "kongs, but there are only four of each tile."

@@ -58,6 +58,11 @@ def is_flower(code: str) -> bool:
     return code in FLOWER_CODES
 
 
+def copies_in_a_set(code: str) -> int:
+    """How many of a tile one set holds: four of each playing tile, one of each flower."""
+    return 1 if is_flower(code) else 4
+
+
 def suit(code: str) -> str:
     return code[-1]
 

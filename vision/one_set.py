@@ -15,7 +15,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from scoring.tiles import BACK, DETECTOR_CLASSES, is_flower
+from scoring import tiles as T
+from scoring.tiles import BACK, DETECTOR_CLASSES
 
 MIN_SECOND = 0.02  # the least probability a code needs to take a displaced reading
 
@@ -23,7 +24,7 @@ MIN_SECOND = 0.02  # the least probability a code needs to take a displaced read
 def copies_in_a_set(code: str) -> int:
     if code == BACK:
         return 10 ** 6  # face-down tiles can be anything
-    return 1 if is_flower(code) else 4
+    return T.copies_in_a_set(code)
 
 
 def fit_to_one_set(dets: list, min_score: float = 0.0) -> list:
@@ -41,8 +42,9 @@ def fit_to_one_set(dets: list, min_score: float = 0.0) -> list:
             p = d.probs
             for k in np.argsort(-p):
                 alt = DETECTOR_CLASSES[k]
+                # never to `back`: a face was seen, it does not become a face-down tile
                 if alt in (d.code, BACK) or count[alt] >= copies_in_a_set(alt):
-                    continue  # a face was seen: it does not become a face-down tile
+                    continue
                 if p[k] >= MIN_SECOND:
                     mine = max(float(p[DETECTOR_CLASSES.index(d.code)]), 1e-9)
                     cost = math.log(mine / p[k])
