@@ -212,8 +212,9 @@ def _is_sorted(codes: list[str]) -> bool:
 
 class LayoutReader:
     def __init__(self, scene: Scene, context: WinContext, rules: str | None,
-                 options: Mapping[str, Any] | None):
+                 options: Mapping[str, Any] | None, loose_ends: bool = False):
         self.scene = scene
+        self.loose_ends = loose_ends  # any row's end tile may be left out (a last resort)
         self.context = context
         self.rules = rules
         self.options = options
@@ -259,8 +260,10 @@ class LayoutReader:
             doubt = [3.0 * (1.0 - min(1.0, s.site.det.confidence)) for s in (seq[0], seq[-1])]
             # ... and so is a tile well off the row's line (a loose tile beside its end)
             off = [min(2.0, 2 * max(0.0, s.raised - 0.25)) for s in (seq[0], seq[-1])]
-            left_ok = gaps[0] > OUT_GAP or seq[0].is_back or doubt[0] > 1.5 or off[0] > 0.4
-            right_ok = gaps[-1] > OUT_GAP or seq[-1].is_back or doubt[1] > 1.5 or off[1] > 0.4
+            left_ok = (gaps[0] > OUT_GAP or seq[0].is_back or doubt[0] > 1.5 or off[0] > 0.4
+                       or self.loose_ends)
+            right_ok = (gaps[-1] > OUT_GAP or seq[-1].is_back or doubt[1] > 1.5 or off[1] > 0.4
+                        or self.loose_ends)
             if left_ok:
                 opts.append((1, 0, STRAY - min(3.0, gaps[0]) - doubt[0] - off[0]))
             if right_ok:
@@ -520,6 +523,12 @@ def _bookkeeping(scene: Scene, reading: Reading, notes: list[str]) -> tuple[list
 
 
 UNUSED_ROW_TILE = 1.0  # cost of leaving a tile of a fitted row near the hand unexplained
+# how far off a row's line a tile may lie (tile widths) when fitting rows, and whether any end
+# tile of a row may be left out: the usual fit, then, each only where nothing before it reads
+# as a hand, a narrower band (two rows that nearly line up in a low view, one partly hidden
+# behind the other, fit as one mixed row with the usual band) and loose ends (a loose tile
+# touching a row's end, in line with it)
+ROW_FITS = ((0.45, False), (0.3, False), (0.45, True), (0.3, True))
 
 
 def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0):
@@ -527,16 +536,19 @@ def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0):
     choice whose best reading explains the most (a tray or another player's row nearby does
     not parse as melds, a row of melds does)."""
     best = None
-    scene = build_scene(dets, list(notes), lab=lab, lab_scale=lab_scale)
-    choices = [scene.choice] + [c for c in scene.options if c != scene.choice]
-    for i, choice in enumerate(choices):
-        if i:
-            scene = build_scene(dets, list(notes), choice, lab, lab_scale)
-        reader = LayoutReader(scene, context, rules, options)
-        found = reader.readings() if scene.rows else []
-        cost = min((f[0] for f in found), default=math.inf) + UNUSED_ROW_TILE * scene.unused
-        if best is None or cost < best[0]:
-            best = (cost, scene, reader, found)
+    for band, loose_ends in ROW_FITS:
+        scene = build_scene(dets, list(notes), lab=lab, lab_scale=lab_scale, band=band)
+        choices = [scene.choice] + [c for c in scene.options if c != scene.choice]
+        for i, choice in enumerate(choices):
+            if i:
+                scene = build_scene(dets, list(notes), choice, lab, lab_scale, band)
+            reader = LayoutReader(scene, context, rules, options, loose_ends)
+            found = reader.readings() if scene.rows else []
+            cost = min((f[0] for f in found), default=math.inf) + UNUSED_ROW_TILE * scene.unused
+            if best is None or cost < best[0]:
+                best = (cost, scene, reader, found)
+        if best[0] < math.inf:
+            break
     _, scene, reader, found = best
     out_notes = list(scene.notes)
     for site, why in scene.strays:

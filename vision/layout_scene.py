@@ -89,11 +89,12 @@ def _second_rows(rows_ok: list[tuple[np.ndarray, Row]], main_i: int, scale: floa
 
 def build_scene(dets: list[Detection], notes: list[str],
                 choice: tuple[int, int | None] | None = None, lab: np.ndarray | None = None,
-                lab_scale: float = 1.0) -> Scene:
+                lab_scale: float = 1.0, band: float = 0.45) -> Scene:
     """Sites, rows and strays. `choice` = (main row, second row or None) among the fitted rows
     (Scene.options lists them); by default the largest row and its likeliest companion. `lab`:
     the photo (layout_image.to_lab, `lab_scale` of its pixels per box unit), for the faces' depth
-    across the row where given."""
+    across the row where given. `band`: how far off a row's line (in tile widths) a tile may
+    lie and still be fitted to it."""
     sites = make_sites(dets, notes)
     pts = np.array([s.centre for s in sites]) if sites else np.zeros((0, 2))
     scale = tile_scale(pts) if len(sites) > 1 else (
@@ -103,7 +104,7 @@ def build_scene(dets: list[Detection], notes: list[str],
     fitted: list[tuple[np.ndarray, Row]] = []
     local = local_scale(pts, scale)
     while len(remaining) >= 2 and len(fitted) < 5:
-        res = fit_row(pts, np.array(remaining), scale, local=local)
+        res = fit_row(pts, np.array(remaining), scale, band=band, local=local)
         if res is None:
             break
         members, origin, d, coef = res
