@@ -52,3 +52,21 @@ def test_a_loose_tile_touching_the_row_end_in_line_is_left_out():
     assert r.hand.win_tile == "5s"
     assert [d.code for d in r.left_out] == ["9m"]
     assert any("9m" in n for n in r.notes)
+
+
+
+def test_an_unsorted_row_does_not_hide_the_winning_tile_set_apart():
+    """Seed 5 scene 273: seven pairs lying in no order, the winning 6p set a fifth of a tile
+    apart at the row's end. Only the reading with the tile apart paid for the row's disorder,
+    so a reading with no tile apart (any tile that completes the hand, here 3m) won; now the
+    standing tiles pay for their disorder either way, and the gap decides."""
+    items = [("3m", [185, 14, 209, 36]), ("5z", [189, 33, 213, 54]), ("6m", [194, 54, 218, 75]),
+             ("3m", [198, 71, 223, 93]), ("1s", [204, 92, 229, 114]),
+             ("6z", [209, 113, 234, 136]), ("6m", [214, 132, 239, 156]),
+             ("2z", [218, 153, 244, 177]), ("2z", [223, 172, 248, 196]),
+             ("5z", [228, 193, 254, 218]), ("6z", [234, 216, 260, 241]),
+             ("6p", [238, 236, 265, 262]), ("1s", [244, 256, 270, 282]),
+             ("6p", [249, 281, 276, 308])]
+    r = read_hand(_dets(items), 320, 320)
+    assert r.hand is not None, r.error
+    assert r.hand.win_tile == "6p" and r.hand.concealed.count("6p") == 1

@@ -197,7 +197,8 @@ def _sortedness(codes: list[str]) -> int:
 def _order_cost(codes: list[str]) -> float:
     """Standing tiles are usually sorted: each neighbour pair out of order costs a little (so
     a meld touching the standing tiles is not taken for part of them when it breaks their
-    order)."""
+    order). Paid by the standing tiles less the winning tile, set apart or not (an unsorted
+    row then does not favour the readings with no tile set apart)."""
     cost = 0.0
     for a, b in zip(codes[:-1], codes[1:], strict=True):
         ka, kb = T.sort_key(a), T.sort_key(b)
@@ -377,7 +378,7 @@ class LayoutReader:
             extra = 0.0 if code == last else 0.8
             if _is_sorted(rest) and not _is_sorted(codes):
                 extra -= 0.6
-            c, notes = self._judge(hand, base_cost + extra)
+            c, notes = self._judge(hand, base_cost + extra + _order_cost(rest))
             out.append((c, hand, r, notes))
         return out
 
