@@ -222,7 +222,8 @@ def test_boxes_on_empty_table_are_dropped(detector, monkeypatch):
     empty = empty[box_iou(empty, tiles).max(1) == 0][:8]
     assert len(empty) >= 4
     boxes = np.concatenate([tiles, empty])
-    monkeypatch.setattr(detector, "_boxes", lambda ims: [(boxes.copy(), np.full(len(boxes), 0.9))])
+    monkeypatch.setattr(detector, "_boxes",
+                        lambda ims: [(boxes.copy(), np.full(len(boxes), 0.9)) for _ in ims])
     im = LoadedImage(img, w, h, 1.0)
     kept = np.array([d.box for d in detector.detect_loaded([im])[0]], float)
     assert len(kept) == len(tiles)
@@ -255,6 +256,37 @@ def test_photo_squashed_into_a_square_is_read(detector, monkeypatch):
     assert tp_plain < 0.5 * len(truth)
 
 
+def test_a_square_photo_of_long_boxes_is_squeezed_back_even_when_many_are_found(detector,
+                                                                               monkeypatch):
+    """Squashed only 2.5 times, the row still gives the box stage a hand's worth of boxes, but
+    each is three times longer than wide (a tile is about 4:3): the squeeze search runs on the
+    boxes' shape too, and the reading both stages are surest of is kept."""
+    import cv2
+
+    import vision.detector as vd
+
+    name = "hand_b.jpg"
+    img = cv2.imread(str(FIX / name))
+    truth = TRUTH[name]["tiles"]
+    gt = np.array([t["box"] for t in truth], float)
+    y1, y2 = int(gt[:, 1].min() - 80), min(img.shape[0], int(gt[:, 3].max() + 80))
+    assert y1 >= 0
+    squashed = cv2.resize(img[y1:y2], (img.shape[1], img.shape[1]))
+    stretch = img.shape[1] / (y2 - y1)
+    assert 2 < stretch < 3
+    moved = [dict(t, box=[t["box"][0], (t["box"][1] - y1) * stretch, t["box"][2],
+                          (t["box"][3] - y1) * stretch]) for t in truth]
+    (boxes, scores), = detector._boxes([squashed])
+    sure = scores >= detector.conf
+    assert sure.sum() >= vd.STRETCH_BELOW  # enough boxes: only their shape says squashed
+    assert vd._median_shape(boxes[sure]) > vd.STRETCH_SHAPE
+    tp, n = _found(detector.detect(squashed), moved)
+    assert tp >= 0.8 * len(truth) and tp >= 0.8 * n, (tp, n, len(truth))
+    monkeypatch.setattr(vd, "STRETCH_SHAPE", 100.0)  # the count alone would not search
+    tp_plain, _ = _found(detector.detect(squashed), moved)
+    assert tp - tp_plain >= 3, (tp, tp_plain)
+
+
 def test_not_a_tile_column_is_split_off_only_when_present():
     """`classify` rows have 43 tile probabilities, plus "not a tile" for a classifier trained
     with it; a 43-output classifier reads as never empty."""
@@ -282,7 +314,8 @@ def test_a_photo_is_read_as_one_set(detector, monkeypatch):
     assert len(boxes) == 8
     p = np.zeros((len(boxes), len(DETECTOR_CLASSES) + 1))
     p[:, DETECTOR_CLASSES.index("7m")], p[:, DETECTOR_CLASSES.index("9m")], p[:, -1] = .6, .3, .1
-    monkeypatch.setattr(detector, "_boxes", lambda ims: [(boxes.copy(), np.full(len(boxes), 0.9))])
+    monkeypatch.setattr(detector, "_boxes",
+                        lambda ims: [(boxes.copy(), np.full(len(boxes), 0.9)) for _ in ims])
     monkeypatch.setattr(detector, "classify", lambda im, b: p[:len(b)].copy())
     im = LoadedImage(img, img.shape[1], img.shape[0], 1.0)
     dets = detector.detect_loaded([im])[0]

@@ -26,12 +26,19 @@ CROP_MARGIN = 0.07
 CROP_SIZE = 64
 SECOND_LOOK = 0.9  # crops less sure than this are classified upside down as well
 # Photos squashed into a square (dataset exports resize wide or tall shots to 640x640 without
-# keeping the aspect) show tiles 6-16 times too thin, which the box stage cannot see. When the
-# first pass on a square photo finds fewer than STRETCH_BELOW tiles (a hand has 13 or more),
-# it is also tried squeezed back by each factor below along either axis; a squeezed reading is
-# kept only when its boxes look more than twice as much like tiles as the photo's own.
-STRETCH_BELOW = 6
-STRETCHES = tuple(1.6 ** k for k in range(1, 7))  # 1.6 .. 16.8
+# keeping the aspect) show tiles up to 16 times too thin or too flat, which the box stage cannot
+# see. A square photo whose first pass finds fewer than STRETCH_BELOW tiles (a hand has 13 or
+# more), or tiles STRETCH_SHAPE times longer than wide (a tile is about 4:3), is also tried
+# squeezed back by each factor below along either axis. The STRETCH_SHORTLIST readings (the
+# photo's own among them) whose boxes are surest on average are then named by the classifier,
+# and the one whose tiles both stages are surest of is kept: a squeeze that cuts tiles in two or
+# merges them still finds confident boxes, but not crops that look like tiles. The factors
+# halfway to the kept one's grid neighbours are tried the same way.
+STRETCH_BELOW = 13
+STRETCH_SHAPE = 2.5
+STRETCH_STEP = 1.15 ** 2
+STRETCHES = tuple(1.15 * STRETCH_STEP ** k for k in range(11))  # 1.15 .. 18.8
+STRETCH_SHORTLIST = 4
 # A classifier trained with "not a tile" crops has a 44th output; boxes it finds more likely
 # empty (a slot in a rack, felt beside a row) than any tile are dropped.
 NOT_A_TILE = 0.5
@@ -115,14 +122,12 @@ def nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> np.ndarray:
     return np.array(keep, dtype=np.int64)
 
 
-def _tile_likeness(boxes: np.ndarray, scores: np.ndarray, conf: float) -> float:
-    """Summed score of the sure boxes, discounted when they are not shaped like tiles (~4:3)."""
-    sure = scores >= conf
-    if sure.sum() < 3:
-        return 0.0
-    side = np.sort(np.stack([boxes[sure, 2] - boxes[sure, 0], boxes[sure, 3] - boxes[sure, 1]]), 0)
-    shape = float(np.median(side[1] / np.maximum(side[0], 1e-6)))
-    return float(scores[sure].sum()) / max(1.0, shape / 1.6)
+def _median_shape(boxes: np.ndarray) -> float:
+    """Median long side / short side of the boxes (a tile face is about 4:3)."""
+    if not len(boxes):
+        return 1.0
+    side = np.sort(np.stack([boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]]), 0)
+    return float(np.median(side[1] / np.maximum(side[0], 1e-6)))
 
 
 def split_not_tile(probs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -167,6 +172,8 @@ class TileDetector:
     # -- stage 1: class-agnostic boxes -------------------------------------------------------
     def _boxes(self, images: list[np.ndarray]) -> list[tuple[np.ndarray, np.ndarray]]:
         """Per image: (boxes [N,4] in that image's pixels, scores [N])."""
+        if not images:
+            return []
         metas, batch = [], []
         for img in images:
             canvas, r, dx, dy = letterbox(img, self.imgsz)
@@ -217,21 +224,44 @@ class TileDetector:
     def _unstretch(self, img: np.ndarray, boxes: np.ndarray, scores: np.ndarray):
         """(image the tiles look right in, its x and y scale) for a photo squashed by export."""
         h, w = img.shape[:2]
-        if (scores >= self.conf).sum() >= STRETCH_BELOW or abs(w - h) > 0.02 * max(w, h):
+        sure = scores >= self.conf
+        if abs(w - h) > 0.02 * max(w, h) or (
+                sure.sum() >= STRETCH_BELOW and _median_shape(boxes[sure]) <= STRETCH_SHAPE):
             return img, 1.0, 1.0  # exports squash into a square; a camera's photo never is
         import cv2
 
         r = min(1.0, 2 * self.imgsz / max(w, h))  # search on a copy of at most 2x the input
         probe = cv2.resize(img, (round(w * r), round(h * r)), interpolation=cv2.INTER_AREA)
-        best, pick = 2 * _tile_likeness(boxes, scores, self.conf), None
-        for f in STRETCHES + tuple(1 / f for f in STRETCHES):
-            fx, fy = (1 / f, 1.0) if f > 1 else (1.0, f)
-            (b, s), = self._boxes([cv2.resize(probe, None, fx=fx, fy=fy,
-                                              interpolation=cv2.INTER_AREA)])
-            total = _tile_likeness(b, s, self.conf)
-            if total > best:
-                best, pick = total, (fx, fy)
-        if pick is None:
+
+        def squeezed(factors: list[tuple[float, float]]):
+            """(pixels, factor, sure boxes, their scores) of the probe squeezed by each factor."""
+            pixels = [cv2.resize(probe, None, fx=fx, fy=fy, interpolation=cv2.INTER_AREA)
+                      for fx, fy in factors]
+            return [(px, f, b[s >= self.conf], s[s >= self.conf])
+                    for px, f, (b, s) in zip(pixels, factors, self._boxes(pixels), strict=True)]
+
+        def sureness(reading) -> float:
+            """Mean of box score x class probability: how sure both stages are of the tiles."""
+            pixels, _, b, s = reading
+            probs, _ = split_not_tile(self.classify(pixels, b))
+            return float((s * probs.max(axis=1)).mean())
+
+        readings = [(img, (1.0, 1.0), boxes[sure], scores[sure])]
+        readings += squeezed([f for k in STRETCHES for f in ((1 / k, 1.0), (1.0, 1 / k))])
+        readings = [x for x in readings if len(x[3]) >= 3]  # a hand shows at least three tiles
+        readings.sort(key=lambda x: -float(x[3].mean()))
+        best, pick = 0.0, (1.0, 1.0)  # ties keep the photo's own reading (sorted first)
+        for x in readings[:STRETCH_SHORTLIST]:
+            if (v := sureness(x)) > best:
+                best, pick = v, x[1]
+        if pick != (1.0, 1.0):  # then halfway to its neighbours on the grid
+            fx, fy = pick
+            steps = (STRETCH_STEP ** 0.5, STRETCH_STEP ** -0.5)
+            for x in squeezed([(min(1.0, fx * k) if fx < 1 else 1.0,
+                                min(1.0, fy * k) if fy < 1 else 1.0) for k in steps]):
+                if len(x[3]) >= 3 and (v := sureness(x)) > best:
+                    best, pick = v, x[1]
+        if pick == (1.0, 1.0):
             return img, 1.0, 1.0
         nw, nh = max(8, round(w * pick[0])), max(8, round(h * pick[1]))
         return cv2.resize(img, (nw, nh), interpolation=cv2.INTER_AREA), nw / w, nh / h
