@@ -70,3 +70,42 @@ def test_an_unsorted_row_does_not_hide_the_winning_tile_set_apart():
     r = read_hand(_dets(items), 320, 320)
     assert r.hand is not None, r.error
     assert r.hand.win_tile == "6p" and r.hand.concealed.count("6p") == 1
+
+
+def test_standing_tiles_beside_flat_melds_are_not_read_as_a_meld():
+    """Layout-test scene 130: three chows lying flat, then 1p 1p 1p 1s standing and the winning
+    1s apart. The standing faces sit higher in the photo than the flat ones; in one row fitted
+    through both, the 1p's look off the line like sideways tiles and read as an exposed pung.
+    Rows fitted with a narrower band part the flat melds from the standing tiles, which reads
+    better, so that fit is taken."""
+    items = [("1m", [16, 256, 35, 278]), ("2m", [33, 252, 52, 274]), ("3m", [51, 248, 70, 271]),
+             ("2m", [75, 243, 95, 265]), ("3m", [93, 239, 113, 261]),
+             ("4m", [112, 235, 132, 257]), ("5m", [145, 228, 166, 250]),
+             ("6m", [162, 224, 183, 246]), ("7m", [179, 221, 200, 243]),
+             ("1p", [209, 228, 226, 243]), ("1p", [227, 224, 245, 240]),
+             ("1p", [246, 220, 263, 236]), ("1s", [264, 216, 282, 232]),
+             ("1s", [290, 210, 309, 226])]
+    r = read_hand(_dets(items), 320, 320)
+    assert r.hand is not None, r.error
+    assert sorted(r.hand.concealed) == ["1p", "1p", "1p", "1s"] and r.hand.win_tile == "1s"
+    assert _melds(r.hand) == [("chow", ("1m", "2m", "3m"), False),
+                              ("chow", ("2m", "3m", "4m"), False),
+                              ("chow", ("5m", "6m", "7m"), False)]
+
+
+def test_a_narrower_row_fit_that_drops_the_flowers_is_not_taken():
+    """Seed 1 scene 53: four flowers start the standing tiles' row, the melds lie behind. The
+    narrower row fit (see the test above) reads the tiles a little better, but parts two flowers
+    from the hand, and leaving a flower out costs the reading nothing: that fit is taken only
+    where it keeps as many flowers."""
+    items = [("1f", [18, 81, 45, 99]), ("2f", [36, 81, 64, 100]), ("5f", [57, 82, 83, 101]),
+             ("7f", [76, 84, 101, 103]), ("4s", [110, 95, 133, 115]),
+             ("4s", [131, 96, 153, 116]), ("4s", [152, 98, 174, 117]),
+             ("9s", [172, 98, 194, 118]), ("9s", [194, 88, 217, 109]),
+             ("5p", [58, 63, 82, 80]), ("5p", [75, 65, 100, 82]), ("5p", [95, 65, 118, 82]),
+             ("5p", [115, 66, 138, 83]), ("6s", [151, 72, 178, 86]), ("7s", [177, 69, 198, 87]),
+             ("8s", [196, 70, 217, 88]), ("9m", [226, 71, 247, 89]), ("back", [246, 72, 268, 90]),
+             ("back", [267, 73, 290, 91]), ("9m", [287, 73, 310, 92])]
+    r = read_hand(_dets(items), 320, 320)
+    assert r.hand is not None, r.error
+    assert sorted(r.hand.flowers) == ["1f", "2f", "5f", "7f"]

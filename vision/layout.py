@@ -45,6 +45,7 @@ from vision.layout_claims import (
 from vision.layout_geometry import Detection, Slot, gaps_between, parse_detections
 from vision.layout_image import to_lab
 from vision.layout_melds import MeldReading, meld_sideways, read_meld
+from vision.layout_order import is_sorted, order_cost, sortedness
 from vision.layout_scene import Scene, build_scene
 
 # gap costs, in tile widths
@@ -183,32 +184,6 @@ def _windowed_sideways(seq: list[Slot]) -> list[float]:
         for k, p in enumerate(meld_sideways(win)):
             out[a + k] = max(out[a + k], p)
     return out
-
-
-def _sortedness(codes: list[str]) -> int:
-    """Ascending minus descending neighbours of the same suit (a sorted hand reads left to right)."""
-    s = 0
-    for a, b in zip(codes[:-1], codes[1:], strict=True):
-        if a[-1] == b[-1] and a[-1] in "mps" and a != b:
-            s += 1 if a < b else -1
-    return s
-
-
-def _order_cost(codes: list[str]) -> float:
-    """Standing tiles are usually sorted: each neighbour pair out of order costs a little (so
-    a meld touching the standing tiles is not taken for part of them when it breaks their
-    order). Paid by the standing tiles less the winning tile, set apart or not (an unsorted
-    row then does not favour the readings with no tile set apart)."""
-    cost = 0.0
-    for a, b in zip(codes[:-1], codes[1:], strict=True):
-        ka, kb = T.sort_key(a), T.sort_key(b)
-        if ka > kb:
-            cost += 0.5 if ka[0] == kb[0] else 0.3
-    return cost
-
-
-def _is_sorted(codes: list[str]) -> bool:
-    return all(T.sort_key(a) <= T.sort_key(b) for a, b in zip(codes[:-1], codes[1:], strict=True))
 
 
 class LayoutReader:
@@ -358,8 +333,8 @@ class LayoutReader:
         flowers = self._flowers(r)
         base_cost = r.cost
         # which way the row runs for the player: a sorted hand reads left to right
-        srt = _sortedness(codes)
-        base_cost += 0.6 * max(0, -srt) + _order_cost(codes if r.win is not None else [])
+        srt = sortedness(codes)
+        base_cost += 0.6 * max(0, -srt) + order_cost(codes if r.win is not None else [])
         out = []
         if r.win is not None:
             hand = self._make(codes, melds, r.win.code, flowers)
@@ -376,9 +351,9 @@ class LayoutReader:
             rest = codes[:pos] + codes[pos + 1:]
             hand = self._make(rest, melds, code, flowers)
             extra = 0.0 if code == last else 0.8
-            if _is_sorted(rest) and not _is_sorted(codes):
+            if is_sorted(rest) and not is_sorted(codes):
                 extra -= 0.6
-            c, notes = self._judge(hand, base_cost + extra + _order_cost(rest))
+            c, notes = self._judge(hand, base_cost + extra + order_cost(rest))
             out.append((c, hand, r, notes))
         return out
 
@@ -525,19 +500,21 @@ def _bookkeeping(scene: Scene, reading: Reading, notes: list[str]) -> tuple[list
 
 UNUSED_ROW_TILE = 1.0  # cost of leaving a tile of a fitted row near the hand unexplained
 # how far off a row's line a tile may lie (tile widths) when fitting rows, and whether any end
-# tile of a row may be left out: the usual fit, then, each only where nothing before it reads
-# as a hand, a narrower band (two rows that nearly line up in a low view, one partly hidden
-# behind the other, fit as one mixed row with the usual band) and loose ends (a loose tile
-# touching a row's end, in line with it)
+# tile of a row may be left out: the usual band, and a narrower one (two rows that nearly line
+# up in a low view, or flat melds beside standing tiles, fit as one mixed row with the usual
+# band); then, only where neither reads as a hand, loose ends (a loose tile touching a row's
+# end, in line with it)
 ROW_FITS = ((0.45, False), (0.3, False), (0.45, True), (0.3, True))
 
 
 def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0):
     """Which fitted row holds the standing tiles and which (if any) the rest of the hand: the
     choice whose best reading explains the most (a tray or another player's row nearby does
-    not parse as melds, a row of melds does)."""
+    not parse as melds, a row of melds does). The rows fitted with a narrower band win where
+    they read better and keep as many flowers (leaving a flower out costs nothing)."""
     best = None
     for band, loose_ends in ROW_FITS:
+        here = None
         scene = build_scene(dets, list(notes), lab=lab, lab_scale=lab_scale, band=band)
         choices = [scene.choice] + [c for c in scene.options if c != scene.choice]
         for i, choice in enumerate(choices):
@@ -546,15 +523,21 @@ def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0):
             reader = LayoutReader(scene, context, rules, options, loose_ends)
             found = reader.readings() if scene.rows else []
             cost = min((f[0] for f in found), default=math.inf) + UNUSED_ROW_TILE * scene.unused
-            if best is None or cost < best[0]:
-                best = (cost, scene, reader, found)
-        if best[0] < math.inf:
+            if here is None or cost < here[0]:
+                here = (cost, scene, reader, found, _flowers_kept(scene))
+        if best is None or (here[0] < best[0] and (here[4] >= best[4] or best[0] == math.inf)):
+            best = here
+        if best[0] < math.inf and band < ROW_FITS[0][0]:
             break
-    _, scene, reader, found = best
+    _, scene, reader, found, _ = best
     out_notes = list(scene.notes)
     for site, why in scene.strays:
         out_notes.append(f"Left out {site.det.describe()}: {why}.")
     return scene, reader, found, out_notes
+
+
+def _flowers_kept(scene: Scene) -> int:
+    return sum(s.is_flower for row in scene.rows for s in row) + len(scene.loose_flowers)
 
 
 def _score(hand: Hand, rules: str, options) -> float | None:
