@@ -109,3 +109,23 @@ def test_a_narrower_row_fit_that_drops_the_flowers_is_not_taken():
     r = read_hand(_dets(items), 320, 320)
     assert r.hand is not None, r.error
     assert sorted(r.hand.flowers) == ["1f", "2f", "5f", "7f"]
+
+
+def test_the_melds_row_beyond_the_standing_tiles_says_which_way_the_hand_reads():
+    """Seed 7 scene 57, a photo turned by 157 degrees: only a pair of 6s stands; four pungs and
+    three flowers lie in a second row. With the standing tiles too few to show a sort order,
+    the row was read the wrong way round (each claim from the other side). The melds lie
+    beyond the standing tiles, away from the player, and a rotation keeps that side: read
+    left to right the other way, they would lie on the player's side."""
+    items = [("6s", [277, 31, 301, 61]), ("6s", [259, 52, 293, 82]),
+             ("3m", [264, 93, 300, 117]), ("3m", [246, 103, 278, 128]),
+             ("3m", [229, 111, 260, 136]), ("4m", [193, 123, 225, 145]),
+             ("4m", [177, 132, 207, 156]), ("4m", [162, 139, 191, 162]),
+             ("3p", [136, 147, 165, 167]), ("3p", [122, 156, 150, 177]),
+             ("3p", [109, 161, 136, 182]), ("7s", [88, 170, 115, 190]),
+             ("7s", [76, 175, 102, 194]), ("7s", [60, 180, 86, 197]),
+             ("1f", [36, 191, 61, 210]), ("2f", [26, 196, 51, 214]), ("8f", [16, 200, 40, 217])]
+    r = read_hand(_dets(items), 320, 320)
+    assert r.hand is not None, r.error
+    claims = {m.tiles[0]: m.claimed_from for m in r.hand.melds}
+    assert claims == {"3m": "left", "4m": "left", "3p": "left", "7s": "right"}

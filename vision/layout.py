@@ -46,7 +46,7 @@ from vision.layout_geometry import Detection, Slot, gaps_between, parse_detectio
 from vision.layout_image import to_lab
 from vision.layout_melds import MeldReading, meld_sideways, read_meld
 from vision.layout_order import is_sorted, order_cost, sortedness
-from vision.layout_scene import Scene, build_scene
+from vision.layout_scene import Scene, build_scene, far_side
 
 # gap costs, in tile widths
 IN_GAP = 0.22  # gaps inside a group stay below this
@@ -56,6 +56,7 @@ ILLEGAL = 30.0
 NOT_WINNING = 6.0
 STRAY = 5.0
 SPLIT = 4.0  # melds on both sides of the standing tiles, or in both rows
+FAR_ROW = 2.5  # melds in a row on the player's side of the standing tiles (they lie beyond)
 SIDE_IN_BLOCK = 4.0  # a standing tile that looks sideways (per unit of odds over 0.3)
 
 
@@ -252,6 +253,9 @@ class LayoutReader:
         other_parses: list[tuple[float, list, list[Slot]]] = [(0.0, [], [])]
         for i in other_rows:
             seq, gaps, _ = prepared[i]
+            far = far_side(self.scene.frames, main, i) * orient  # > 0: on the player's side
+            other_parses = [(c + FAR_ROW * (far > 0 and bool(seq)), m, d)
+                            for c, m, d in other_parses]
             parser = _RowParser(seq, gaps)
             row_opts = []
             for tl, tr, tc in self._trims(seq, gaps):
