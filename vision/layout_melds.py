@@ -97,6 +97,16 @@ def meld_sideways(slots: list[Slot]) -> list[float]:
     meld (more telling than the whole row's neighbours: one tile in a meld is the odd one)."""
     if len(slots) < 3:
         return [s.pside for s in slots]
+    # the same tiles are judged again for every row choice and reading direction: kept on the
+    # first slot (a row's slots do not change once the scene is built)
+    cache = slots[0].__dict__.setdefault("_meld_sideways", {})
+    key = tuple(id(s) for s in slots)
+    if key not in cache:
+        cache[key] = tuple(_meld_sideways(slots))
+    return list(cache[key])
+
+
+def _meld_sideways(slots: list[Slot]) -> list[float]:
     out = []
     photo = any(s.face_depth for s in slots)
     b, *w = MELD_W_PHOTO if photo else MELD_W
