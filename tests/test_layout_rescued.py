@@ -129,3 +129,23 @@ def test_the_melds_row_beyond_the_standing_tiles_says_which_way_the_hand_reads()
     assert r.hand is not None, r.error
     claims = {m.tiles[0]: m.claimed_from for m in r.hand.melds}
     assert claims == {"3m": "left", "4m": "left", "3p": "left", "7s": "right"}
+
+
+def test_a_meld_and_flowers_row_takes_its_tile_width_from_the_closest_pair():
+    """Seed 3 scene 251: a low camera (22 degrees); the second row holds a chow with its
+    claimed 3s sideways, then two flowers. Of its four spacings one holds the sideways tile and
+    one the gap before the flowers, so the median spacing used as the tile width was too wide:
+    the sideways tile's spacing looked ordinary (odds 0.03) and the claim was missed. Too few
+    touching pairs for a trend: the width comes from the closest pair (odds 0.34)."""
+    items = [("1m", [39, 150, 70, 161]), ("2m", [58, 157, 89, 168]), ("3m", [77, 163, 108, 175]),
+             ("2p", [94, 170, 126, 182]), ("3p", [112, 176, 144, 188]),
+             ("3p", [133, 183, 164, 196]), ("3p", [153, 190, 185, 203]),
+             ("5p", [172, 197, 204, 211]), ("4p", [193, 204, 225, 219]),
+             ("4p", [216, 212, 249, 227]), ("6p", [241, 220, 273, 237]),
+             ("3s", [71, 148, 101, 159]), ("4s", [93, 154, 123, 165]), ("5s", [109, 160, 139, 171]),
+             ("3f", [136, 169, 166, 181]), ("7f", [156, 176, 186, 188])]
+    r = read_hand(_dets(items), 320, 320)
+    assert r.hand is not None, r.error
+    assert sorted(r.hand.flowers) == ["3f", "7f"]
+    assert [(m.kind, m.tiles, m.claimed_from) for m in r.hand.melds] == [
+        ("chow", ("3s", "4s", "5s"), "left")]
