@@ -249,9 +249,10 @@ def _near_hand(site: Site, rows: list[list[Slot]], frames: list[Row]) -> bool:
 
 def far_side(frames: list[Row], main: int, other: int) -> float:
     """Where row `other` lies across row `main`, in image terms: the cross product of main's
-    direction (left to right in the image) with the step to `other`'s centre. A rotation keeps
-    its sign (the direction of the longer row, which a fit knows better), so with the player's left to right along main's direction (the other way round:
-    negate it) a row beyond the standing tiles, away from the player, gives a negative value."""
+    direction (left to right in the image; taken from the longer row, which a fit knows better)
+    with the step to `other`'s centre. A rotation keeps its sign, so with the player's left to
+    right along main's direction (the other way round: negate it) a row beyond the standing
+    tiles, away from the player, gives a negative value."""
     m, o = frames[main], frames[other]
     step = np.mean([s.centre for s in o.sites], axis=0) - np.mean([s.centre for s in m.sites],
                                                                   axis=0)
