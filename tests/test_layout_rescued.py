@@ -54,7 +54,6 @@ def test_a_loose_tile_touching_the_row_end_in_line_is_left_out():
     assert any("9m" in n for n in r.notes)
 
 
-
 def test_an_unsorted_row_does_not_hide_the_winning_tile_set_apart():
     """Seed 5 scene 273: seven pairs lying in no order, the winning 6p set a fifth of a tile
     apart at the row's end. Only the reading with the tile apart paid for the row's disorder,

@@ -163,7 +163,7 @@ def test_reads_the_exact_hand_structure_of_synthetic_scenes(scenes, results, box
     # - with the photo crops: 190/198 = 0.960 with the photo, 191/198 = 0.965 from the boxes
     #   alone; the true hand read or listed as an alternative 195/198 = 0.985. Seed 7: 201/215
     #   with the photo, 204/215 from the boxes, 207/215 read or listed. Seeds 3 to 6 (held out
-    #   from all fitting): 824/855 = 0.964 with the photo, 818/855 = 0.957 from the boxes,
+    #   from all fitting): 824/855 = 0.964 with the photo, 819/855 = 0.958 from the boxes,
     #   841/855 = 0.984 read or listed; seeds 1-2 (fitting): 423/447 with the photo, 426/447, 430/447.
     # - without ../shared (no photo crops: drawn faces, other scenes; before the layout changes
     #   of session 5, not measured since): 208/216 = 0.963 with the photo, 204/216 = 0.944

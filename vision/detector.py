@@ -237,8 +237,11 @@ class TileDetector:
             """(pixels, factor, sure boxes, their scores) of the probe squeezed by each factor."""
             pixels = [cv2.resize(probe, None, fx=fx, fy=fy, interpolation=cv2.INTER_AREA)
                       for fx, fy in factors]
-            return [(px, f, b[s >= self.conf], s[s >= self.conf])
-                    for px, f, (b, s) in zip(pixels, factors, self._boxes(pixels), strict=True)]
+            out = []
+            for px, f, (b, s) in zip(pixels, factors, self._boxes(pixels), strict=True):
+                keep = s >= self.conf
+                out.append((px, f, b[keep], s[keep]))
+            return out
 
         def sureness(reading) -> float:
             """Mean of box score x class probability: how sure both stages are of the tiles."""
@@ -250,7 +253,9 @@ class TileDetector:
         readings += squeezed([f for k in STRETCHES for f in ((1 / k, 1.0), (1.0, 1 / k))])
         readings = [x for x in readings if len(x[3]) >= 3]  # a hand shows at least three tiles
         readings.sort(key=lambda x: -float(x[3].mean()))
-        best, pick = 0.0, (1.0, 1.0)  # ties keep the photo's own reading (sorted first)
+        # a tie keeps the reading with the surer boxes; the photo's own comes first among
+        # equal box scores (the sort is stable)
+        best, pick = 0.0, (1.0, 1.0)
         for x in readings[:STRETCH_SHORTLIST]:
             if (v := sureness(x)) > best:
                 best, pick = v, x[1]
