@@ -422,5 +422,7 @@ def test_a_sideways_tile_at_a_low_oblique_camera_is_found_in_its_meld():
         return Slot(Site(det), 0.0, 0.0, w, h, unit=20.0, normal=(0.0, 1.0))
 
     up, side = slot(1), slot(4 / 3)
-    assert box_fit(side, [slot(1), slot(1)]) > 0.5
-    assert box_fit(up, [slot(1), slot(1)]) < -0.5
+    # an exact box scores sep / (sep + BOX_NOISE) either way, sep the squared distance between
+    # the upright and the sideways prediction (here about 0.035 tile widths squared: 0.15)
+    assert box_fit(side, [slot(1), slot(1)]) > 0.1
+    assert box_fit(up, [slot(1), slot(1)]) < -0.1

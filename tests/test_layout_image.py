@@ -110,3 +110,46 @@ def test_an_unclear_sideways_tile_lists_the_other_claim():
                if a.hand.melds[0].claimed_from != unclear.hand.melds[0].claimed_from)
     assert alt.confidence < unclear.confidence
     assert "melds" in alt.why
+
+
+def _draw_printed_meld(sideways: int, size: int = 240):
+    """Three square light faces along a 45-degree row (neither the boxes nor the faces' depth
+    can tell a turned one), each printed with three thin strokes along its long axis (like the
+    bamboo suit), which runs across the row except for the face `sideways`."""
+    img = np.full((size, size, 3), (40, 60, 30), np.uint8)
+    a = np.array([math.cos(ANGLE), math.sin(ANGLE)])
+    n = np.array([-a[1], a[0]])
+    start = np.array([size * 0.3, size * 0.3])
+    dets, side = [], 24.0
+    for i in range(3):
+        centre = start + (i * (side + 1) + side / 2) * a + (side / 2) * n
+        corners = np.array([centre + sa * side / 2 * a + sn * side / 2 * n
+                            for sa, sn in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+        cv2.fillConvexPoly(img, np.round(corners).astype(np.int32), (225, 235, 240))
+        long_axis, short_axis = (a, n) if i == sideways else (n, a)
+        for k in (-6, 0, 6):
+            p, q = (centre + k * short_axis + s * 8 * long_axis for s in (-1, 1))
+            cv2.line(img, tuple(int(v) for v in np.round(p)), tuple(int(v) for v in np.round(q)),
+                     (40, 120, 40), 2)
+        x1, y1 = corners.min(0)
+        x2, y2 = corners.max(0)
+        dets.append({"code": "5s", "box": [float(x1), float(y1), float(x2), float(y2)]})
+    return img, dets
+
+
+def test_the_print_on_a_face_tells_the_sideways_tile_where_shapes_cannot():
+    img, dets = _draw_printed_meld(sideways=2)
+    slots = _slots(dets, img)
+    grains = [s.face_grain for s in slots]
+    assert all(g is not None for g in grains), grains
+    # the turned face's strokes run along the row: its grain reads clearly below both others
+    assert grains[2] < min(grains[:2]) - 0.3, grains
+    assert abs(grains[0] - grains[1]) < 0.3, grains
+    odds = meld_sideways(slots)
+    assert max(range(3), key=lambda i: odds[i]) == 2, odds
+    # printed the same way up, no face reads as turned, and the third is less likely turned
+    img, dets = _draw_printed_meld(sideways=-1)
+    upright = _slots(dets, img)
+    grains = [s.face_grain for s in upright]
+    assert max(grains) - min(grains) < 0.3, grains
+    assert odds[2] > 2 * meld_sideways(upright)[2], (odds, meld_sideways(upright))

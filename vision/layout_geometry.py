@@ -354,6 +354,7 @@ class Slot:
     normal: tuple[float, float] = (0.0, 1.0)  # image direction across the row at this tile
     features: tuple[float, ...] = ()  # sideways cues (see describe_row)
     face_depth: float | None = None  # face extent across the row from the photo (layout_image)
+    face_grain: float | None = None  # how the face's strokes run against the row (layout_image)
 
     @property
     def code(self) -> str:
@@ -471,15 +472,23 @@ def describe_row(row: Row) -> list[Slot]:
 FACE_H = 4 / 3  # a tile face's height over its width
 
 
+BOX_NOISE = 0.2  # squared misfit (tile widths) of a box from perspective and jitter; chosen by
+# the sideways odds' fit (vision/layout_melds.py) on synthetic scenes of seeds 1 and 2: log-loss
+# 0.0375 -> 0.0259 from the boxes alone against the misfits weighed by their distance alone
+
+
 def box_fit(slot: Slot, refs: list[Slot]) -> float:
     """How much better `slot`'s box fits a tile turned sideways than an upright one, judged
-    against the upright tiles `refs` beside it (-1: clearly upright, +1: clearly sideways, 0:
-    the box cannot tell). A face seen in perspective is a parallelogram: one edge along the row
+    against the upright tiles `refs` beside it (below 0: upright, above 0: sideways, 0: the box
+    cannot tell; at most 1.5 either way). A face seen in perspective is a parallelogram: one edge along the row
     (one tile width, `unit`, upright; FACE_H of it sideways) and one edge across it, in an
     image direction the row's shear sets (not the row's normal: at a low, oblique camera the
     across edge slants far over). Its box is the sum of the two edges' absolute extents; the
     across edge of `refs` (box less the along edge) is what an upright tile adds to it, and a
-    sideways tile adds 1/FACE_H of that."""
+    sideways tile adds 1/FACE_H of that. The difference of the squared misfits is weighed
+    against the two predictions' own distance plus BOX_NOISE, the misfit any box shows: where
+    the predictions nearly agree (rows near 45 degrees) the box tells little, however
+    lopsided the two misfits are."""
     if not refs:
         return 0.0
 
@@ -497,7 +506,7 @@ def box_fit(slot: Slot, refs: list[Slot]) -> float:
         return 0.0
     e_up = float(np.sum((b - up) ** 2))
     e_side = float(np.sum((b - side) ** 2))
-    return max(-1.5, min(1.5, (e_up - e_side) / sep))
+    return max(-1.5, min(1.5, (e_up - e_side) / (sep + BOX_NOISE)))
 
 
 def short_row_units(slots: list[Slot], us: np.ndarray, spacing: np.ndarray) -> np.ndarray:
