@@ -153,3 +153,45 @@ def test_the_print_on_a_face_tells_the_sideways_tile_where_shapes_cannot():
     grains = [s.face_grain for s in upright]
     assert max(grains) - min(grains) < 0.3, grains
     assert odds[2] > 2 * meld_sideways(upright)[2], (odds, meld_sideways(upright))
+
+
+def _draw_dotted_pung(sideways: int, size: int = 240):
+    """Three faces of one print of round dots (no stroke runs any way: no grain) along a
+    45-degree row, the face `sideways` turned a quarter; faces 4:3 as on a tile (a turned one
+    reaches less far across)."""
+    img = np.full((size, size, 3), (40, 60, 30), np.uint8)
+    a = np.array([math.cos(ANGLE), math.sin(ANGLE)])
+    n = np.array([-a[1], a[0]])
+    start = np.array([size * 0.3, size * 0.3])
+    dets, u = [], 0.0
+    dots = ((-8, -5, 3), (-8, 5, 3), (0, 0, 4), (8, 5, 3))  # (long, short, radius), lopsided
+    for i in range(3):
+        along, across = (DEPTH, UNIT) if i == sideways else (UNIT, DEPTH)
+        long_axis, short_axis = (a, n) if i == sideways else (n, a)
+        centre = start + (u + along / 2) * a + (DEPTH / 2) * n
+        corners = np.array([centre + sa * along / 2 * a + sn * across / 2 * n
+                            for sa, sn in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+        cv2.fillConvexPoly(img, np.round(corners).astype(np.int32), (225, 235, 240))
+        for lo, sh, r in dots:
+            c = centre + lo * long_axis + sh * short_axis
+            cv2.circle(img, tuple(int(v) for v in np.round(c)), r, (150, 60, 40), -1)
+        x1, y1 = corners.min(0)
+        x2, y2 = corners.max(0)
+        dets.append({"code": "4p", "box": [float(x1), float(y1), float(x2), float(y2)]})
+        u += along + 1.0
+    return img, dets
+
+
+def test_a_turned_face_of_a_pung_matches_the_others_turned():
+    from vision.layout_melds import _print_turned
+
+    img, dets = _draw_dotted_pung(sideways=0)
+    slots = _slots(dets, img)
+    assert all(s.face_patch is not None for s in slots)
+    turned = [_print_turned(slots, j) for j in range(3)]
+    # the turned face matches the upright ones turned a quarter; they match each other as
+    # they lie
+    assert turned[0] > 0.1 and max(turned[1:]) < -0.1, turned
+    img, dets = _draw_dotted_pung(sideways=None)
+    upright = [_print_turned(_slots(dets, img), j) for j in range(3)]
+    assert max(upright) < 0.0, upright

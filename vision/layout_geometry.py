@@ -355,6 +355,7 @@ class Slot:
     features: tuple[float, ...] = ()  # sideways cues (see describe_row)
     face_depth: float | None = None  # face extent across the row from the photo (layout_image)
     face_grain: float | None = None  # how the face's strokes run against the row (layout_image)
+    face_patch: Any = field(default=None, compare=False, repr=False)  # its middle (layout_image)
 
     @property
     def code(self) -> str:

@@ -13,7 +13,10 @@ chosen on synthetic scenes of seeds 1 and 2 (the layout test's seeds held out).
 A second cue is the grain of the printed symbols: the strokes of a face turned sideways run
 the other way, so the share of its edge energy across the row differs from its upright
 neighbours' (`face_grain`; vision/layout_melds.py compares it within a meld). It tells most
-where the depth cue and the boxes tell least, in rows near 45 degrees.
+where the depth cue and the boxes tell least, in rows near 45 degrees. Where a meld's faces
+carry one print (a pung, a kong), the middle of each face is also sampled square on the table
+(`face_patch`): the turned face matches the others turned a quarter better than as they lie,
+even for prints whose strokes have no grain (the circles of the dots suit).
 
 Needs only numpy and OpenCV (for the colour conversion); the layout works without it.
 """
@@ -24,6 +27,8 @@ import math
 from typing import Any
 
 import numpy as np
+
+from vision.layout_geometry import FACE_H
 
 FACE_COLOUR_DIST = 30.0  # Lab distance to the face's background colour that still counts as face
 BAND = 0.4  # half-width of the band through the centre, in tile widths
@@ -118,10 +123,38 @@ def face_grain(lab: np.ndarray, box, phi: float, unit: float) -> float | None:
     return math.log((float(np.sum(along * along)) + 1.0) / (float(np.sum(across * across)) + 1.0))
 
 
+PATCH_HALF, PATCH_N = 0.4, 12  # a face's middle: half-side (tile widths) and samples per side
+
+
+def face_patch(lab: np.ndarray, box, phi: float, unit: float,
+               depth: float | None) -> np.ndarray | None:
+    """The lightness of the middle of `box` sampled on a PATCH_N square grid, square on the
+    table: along the row in tile widths, across it in face depths (`depth`, tile widths an
+    upright face reaches across, which takes in the camera's foreshortening); zero mean, unit
+    norm, rows across the row. None when the face is flat grey or no depth is known."""
+    import cv2
+
+    if not depth or unit <= 0:
+        return None
+    x1, y1, x2, y2 = (float(v) for v in box)
+    a = np.array([math.cos(phi), math.sin(phi)])
+    n = np.array([-a[1], a[0]])
+    t = ((np.arange(PATCH_N) + 0.5) / PATCH_N * 2 - 1) * PATCH_HALF * unit
+    ga, gn = np.meshgrid(t, t * depth / FACE_H)
+    pts = np.array([(x1 + x2) / 2, (y1 + y2) / 2]) + ga[..., None] * a + gn[..., None] * n
+    patch = cv2.remap(np.ascontiguousarray(lab[:, :, 0]), pts[..., 0].astype(np.float32),
+                      pts[..., 1].astype(np.float32), cv2.INTER_LINEAR)
+    patch = patch - patch.mean()
+    norm = float(np.linalg.norm(patch))
+    return patch / norm if norm > 1e-6 else None
+
+
 def add_face_depths(rows: list, lab: np.ndarray | None, scale: float = 1.0) -> None:
-    """Set each slot's `face_depth` (across extent in tile widths), and `face_grain` from the
-    photo, each face against its own background colour (the light varies along a row); the
-    median of the hand's faces where a box has none. `scale`: the photo's pixels per box unit."""
+    """Set each slot's `face_depth` (across extent in tile widths), `face_grain` and
+    `face_patch` from the photo, each face against its own background colour (the light varies
+    along a row); the median of the hand's faces where a box has none. A patch is sampled with
+    the median depth of the faces around it (two each side: mostly upright ones, which a turned
+    face's own depth is not). `scale`: the photo's pixels per box unit."""
     if lab is None:
         return
     slots = [s for row in rows for s in row if not s.is_back]
@@ -136,3 +169,12 @@ def add_face_depths(rows: list, lab: np.ndarray | None, scale: float = 1.0) -> N
         ext = across_extent(lab, b, phi, scale * s.unit, c if c is not None else face)
         s.face_depth = ext / (scale * s.unit) if ext is not None else None
         s.face_grain = face_grain(lab, b, phi, scale * s.unit)
+    for row in rows:
+        for i, s in enumerate(row):
+            if s.is_back:
+                continue
+            near = [x.face_depth for x in row[max(0, i - 2):i + 3] if x.face_depth]
+            depth = float(np.median(near)) if near else None
+            phi = math.atan2(-s.normal[0], s.normal[1])
+            box = tuple(scale * float(v) for v in s.site.det.box)
+            s.face_patch = face_patch(lab, box, phi, scale * s.unit, depth)
