@@ -85,8 +85,11 @@ def bench_synth(n: int, seed: int, det) -> None:
         stats["photo listed"] += mismatch(sc, photo.hand) is None or any(
             mismatch(sc, a.hand) is None for a in photo.alternatives)
         if det is not None:
-            got = read_hand(det.detect(img), 640, 640)
+            boxes = det.detect(img)
+            got = read_hand(boxes, 640, 640)
             stats["det exact"] += mismatch(sc, got.hand) is None
+            stats["det photo exact"] += mismatch(sc, read_hand(boxes, 640, 640,
+                                                               image=img).hand) is None
             stats["det tiles"] += tiles_of(got) == true_tiles
             stats["det overlap"] += overlap(tiles_of(got), true_tiles)
             stats["det hand"] += got.hand is not None
@@ -99,7 +102,8 @@ def bench_synth(n: int, seed: int, det) -> None:
     print("  exact per case (true boxes): " + ", ".join(
         f"{c}: {v[True]}/{v[True] + v[False]}" for c, v in sorted(by_case.items())))
     if det is not None:
-        print(f"  detector boxes: exact {stats['det exact'] / k:.3f}  "
+        print(f"  detector boxes: exact {stats['det exact'] / k:.3f} (with the photo "
+              f"{stats['det photo exact'] / k:.3f})  "
               f"tiles {stats['det tiles'] / k:.3f}  hand read {stats['det hand'] / k:.3f}  "
               f"true tiles found {stats['det overlap'] / k:.3f}")
 
@@ -136,6 +140,8 @@ def one_row(dets: list[dict]) -> bool:
 
 
 def bench_real(folder: Path, det) -> None:
+    import cv2
+
     images = sorted((folder / "images").glob("*"))
     stats = Counter()
     for img in images:
@@ -149,18 +155,24 @@ def bench_real(folder: Path, det) -> None:
         ref = read_hand(dets, 640, 640)
         stats["ref legal"] += ref.legal
         if det is not None:
-            got = read_hand(det.detect(str(img)), 640, 640)
+            boxes = det.detect(str(img))
+            pixels = cv2.imread(str(img), cv2.IMREAD_COLOR)
+            got = read_hand(boxes, 640, 640)
             want = Counter(d["code"] for d in dets)
             stats["tiles"] += tiles_of(got) == want
             stats["overlap"] += overlap(tiles_of(got), want)
             stats["same"] += (got.hand is not None and ref.hand is not None
                               and hand_key(got.hand) == hand_key(ref.hand))
+            photo = read_hand(boxes, 640, 640, image=pixels)
+            stats["same photo"] += (photo.hand is not None and ref.hand is not None
+                                    and hand_key(photo.hand) == hand_key(ref.hand))
     k = max(1, stats["photos"])
     print(f"real: {stats['photos']} one-row photos of {len(images)} in {folder}")
     print(f"  labelled boxes: legal hand {stats['ref legal'] / k:.3f}")
     if det is not None:
         print(f"  detector boxes: tiles {stats['tiles'] / k:.3f}  same reading as labels "
-              f"{stats['same'] / k:.3f}  labelled tiles found {stats['overlap'] / k:.3f}")
+              f"{stats['same'] / k:.3f} (with the photo {stats['same photo'] / k:.3f})  "
+              f"labelled tiles found {stats['overlap'] / k:.3f}")
 
 
 def main() -> None:

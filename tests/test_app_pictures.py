@@ -207,3 +207,22 @@ def test_model_folder_from_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("MJLENS_MODEL_DIR", str(tmp_path / "elsewhere"))
     with pytest.raises(P.DetectorUnavailable, match="elsewhere"):
         P.load_detector()
+
+
+def test_the_layout_reads_the_photo_too(monkeypatch):
+    """The layout's cue from the faces' pixels (which tiles lie sideways) gets the photo."""
+    import vision.layout as VL
+
+    seen = {}
+    real = VL.read_hand
+
+    def spy(*args, **kwargs):
+        seen["image"] = kwargs.get("image")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(VL, "read_hand", spy)
+    img = Image.open(FIXTURES / "hand_melds.jpg").convert("RGB")
+    P.read_hand(img, FixtureDetector("hand_melds"), rules=None)
+    pixels = seen["image"]
+    assert pixels is not None and pixels.shape[:2] == (img.height, img.width)
+    assert tuple(int(v) for v in pixels[5, 7]) == img.getpixel((7, 5))[::-1]  # BGR

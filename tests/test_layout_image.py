@@ -195,3 +195,18 @@ def test_a_turned_face_of_a_pung_matches_the_others_turned():
     img, dets = _draw_dotted_pung(sideways=None)
     upright = [_print_turned(_slots(dets, img), j) for j in range(3)]
     assert max(upright) < 0.0, upright
+
+
+def test_a_large_photo_is_read_shrunk_with_the_same_cues():
+    from vision.layout_image import MAX_SIDE, photo_lab
+
+    img, dets = _draw_meld(sideways=1)
+    big = cv2.resize(img, None, fx=8, fy=8, interpolation=cv2.INTER_LINEAR)  # 1920 px
+    lab, scale = photo_lab(big, 240)
+    assert max(lab.shape[:2]) == MAX_SIDE and scale == MAX_SIDE / 240
+    assert photo_lab(big, None)[1] == MAX_SIDE / 1920  # boxes in the big photo's pixels
+    parsed, notes = parse_detections(dets)
+    shrunk = build_scene(parsed, notes, lab=lab, lab_scale=scale).rows[0]
+    same = [s.face_depth for s in _slots(dets, img)]
+    assert np.allclose([s.face_depth for s in shrunk], same, rtol=0.12), same
+    assert photo_lab(None, 240) == (None, 1.0)

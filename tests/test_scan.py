@@ -63,3 +63,28 @@ def test_scan_bad_option(tmp_path, capsys):
     f = _boxes_file(tmp_path, boxes(BASIC))
     assert main(["scan", "photo.jpg", "--boxes", f, "-o", "nosuchoption=1"]) == 2
     assert "option" in capsys.readouterr().err
+
+
+def test_scan_gives_the_layout_the_photo(monkeypatch, capsys):
+    """The layout's cue from the faces' pixels (which tiles lie sideways) gets the photo."""
+    import mjlens.commands.detect as D
+    import vision.layout as VL
+    from tests.app_support import FIXTURES, FixtureDetector
+
+    class Stub:
+        def detect_loaded(self, images):
+            return [FixtureDetector("hand_melds").detect(im.pixels) for im in images]
+
+    seen = {}
+    real = VL.read_hand
+
+    def spy(*args, **kwargs):
+        seen["image"] = kwargs.get("image")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(D, "load_detector", lambda model=None: Stub())
+    monkeypatch.setattr(VL, "read_hand", spy)
+    main(["scan", str(FIXTURES / "hand_melds.jpg"), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert len(out["detections"]) == 14
+    assert seen["image"] is not None and seen["image"].shape[1] == out["width"]

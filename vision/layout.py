@@ -43,7 +43,7 @@ from vision.layout_claims import (
     settle_claims,
 )
 from vision.layout_geometry import Detection, Slot, gaps_between, parse_detections
-from vision.layout_image import to_lab
+from vision.layout_image import photo_lab
 from vision.layout_melds import MeldReading, meld_sideways, read_meld
 from vision.layout_order import is_sorted, order_cost, sortedness
 from vision.layout_scene import Scene, build_scene, far_side
@@ -402,8 +402,7 @@ def read_hand(detections: Iterable[Any], width: float | None = None,
     BGR array, at any size when `width` is given) adds a cue from the faces' pixels for which
     tiles lie sideways."""
     dets, notes = parse_detections(detections)
-    lab = to_lab(image) if image is not None else None
-    lab_scale = lab.shape[1] / width if lab is not None and width else 1.0
+    lab, lab_scale = photo_lab(image, width)
     context = context or WinContext()
     if not dets:
         return LayoutResult(None, 0.0, [], notes + ["No tiles were found in the photo."], [],

@@ -36,8 +36,13 @@ LIGHTEST = 60  # percentile of lightness above which a box's middle pixels are f
 TRIM = 4.0  # percent of face pixels ignored at each end of the band (noise, neighbours' corners)
 
 
+MAX_SIDE = 1600  # a larger photo is shrunk first (its tiles keep tens of pixels; Lab of a
+# 12-megapixel photo would take ~150 MB)
+
+
 def to_lab(image: Any) -> np.ndarray | None:
-    """A BGR (OpenCV) uint8 image as float Lab, or None when it is not one."""
+    """A BGR (OpenCV) uint8 image as float Lab, at most MAX_SIDE pixels on its long side, or
+    None when it is not one (callers scale boxes by its width against the photo's)."""
     import cv2
 
     arr = np.asarray(image)
@@ -47,7 +52,22 @@ def to_lab(image: Any) -> np.ndarray | None:
         return None
     if arr.shape[2] == 4:
         arr = arr[:, :, :3]
+    if max(arr.shape[:2]) > MAX_SIDE:
+        f = MAX_SIDE / max(arr.shape[:2])
+        arr = cv2.resize(arr, (max(1, round(arr.shape[1] * f)), max(1, round(arr.shape[0] * f))),
+                         interpolation=cv2.INTER_AREA)
     return cv2.cvtColor(np.ascontiguousarray(arr), cv2.COLOR_BGR2LAB).astype(np.float32)
+
+
+def photo_lab(image: Any, width: float | None) -> tuple[np.ndarray | None, float]:
+    """The photo as Lab (to_lab) and its pixels per box unit, boxes being in a photo `width`
+    wide (None: in the image's own pixels); (None, 1.0) without a usable photo."""
+    if image is None:
+        return None, 1.0
+    lab = to_lab(image)
+    if lab is None:
+        return None, 1.0
+    return lab, lab.shape[1] / (width or np.asarray(image).shape[1])
 
 
 def _window(lab: np.ndarray, box) -> tuple[int, int, int, int] | None:

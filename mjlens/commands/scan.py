@@ -102,6 +102,7 @@ def run(args) -> int:
         return _fail(args, 2, str(exc))
 
     width = height = None
+    pixels = None  # the photo, for the layout's cue of which tiles lie sideways
     if args.boxes:
         try:
             detections, width, height = _boxes_from_file(args.boxes)
@@ -124,9 +125,10 @@ def run(args) -> int:
             return _fail(args, 2, f"The tile detector could not be loaded: {exc}")
         width, height = image.width, image.height
         detections = det.detect_loaded([image])[0]
+        pixels = image.pixels
 
     result = read_hand(detections, width, height, context=context, rules=args.rules,
-                       options=options)
+                       options=options, image=pixels)
     payload = {"image": args.photo, "width": width, "height": height,
                **{k: v for k, v in result.to_json().items() if k != "error"}}
     if result.hand is None:

@@ -102,10 +102,11 @@ def _construct_detector(vd, model_dir):
 def read_hand(img: Image.Image, detector, rules: str | None = None, context=None) -> PhotoReading:
     """Detect and lay out the tiles of a decoded photo (`rules`: judge readings by this rule
     set; `context`: the win context to keep)."""
-    from mjlens.ui.vision_adapter import detections_to_draft, run_detector
+    from mjlens.ui.vision_adapter import bgr_of, detections_to_draft, run_detector
 
     t0 = time.perf_counter()
-    detections = run_detector(detector, img)
-    draft = detections_to_draft(detections, img.size, rules, context)
+    pixels = bgr_of(img)
+    detections = run_detector(detector, pixels)
+    draft = detections_to_draft(detections, img.size, rules, context, image=pixels)
     return PhotoReading(draft=draft, seconds=time.perf_counter() - t0, tile_count=len(detections),
                         detections=detections)

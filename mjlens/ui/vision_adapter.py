@@ -19,10 +19,14 @@ log = logging.getLogger(__name__)
 ALTERNATIVES = 4
 
 
-def run_detector(detector, img: Image.Image) -> list:
+def bgr_of(img: Image.Image) -> np.ndarray:
+    """The decoded photo as OpenCV pixels (what the detector and the layout's photo cue read)."""
+    return np.ascontiguousarray(np.asarray(img.convert("RGB"))[:, :, ::-1])
+
+
+def run_detector(detector, img: Image.Image | np.ndarray) -> list:
     """Detections on the decoded (already small) photo; boxes in its pixels."""
-    bgr = np.ascontiguousarray(np.asarray(img.convert("RGB"))[:, :, ::-1])
-    return list(detector.detect(bgr))
+    return list(detector.detect(img if isinstance(img, np.ndarray) else bgr_of(img)))
 
 
 def _alternatives(det) -> tuple[str, ...]:
@@ -62,7 +66,7 @@ def plain_draft(detections: list, note: str = "") -> Draft:
 
 
 def detections_to_draft(detections: list, size: tuple[int, int], rules: str | None = None,
-                        context=None) -> Draft:
+                        context=None, image: np.ndarray | None = None) -> Draft:
     if not detections:
         return Draft()
     try:
@@ -71,7 +75,7 @@ def detections_to_draft(detections: list, size: tuple[int, int], rules: str | No
         return plain_draft(detections, "Groups were not worked out: move melds and the winning "
                                        "tile into place.")
     try:
-        return _from_layout(VL, detections, size, rules, context)
+        return _from_layout(VL, detections, size, rules, context, image)
     except Exception:  # the layout step must never break the page
         log.exception("layout failed")
         return plain_draft(detections, "The tiles could not be grouped automatically: move "
@@ -119,10 +123,12 @@ class _Pool:
                     "added by the layout step (no box of its own)")
 
 
-def _from_layout(VL, detections: list, size: tuple[int, int], rules, context) -> Draft:
-    """The layout's best Hand on the detections, with its other readings kept for the app."""
+def _from_layout(VL, detections: list, size: tuple[int, int], rules, context,
+                 image: np.ndarray | None = None) -> Draft:
+    """The layout's best Hand on the detections (and the photo's pixels, `image`, for which
+    tiles lie sideways), with its other readings kept for the app."""
     result = VL.read_hand([_as_dict(d) for d in detections], size[0], size[1],
-                          context=context, rules=rules)
+                          context=context, rules=rules, image=image)
     notes = tuple(result.notes)
     if result.hand is None:
         return plain_draft(detections, result.error or (notes[0] if notes else ""))
@@ -163,4 +169,4 @@ def hand_to_draft(hand, detections: list, context, notes=(), readings=()) -> Dra
                  readings=tuple(readings))
 
 
-__all__ = ["run_detector", "detections_to_draft", "plain_draft", "hand_to_draft"]
+__all__ = ["bgr_of", "run_detector", "detections_to_draft", "plain_draft", "hand_to_draft"]
