@@ -473,9 +473,8 @@ def describe_row(row: Row) -> list[Slot]:
 FACE_H = 4 / 3  # a tile face's height over its width
 
 
-BOX_NOISE = 0.2  # squared misfit (tile widths) of a box from perspective and jitter; chosen by
-# the sideways odds' fit (vision/layout_melds.py) on synthetic scenes of seeds 1 and 2: log-loss
-# 0.0375 -> 0.0259 from the boxes alone against the misfits weighed by their distance alone
+BOX_NOISE = 0.2  # squared misfit (tile widths) any box shows; chosen by the sideways odds' fit
+# (layout_melds.MELD_W) on seeds 1 and 2: log-loss from the boxes alone 0.0375 (0) -> 0.0259
 
 
 def box_fit(slot: Slot, refs: list[Slot]) -> float:
@@ -486,10 +485,9 @@ def box_fit(slot: Slot, refs: list[Slot]) -> float:
     image direction the row's shear sets (not the row's normal: at a low, oblique camera the
     across edge slants far over). Its box is the sum of the two edges' absolute extents; the
     across edge of `refs` (box less the along edge) is what an upright tile adds to it, and a
-    sideways tile adds 1/FACE_H of that. The difference of the squared misfits is weighed
-    against the two predictions' own distance plus BOX_NOISE, the misfit any box shows: where
-    the predictions nearly agree (rows near 45 degrees) the box tells little, however
-    lopsided the two misfits are."""
+    sideways tile adds 1/FACE_H of that. The misfits' difference is weighed against the two
+    predictions' own distance plus BOX_NOISE: where they nearly agree (rows near 45 degrees)
+    the box tells little, however lopsided the misfits."""
     if not refs:
         return 0.0
 
