@@ -36,7 +36,7 @@ LIGHTEST = 60  # percentile of lightness above which a box's middle pixels are f
 TRIM = 4.0  # percent of face pixels ignored at each end of the band (noise, neighbours' corners)
 
 
-MAX_SIDE = 1600  # a larger photo is shrunk first (its tiles keep tens of pixels; Lab of a
+MAX_SIDE = 1024  # a larger photo is shrunk first (its tiles keep tens of pixels; Lab of a
 # 12-megapixel photo would take ~150 MB)
 
 
