@@ -18,28 +18,39 @@ ANGLE = math.radians(45)  # a row running at 45 degrees: the boxes are square wh
 UNIT, DEPTH = 20.0, 26.0  # a face's width along the row and its depth across it, in pixels
 
 
-def _draw_meld(sideways: int | None, size: int = 240):
-    """Three light faces on a dark table along a 45-degree row, lined up by their near edges;
-    the face `sideways` lies turned (its long side along the row). Returns the BGR image and
-    the true boxes of the faces."""
+def _draw_faces(shapes, code: str, print_face, size: int = 240):
+    """Light faces on a dark table along a 45-degree row, lined up by their near edges, each
+    (along, across) pixels as given, one pixel apart; `print_face(img, centre, long_axis,
+    short_axis)` prints each (its long axis is the longer of its two sides, across the row when
+    they are equal). Returns the BGR image and the true boxes of the faces."""
     img = np.full((size, size, 3), (40, 60, 30), np.uint8)
     a = np.array([math.cos(ANGLE), math.sin(ANGLE)])
     n = np.array([-a[1], a[0]])
     start = np.array([size * 0.3, size * 0.3])
     dets, u = [], 0.0
-    for i in range(3):
-        along, across = (DEPTH, UNIT) if i == sideways else (UNIT, DEPTH)
+    for along, across in shapes:
         centre = start + (u + along / 2) * a + (across / 2) * n
         corners = np.array([centre + sa * along / 2 * a + sn * across / 2 * n
                             for sa, sn in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
         cv2.fillConvexPoly(img, np.round(corners).astype(np.int32), (225, 235, 240))
-        # a printed symbol in the middle (darker than the face)
-        cv2.circle(img, tuple(int(v) for v in np.round(centre)), 4, (40, 40, 160), -1)
+        print_face(img, centre, *((a, n) if along > across else (n, a)))
         x1, y1 = corners.min(0)
         x2, y2 = corners.max(0)
-        dets.append({"code": "5s", "box": [float(x1), float(y1), float(x2), float(y2)]})
+        dets.append({"code": code, "box": [float(x1), float(y1), float(x2), float(y2)]})
         u += along + 1.0
     return img, dets
+
+
+def _point(p) -> tuple[int, int]:
+    return tuple(int(v) for v in np.round(p))
+
+
+def _draw_meld(sideways: int | None, size: int = 240):
+    """Three faces, the face `sideways` turned (its long side along the row), each with a
+    round symbol in the middle."""
+    shapes = [(DEPTH, UNIT) if i == sideways else (UNIT, DEPTH) for i in range(3)]
+    return _draw_faces(shapes, "5s", lambda img, c, *_: cv2.circle(img, _point(c), 4,
+                                                                    (40, 40, 160), -1), size)
 
 
 def _slots(dets, img=None, scale=1.0):
@@ -113,28 +124,19 @@ def test_an_unclear_sideways_tile_lists_the_other_claim():
 
 
 def _draw_printed_meld(sideways: int, size: int = 240):
-    """Three square light faces along a 45-degree row (neither the boxes nor the faces' depth
-    can tell a turned one), each printed with three thin strokes along its long axis (like the
-    bamboo suit), which runs across the row except for the face `sideways`."""
-    img = np.full((size, size, 3), (40, 60, 30), np.uint8)
-    a = np.array([math.cos(ANGLE), math.sin(ANGLE)])
-    n = np.array([-a[1], a[0]])
-    start = np.array([size * 0.3, size * 0.3])
-    dets, side = [], 24.0
-    for i in range(3):
-        centre = start + (i * (side + 1) + side / 2) * a + (side / 2) * n
-        corners = np.array([centre + sa * side / 2 * a + sn * side / 2 * n
-                            for sa, sn in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
-        cv2.fillConvexPoly(img, np.round(corners).astype(np.int32), (225, 235, 240))
-        long_axis, short_axis = (a, n) if i == sideways else (n, a)
+    """Three square faces (neither the boxes nor the faces' depth can tell a turned one), each
+    printed with three thin strokes along its long axis (like the bamboo suit), which runs
+    across the row except for the face `sideways`."""
+    faces = iter(range(3))
+
+    def strokes(img, centre, long_axis, short_axis):
+        if next(faces) == sideways:
+            long_axis, short_axis = short_axis, long_axis
         for k in (-6, 0, 6):
             p, q = (centre + k * short_axis + s * 8 * long_axis for s in (-1, 1))
-            cv2.line(img, tuple(int(v) for v in np.round(p)), tuple(int(v) for v in np.round(q)),
-                     (40, 120, 40), 2)
-        x1, y1 = corners.min(0)
-        x2, y2 = corners.max(0)
-        dets.append({"code": "5s", "box": [float(x1), float(y1), float(x2), float(y2)]})
-    return img, dets
+            cv2.line(img, _point(p), _point(q), (40, 120, 40), 2)
+
+    return _draw_faces([(24.0, 24.0)] * 3, "5s", strokes, size)
 
 
 def test_the_print_on_a_face_tells_the_sideways_tile_where_shapes_cannot():
@@ -155,31 +157,17 @@ def test_the_print_on_a_face_tells_the_sideways_tile_where_shapes_cannot():
     assert odds[2] > 2 * meld_sideways(upright)[2], (odds, meld_sideways(upright))
 
 
-def _draw_dotted_pung(sideways: int, size: int = 240):
-    """Three faces of one print of round dots (no stroke runs any way: no grain) along a
-    45-degree row, the face `sideways` turned a quarter; faces 4:3 as on a tile (a turned one
-    reaches less far across)."""
-    img = np.full((size, size, 3), (40, 60, 30), np.uint8)
-    a = np.array([math.cos(ANGLE), math.sin(ANGLE)])
-    n = np.array([-a[1], a[0]])
-    start = np.array([size * 0.3, size * 0.3])
-    dets, u = [], 0.0
+def _draw_dotted_pung(sideways: int | None, size: int = 240):
+    """Three faces of one print of round dots (no stroke runs any way: no grain), the face
+    `sideways` turned a quarter (faces 4:3 as on a tile: a turned one reaches less far across)."""
     dots = ((-8, -5, 3), (-8, 5, 3), (0, 0, 4), (8, 5, 3))  # (long, short, radius), lopsided
-    for i in range(3):
-        along, across = (DEPTH, UNIT) if i == sideways else (UNIT, DEPTH)
-        long_axis, short_axis = (a, n) if i == sideways else (n, a)
-        centre = start + (u + along / 2) * a + (DEPTH / 2) * n
-        corners = np.array([centre + sa * along / 2 * a + sn * across / 2 * n
-                            for sa, sn in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
-        cv2.fillConvexPoly(img, np.round(corners).astype(np.int32), (225, 235, 240))
+
+    def print_dots(img, centre, long_axis, short_axis):
         for lo, sh, r in dots:
-            c = centre + lo * long_axis + sh * short_axis
-            cv2.circle(img, tuple(int(v) for v in np.round(c)), r, (150, 60, 40), -1)
-        x1, y1 = corners.min(0)
-        x2, y2 = corners.max(0)
-        dets.append({"code": "4p", "box": [float(x1), float(y1), float(x2), float(y2)]})
-        u += along + 1.0
-    return img, dets
+            cv2.circle(img, _point(centre + lo * long_axis + sh * short_axis), r, (150, 60, 40), -1)
+
+    shapes = [(DEPTH, UNIT) if i == sideways else (UNIT, DEPTH) for i in range(3)]
+    return _draw_faces(shapes, "4p", print_dots, size)
 
 
 def test_a_turned_face_of_a_pung_matches_the_others_turned():
