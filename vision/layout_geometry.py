@@ -480,14 +480,14 @@ BOX_NOISE = 0.2  # squared misfit (tile widths) any box shows; chosen by the sid
 def box_fit(slot: Slot, refs: list[Slot]) -> float:
     """How much better `slot`'s box fits a tile turned sideways than an upright one, judged
     against the upright tiles `refs` beside it (below 0: upright, above 0: sideways, 0: the box
-    cannot tell; at most 1.5 either way). A face seen in perspective is a parallelogram: one edge along the row
-    (one tile width, `unit`, upright; FACE_H of it sideways) and one edge across it, in an
-    image direction the row's shear sets (not the row's normal: at a low, oblique camera the
-    across edge slants far over). Its box is the sum of the two edges' absolute extents; the
-    across edge of `refs` (box less the along edge) is what an upright tile adds to it, and a
-    sideways tile adds 1/FACE_H of that. The misfits' difference is weighed against the two
-    predictions' own distance plus BOX_NOISE: where they nearly agree (rows near 45 degrees)
-    the box tells little, however lopsided the misfits."""
+    cannot tell; at most 1.5 either way). A face seen in perspective is a parallelogram: one
+    edge along the row (one tile width, `unit`, upright; FACE_H of it sideways) and one edge
+    across it, in an image direction the row's shear sets (not the row's normal: at a low,
+    oblique camera the across edge slants far over). Its box is the sum of the two edges'
+    absolute extents; the across edge of `refs` (box less the along edge) is what an upright
+    tile adds to it, and a sideways tile adds 1/FACE_H of that. The misfits' difference is
+    weighed against the predictions' own distance plus BOX_NOISE: where they nearly agree
+    (rows near 45 degrees) the box tells little, however lopsided the misfits."""
     if not refs:
         return 0.0
 
