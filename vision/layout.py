@@ -516,6 +516,7 @@ def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0):
     not parse as melds, a row of melds does). The rows fitted with a narrower band win where
     they read better and keep as many flowers (leaving a flower out costs nothing)."""
     best = None
+    read: dict[tuple, tuple] = {}  # the same rows fitted again are read once
     for band, loose_ends in ROW_FITS:
         here = None
         scene = build_scene(dets, list(notes), lab=lab, lab_scale=lab_scale, band=band)
@@ -523,8 +524,11 @@ def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0):
         for i, choice in enumerate(choices):
             if i:
                 scene = build_scene(dets, list(notes), choice, lab, lab_scale, band)
-            reader = LayoutReader(scene, context, rules, options, loose_ends)
-            found = reader.readings() if scene.rows else []
+            key = (loose_ends, _fingerprint(scene))
+            if key not in read:
+                reader = LayoutReader(scene, context, rules, options, loose_ends)
+                read[key] = (scene, reader, reader.readings() if scene.rows else [])
+            scene, reader, found = read[key]
             cost = min((f[0] for f in found), default=math.inf) + UNUSED_ROW_TILE * scene.unused
             if here is None or cost < here[0]:
                 here = (cost, scene, reader, found, _flowers_kept(scene))
@@ -537,6 +541,21 @@ def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0):
     for site, why in scene.strays:
         out_notes.append(f"Left out {site.det.describe()}: {why}.")
     return scene, reader, found, out_notes
+
+
+def _fingerprint(scene: Scene) -> tuple:
+    """Everything a reader reads off a scene (two fits that agree on it read alike); a box
+    stands for its detection."""
+    def box(det):
+        return None if det is None else tuple(det.box)
+
+    rows = tuple(tuple((box(s.site.det), s.u, s.v, s.along, s.across, s.unit, s.pside, s.raised,
+                        tuple(s.normal), s.features, s.face_depth, s.face_grain,
+                        box(s.site.top), box(s.site.maybe_top), s.site.flat_top)
+                       for s in row) for row in scene.rows)
+    frames = tuple((tuple(f.origin), tuple(f.direction), tuple(f.coef)) for f in scene.frames)
+    return (rows, frames, tuple(box(f.det) for f in scene.loose_flowers), scene.unused,
+            tuple((box(x.det), why) for x, why in scene.strays), tuple(scene.notes))
 
 
 def _flowers_kept(scene: Scene) -> int:
