@@ -169,32 +169,43 @@ def face_patch(lab: np.ndarray, box, phi: float, unit: float,
     return patch / norm if norm > 1e-6 else None
 
 
-def add_face_depths(rows: list, lab: np.ndarray | None, scale: float = 1.0) -> None:
+def add_face_depths(rows: list, lab: np.ndarray | None, scale: float = 1.0,
+                    memo: dict | None = None) -> None:
     """Set each slot's `face_depth` (across extent in tile widths), `face_grain` and
     `face_patch` from the photo, each face against its own background colour (the light varies
     along a row); the median of the hand's faces where a box has none. A patch is sampled with
     the median depth of the faces around it (two each side: mostly upright ones, which a turned
-    face's own depth is not). `scale`: the photo's pixels per box unit."""
+    face's own depth is not). `scale`: the photo's pixels per box unit; `memo`: readings of
+    earlier calls on the same photo (the same box on the same line reads alike)."""
     if lab is None:
         return
+    memo = {} if memo is None else memo
+
+    def once(read, *args):
+        key = (read.__name__, *(tuple(a) if isinstance(a, np.ndarray) else a for a in args))
+        if key not in memo:
+            memo[key] = read(lab, *args)
+        return memo[key]
+
     slots = [s for row in rows for s in row if not s.is_back]
     boxes = [tuple(scale * float(v) for v in s.site.det.box) for s in slots]
-    own = [face_colour(lab, b) for b in boxes]
+    own = [once(face_colour, b) for b in boxes]
     colours = [c for c in own if c is not None]
     if not colours:
         return
     face = np.median(np.array(colours), axis=0)
     for s, b, c in zip(slots, boxes, own, strict=True):
-        phi = math.atan2(-s.normal[0], s.normal[1])
-        ext = across_extent(lab, b, phi, scale * s.unit, c if c is not None else face)
-        s.face_depth = ext / (scale * s.unit) if ext is not None else None
-        s.face_grain = face_grain(lab, b, phi, scale * s.unit)
+        phi, unit = math.atan2(-s.normal[0], s.normal[1]), scale * s.unit
+        colour = c if c is not None else face
+        ext = once(across_extent, b, phi, unit, colour)
+        s.face_depth = ext / unit if ext is not None else None
+        s.face_grain = once(face_grain, b, phi, unit)
     for row in rows:
         for i, s in enumerate(row):
             if s.is_back:
                 continue
             near = [x.face_depth for x in row[max(0, i - 2):i + 3] if x.face_depth]
             depth = float(np.median(near)) if near else None
-            phi = math.atan2(-s.normal[0], s.normal[1])
+            phi, unit = math.atan2(-s.normal[0], s.normal[1]), scale * s.unit
             box = tuple(scale * float(v) for v in s.site.det.box)
-            s.face_patch = face_patch(lab, box, phi, scale * s.unit, depth)
+            s.face_patch = once(face_patch, box, phi, unit, depth)

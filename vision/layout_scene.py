@@ -89,12 +89,13 @@ def _second_rows(rows_ok: list[tuple[np.ndarray, Row]], main_i: int, scale: floa
 
 def build_scene(dets: list[Detection], notes: list[str],
                 choice: tuple[int, int | None] | None = None, lab: np.ndarray | None = None,
-                lab_scale: float = 1.0, band: float = 0.45) -> Scene:
+                lab_scale: float = 1.0, band: float = 0.45, faces: dict | None = None) -> Scene:
     """Sites, rows and strays. `choice` = (main row, second row or None) among the fitted rows
     (Scene.options lists them); by default the largest row and its likeliest companion. `lab`:
     the photo (layout_image.to_lab, `lab_scale` of its pixels per box unit), for the faces' depth
     across the row where given. `band`: how far off a row's line (in tile widths) a tile may
-    lie and still be fitted to it."""
+    lie and still be fitted to it. `faces`: what was read off the photo's faces so far (kept
+    across the row fits of one photo: the same face on the same line is read once)."""
     sites = make_sites(dets, notes)
     pts = np.array([s.centre for s in sites]) if sites else np.zeros((0, 2))
     scale = tile_scale(pts) if len(sites) > 1 else (
@@ -165,7 +166,7 @@ def build_scene(dets: list[Detection], notes: list[str],
     # describe the hand's rows
     frames = rows_sel
     rows = [describe_row(r) for r in frames]
-    add_face_depths(rows, lab, lab_scale)
+    add_face_depths(rows, lab, lab_scale, faces)
     # resolve same-code overlaps: a tile offset across the row is stacked on the other
     for slots in rows:
         for s in slots:
