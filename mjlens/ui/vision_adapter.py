@@ -24,9 +24,9 @@ def bgr_of(img: Image.Image) -> np.ndarray:
     return np.ascontiguousarray(np.asarray(img.convert("RGB"))[:, :, ::-1])
 
 
-def run_detector(detector, img: Image.Image | np.ndarray) -> list:
-    """Detections on the decoded (already small) photo; boxes in its pixels."""
-    return list(detector.detect(img if isinstance(img, np.ndarray) else bgr_of(img)))
+def run_detector(detector, pixels: np.ndarray) -> list:
+    """Detections on the decoded (already small) photo (`bgr_of`); boxes in its pixels."""
+    return list(detector.detect(pixels))
 
 
 def _alternatives(det) -> tuple[str, ...]:
