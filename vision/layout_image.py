@@ -188,24 +188,23 @@ def add_face_depths(rows: list, lab: np.ndarray | None, scale: float = 1.0,
         return memo[key]
 
     slots = [s for row in rows for s in row if not s.is_back]
-    boxes = [tuple(scale * float(v) for v in s.site.det.box) for s in slots]
-    own = [once(face_colour, b) for b in boxes]
+    # each face's box in the photo's pixels, its row's angle and its tile width there
+    lines = {id(s): (tuple(scale * float(v) for v in s.site.det.box),
+                     math.atan2(-s.normal[0], s.normal[1]), scale * s.unit) for s in slots}
+    own = [once(face_colour, lines[id(s)][0]) for s in slots]
     colours = [c for c in own if c is not None]
     if not colours:
         return
     face = np.median(np.array(colours), axis=0)
-    for s, b, c in zip(slots, boxes, own, strict=True):
-        phi, unit = math.atan2(-s.normal[0], s.normal[1]), scale * s.unit
-        colour = c if c is not None else face
-        ext = once(across_extent, b, phi, unit, colour)
+    for s, c in zip(slots, own, strict=True):
+        box, phi, unit = lines[id(s)]
+        ext = once(across_extent, box, phi, unit, c if c is not None else face)
         s.face_depth = ext / unit if ext is not None else None
-        s.face_grain = once(face_grain, b, phi, unit)
+        s.face_grain = once(face_grain, box, phi, unit)
     for row in rows:
         for i, s in enumerate(row):
             if s.is_back:
                 continue
             near = [x.face_depth for x in row[max(0, i - 2):i + 3] if x.face_depth]
             depth = float(np.median(near)) if near else None
-            phi, unit = math.atan2(-s.normal[0], s.normal[1]), scale * s.unit
-            box = tuple(scale * float(v) for v in s.site.det.box)
-            s.face_patch = once(face_patch, box, phi, unit, depth)
+            s.face_patch = once(face_patch, *lines[id(s)], depth)
