@@ -301,6 +301,23 @@ def test_a_row_of_other_tiles_behind_the_hand_is_not_its_second_row():
     assert len(r.left_out) == 9
 
 
+def test_a_standing_pair_beside_a_tray_and_a_wall_is_still_the_hand():
+    """Four melds leave two standing tiles; a tray of other tiles and a piece of the wall lie
+    beyond the melds: every row is fitted (not only the largest few), so the pair is found."""
+    melds = [(0, "1m 1m/ 1m"), (0.6, "2p 2p 2p/"), (0.6, "3s/ 3s 3s"), (0.6, "4s/ 5s 6s")]
+    dets = boxes(melds, row2=[(0, "7z 7z")], row2_gap=-2.6)  # the pair in front, at the left
+    for k, tray in enumerate(["2m 3m 5p 6p 8s 9s 1z", "2z 3z 4z 5z 6z 8m 9m",
+                              "1p 3p 4p 7p 8p 9p 2s", "back " * 10]):
+        dets += boxes([(0, tray)], centre=(420.0, 400.0 - (k + 1.6) * 1.3 * TH))
+    r = read(dets)
+    assert r.hand is not None, r.notes
+    assert sorted(r.hand.closed_tiles) == ["7z", "7z"], r.notes
+    assert sorted((m.kind, m.tiles) for m in r.hand.melds) == [
+        ("chow", ("4s", "5s", "6s")), ("pung", ("1m",) * 3), ("pung", ("2p",) * 3),
+        ("pung", ("3s",) * 3)], r.notes
+    assert len(r.left_out) == 31 and r.winning
+
+
 def test_kong_whose_lower_tile_is_hidden_under_the_top_one():
     dets = boxes(STAND + [(0.9, "7s 7s 7s^ 7s")])
     sevens = [i for i, d in enumerate(dets) if d["code"] == "7s"]

@@ -517,15 +517,15 @@ def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0):
     they read better and keep as many flowers (leaving a flower out costs nothing)."""
     best = None
     read: dict[tuple, tuple] = {}  # the same rows fitted again are read once
-    faces: dict = {}  # and the same faces on the same lines measured once
+    memo: dict = {}  # and the rows of a band fitted once, a face on a line measured once
     for band, loose_ends in ROW_FITS:
         here = None
         scene = build_scene(dets, list(notes), lab=lab, lab_scale=lab_scale, band=band,
-                            faces=faces)
+                            memo=memo)
         choices = [scene.choice] + [c for c in scene.options if c != scene.choice]
         for i, choice in enumerate(choices):
             if i:
-                scene = build_scene(dets, list(notes), choice, lab, lab_scale, band, faces)
+                scene = build_scene(dets, list(notes), choice, lab, lab_scale, band, memo)
             key = (loose_ends, _fingerprint(scene))
             if key not in read:
                 reader = LayoutReader(scene, context, rules, options, loose_ends)

@@ -89,30 +89,23 @@ def _second_rows(rows_ok: list[tuple[np.ndarray, Row]], main_i: int, scale: floa
 
 def build_scene(dets: list[Detection], notes: list[str],
                 choice: tuple[int, int | None] | None = None, lab: np.ndarray | None = None,
-                lab_scale: float = 1.0, band: float = 0.45, faces: dict | None = None) -> Scene:
+                lab_scale: float = 1.0, band: float = 0.45, memo: dict | None = None) -> Scene:
     """Sites, rows and strays. `choice` = (main row, second row or None) among the fitted rows
     (Scene.options lists them); by default the largest row and its likeliest companion. `lab`:
     the photo (layout_image.to_lab, `lab_scale` of its pixels per box unit), for the faces' depth
     across the row where given. `band`: how far off a row's line (in tile widths) a tile may
-    lie and still be fitted to it. `faces`: what was read off the photo's faces so far (kept
-    across the row fits of one photo: the same face on the same line is read once)."""
+    lie and still be fitted to it. `memo`: what was worked out for the same photo so far (kept
+    across its row choices and bands: the rows of a band are fitted once, the same face on the
+    same line is read once)."""
     sites = make_sites(dets, notes)
     pts = np.array([s.centre for s in sites]) if sites else np.zeros((0, 2))
     scale = tile_scale(pts) if len(sites) > 1 else (
         min(sites[0].det.width, sites[0].det.height) if sites else 1.0)
     scale = max(scale, 1e-6)
-    remaining = list(range(len(sites)))
-    fitted: list[tuple[np.ndarray, Row]] = []
-    local = local_scale(pts, scale)
-    while len(remaining) >= 2 and len(fitted) < 5:
-        res = fit_row(pts, np.array(remaining), scale, band=band, local=local)
-        if res is None:
-            break
-        members, origin, d, coef = res
-        row = Row([sites[i] for i in members], origin, d, np.array([-d[1], d[0]]), coef)
-        fitted.append((members, row))
-        mset = set(members.tolist())
-        remaining = [i for i in remaining if i not in mset]
+    fits, remaining = _fit_rows(pts, scale, band, memo)
+    fitted: list[tuple[np.ndarray, Row]] = [
+        (members, Row([sites[i] for i in members], origin, d, np.array([-d[1], d[0]]), coef))
+        for members, origin, d, coef in fits]
     strays: list[tuple[Site, str]] = []
     rows_ok: list[tuple[np.ndarray, Row]] = []
     for m, r in fitted:
@@ -132,7 +125,7 @@ def build_scene(dets: list[Detection], notes: list[str],
             if mi and sum(not T.is_flower(x.code) for x in rows_ok[mi][1].sites) < 2:
                 break
             seconds = _second_rows(rows_ok, mi, scale)
-            options.extend((mi, j) for j in [None] + seconds[:3])
+            options.extend((mi, j) for j in [None] + seconds[:6])
         if choice is None:
             seconds = _second_rows(rows_ok, 0, scale)
             choice = (0, seconds[0] if seconds else None)
@@ -166,7 +159,7 @@ def build_scene(dets: list[Detection], notes: list[str],
     # describe the hand's rows
     frames = rows_sel
     rows = [describe_row(r) for r in frames]
-    add_face_depths(rows, lab, lab_scale, faces)
+    add_face_depths(rows, lab, lab_scale, memo)
     # resolve same-code overlaps: a tile offset across the row is stacked on the other
     for slots in rows:
         for s in slots:
@@ -190,6 +183,31 @@ def build_scene(dets: list[Detection], notes: list[str],
         strays.append((site, why))
     # rows again: slot features change once tops are attached
     return Scene(rows, frames, loose_flowers, strays, notes, scale, options, unused, choice)
+
+
+MAX_ROWS = 8  # rows fitted per photo: the hand's (one or two, and a pair of standing tiles
+# beside four melds is a row too) among trays, walls and other players' rows
+
+
+def _fit_rows(pts: np.ndarray, scale: float, band: float, memo: dict | None):
+    """The rows fitted to the sites' centres, largest first, and the sites left over; the
+    same for every row choice of one photo, so kept in `memo` by band."""
+    key = ("rows", band, pts.tobytes())
+    if memo is not None and key in memo:
+        return memo[key]
+    remaining = list(range(len(pts)))
+    fits = []
+    local = local_scale(pts, scale)
+    while len(remaining) >= 2 and len(fits) < MAX_ROWS:
+        res = fit_row(pts, np.array(remaining), scale, band=band, local=local)
+        if res is None:
+            break
+        fits.append(res)
+        mset = set(res[0].tolist())
+        remaining = [i for i in remaining if i not in mset]
+    if memo is not None:
+        memo[key] = (fits, remaining)
+    return fits, remaining
 
 
 def _resolve_overlap(slot: Slot) -> None:
