@@ -157,17 +157,17 @@ def test_the_print_on_a_face_tells_the_sideways_tile_where_shapes_cannot():
     assert odds[2] > 2 * meld_sideways(upright)[2], (odds, meld_sideways(upright))
 
 
+def _print_dots(img, centre, long_axis, short_axis):
+    """One print of round dots (no stroke runs any way: no grain), lopsided."""
+    for lo, sh, r in ((-8, -5, 3), (-8, 5, 3), (0, 0, 4), (8, 5, 3)):  # (long, short, radius)
+        cv2.circle(img, _point(centre + lo * long_axis + sh * short_axis), r, (150, 60, 40), -1)
+
+
 def _draw_dotted_pung(sideways: int | None, size: int = 240):
-    """Three faces of one print of round dots (no stroke runs any way: no grain), the face
-    `sideways` turned a quarter (faces 4:3 as on a tile: a turned one reaches less far across)."""
-    dots = ((-8, -5, 3), (-8, 5, 3), (0, 0, 4), (8, 5, 3))  # (long, short, radius), lopsided
-
-    def print_dots(img, centre, long_axis, short_axis):
-        for lo, sh, r in dots:
-            cv2.circle(img, _point(centre + lo * long_axis + sh * short_axis), r, (150, 60, 40), -1)
-
+    """Three faces of one dotted print, the face `sideways` turned a quarter (faces 4:3 as on a
+    tile: a turned one reaches less far across)."""
     shapes = [(DEPTH, UNIT) if i == sideways else (UNIT, DEPTH) for i in range(3)]
-    return _draw_faces(shapes, "4p", print_dots, size)
+    return _draw_faces(shapes, "4p", _print_dots, size)
 
 
 def test_a_turned_face_of_a_pung_matches_the_others_turned():
@@ -176,13 +176,42 @@ def test_a_turned_face_of_a_pung_matches_the_others_turned():
     img, dets = _draw_dotted_pung(sideways=0)
     slots = _slots(dets, img)
     assert all(s.face_patch is not None for s in slots)
-    turned = [_print_turned(slots, j) for j in range(3)]
+    turned = [_print_turned(s) for s in slots]
     # the turned face matches the upright ones turned a quarter; they match each other as
     # they lie
     assert turned[0] > 0.1 and max(turned[1:]) < -0.1, turned
     img, dets = _draw_dotted_pung(sideways=None)
-    upright = [_print_turned(_slots(dets, img), j) for j in range(3)]
+    upright = [_print_turned(s) for s in _slots(dets, img)]
     assert max(upright) < 0.0, upright
+
+
+def test_a_turned_chow_tile_matches_the_other_faces_of_its_tile_turned():
+    """A chow's tiles differ, so its turned face is matched against the hand's other faces of
+    the same tile (here two standing 4p); with only one other face the pair cannot say which of
+    the two is turned, and the cue stays silent."""
+    from vision.layout_melds import _print_turned
+
+    shapes = [(UNIT, DEPTH)] * 2 + [(DEPTH, UNIT)] + [(UNIT, DEPTH)] * 2
+    img, dets = _draw_faces(shapes, "4p", _print_dots, 300)
+
+    def row(codes):
+        parsed, notes = parse_detections([{**d, "code": c} for d, c in zip(dets, codes,
+                                                                         strict=True)])
+        rows = build_scene(parsed, notes, lab=to_lab(img)).rows
+        assert len(rows) == 1 and len(rows[0]) == 5
+        return rows[0]
+
+    two_copies = row(["4p", "4p", "4p", "5p", "6p"])
+    turned = [_print_turned(s) for s in two_copies]
+    assert turned[2] > 0.1 and max(turned[:2]) < turned[2] - 0.1, turned
+    assert turned[3:] == [0.0, 0.0]  # no other face of 5p, 6p
+    chow = two_copies[2:]
+    alone = row(["9s", "9s", "4p", "5p", "6p"])[2:]  # the standing faces are another tile
+    # the match adds to the sideways odds the face depth already gives (in log-odds)
+    logit = [math.log(p / (1 - p)) for p in (meld_sideways(chow)[0], meld_sideways(alone)[0])]
+    assert logit[0] > logit[1] + 0.5, logit
+    one_copy = row(["9s", "4p", "4p", "5p", "6p"])
+    assert [_print_turned(s) for s in one_copy][1:3] == [0.0, 0.0]
 
 
 def test_a_large_photo_is_read_shrunk_with_the_same_cues():

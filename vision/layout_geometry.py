@@ -356,6 +356,7 @@ class Slot:
     face_depth: float | None = None  # face extent across the row from the photo (layout_image)
     face_grain: float | None = None  # how the face's strokes run against the row (layout_image)
     face_patch: Any = field(default=None, compare=False, repr=False)  # its middle (layout_image)
+    print_mates: tuple = field(default=(), compare=False, repr=False)  # same print's patches
 
     @property
     def code(self) -> str:

@@ -16,7 +16,9 @@ neighbours' (`face_grain`; vision/layout_melds.py compares it within a meld). It
 where the depth cue and the boxes tell least, in rows near 45 degrees. Where a meld's faces
 carry one print (a pung, a kong), the middle of each face is also sampled square on the table
 (`face_patch`): the turned face matches the others turned a quarter better than as they lie,
-even for prints whose strokes have no grain (the circles of the dots suit).
+even for prints whose strokes have no grain (the circles of the dots suit). A chow's tile is
+matched so against the other faces of the same tile in the hand (a standing copy, an identical
+chow), where there are any.
 
 Needs only numpy and OpenCV (for the colour conversion); the layout works without it.
 """
@@ -171,9 +173,10 @@ def face_patch(lab: np.ndarray, box, phi: float, unit: float,
 
 def add_face_depths(rows: list, lab: np.ndarray | None, scale: float = 1.0,
                     memo: dict | None = None) -> None:
-    """Set each slot's `face_depth` (across extent in tile widths), `face_grain` and
-    `face_patch` from the photo, each face against its own background colour (the light varies
-    along a row); the median of the hand's faces where a box has none. A patch is sampled with
+    """Set each slot's `face_depth` (across extent in tile widths), `face_grain`, `face_patch`
+    and `print_mates` (the patches of the other faces of the same tile in the rows) from the
+    photo, each face against its own background colour (the light varies along a row); the
+    median of the hand's faces where a box has none. A patch is sampled with
     the median depth of the faces around it (two each side: mostly upright ones, which a turned
     face's own depth is not). `scale`: the photo's pixels per box unit; `memo`: readings of
     earlier calls on the same photo (the same box on the same line reads alike)."""
@@ -208,3 +211,6 @@ def add_face_depths(rows: list, lab: np.ndarray | None, scale: float = 1.0,
             near = [x.face_depth for x in row[max(0, i - 2):i + 3] if x.face_depth]
             depth = float(np.median(near)) if near else None
             s.face_patch = once(face_patch, *lines[id(s)], depth)
+    for s in slots:
+        s.print_mates = tuple(x.face_patch for x in slots
+                              if x is not s and x.code == s.code and x.face_patch is not None)

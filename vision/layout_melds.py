@@ -75,7 +75,6 @@ def meld_features(slots: list[Slot]) -> list[tuple[float, ...]]:
     offs = [abs(s.v - mid_v) / s.unit for s in slots]
     depths = [math.log(max(s.face_depth, 1e-3)) if s.face_depth else None for s in slots]
     grains = [s.face_grain for s in slots]
-    one_print = len({s.code for s in slots}) == 1
     out = []
     for j, s in enumerate(slots):
         others = [x for i, x in enumerate(slots) if i != j]
@@ -85,8 +84,8 @@ def meld_features(slots: list[Slot]) -> list[tuple[float, ...]]:
         spread = s.features[2] if s.features else 0.0
         margin = min(0.25, offs[j] - max(o for i, o in enumerate(offs) if i != j))
         out.append((shape, min(offs[j], 0.35), spread, margin, box_fit(s, others),
-                    _shallower(depths, j), _turned(grains, j),
-                    _print_turned(slots, j) if one_print else 0.0, max(0.0, offs[j] - RAISED)))
+                    _shallower(depths, j), _turned(grains, j), _print_turned(s),
+                    max(0.0, offs[j] - RAISED)))
     return out
 
 
@@ -110,19 +109,18 @@ def _turned(grains: list[float | None], j: int) -> float:
     return max(0.0, min(2.0, statistics.median(others) - grains[j]))
 
 
-def _print_turned(slots: list[Slot], j: int) -> float:
-    """How much better the middle of tile j's face matches the other faces of the same print
-    turned a quarter than as they lie (either way up), median over the others; from -0.5 to 1,
-    0 without the photo."""
-    pj = slots[j].face_patch
-    if pj is None:
+def _print_turned(slot: Slot) -> float:
+    """How much better the middle of the tile's face matches the other faces of the same print
+    in the hand (`Slot.print_mates`: in a pung or kong, its own meld's) turned a quarter than
+    as they lie (either way up), median over them; from -0.5 to 1, 0 without the photo or
+    two other faces of the tile."""
+    pj = slot.face_patch
+    if pj is None or len(slot.print_mates) < 2:  # one other face: which of the two is turned?
         return 0.0
     out = []
-    for i, s in enumerate(slots):
-        if i == j or s.face_patch is None:
-            continue
-        same = max(float(np.sum(pj * np.rot90(s.face_patch, k))) for k in (0, 2))
-        turned = max(float(np.sum(pj * np.rot90(s.face_patch, k))) for k in (1, 3))
+    for mate in slot.print_mates:
+        same = max(float(np.sum(pj * np.rot90(mate, k))) for k in (0, 2))
+        turned = max(float(np.sum(pj * np.rot90(mate, k))) for k in (1, 3))
         out.append(turned - same)
     return max(-0.5, min(1.0, statistics.median(out))) if out else 0.0
 
