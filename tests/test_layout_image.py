@@ -123,6 +123,42 @@ def test_an_unclear_sideways_tile_lists_the_other_claim():
     assert "melds" in alt.why
 
 
+def _photo_of(dets, size=(400, 300)):
+    """Light faces filling the boxes on a dark table, a dot in the middle of each."""
+    img = np.full((size[1], size[0], 3), (40, 60, 30), np.uint8)
+    for d in dets:
+        x1, y1, x2, y2 = (int(v) for v in d["box"])
+        cv2.rectangle(img, (x1, y1), (x2 - 1, y2 - 1), (225, 235, 240), -1)
+        cv2.circle(img, ((x1 + x2) // 2, (y1 + y2) // 2), 3, (40, 40, 160), -1)
+    return img
+
+
+def test_a_lone_meld_reads_a_weaker_sideways_sign_with_the_photo():
+    """A player's only exposed meld shows no convention to follow; with the photo's cues (its
+    odds are sharper) the one tile that stands out of it is read as the claim from lower odds
+    (LONE_MELD_PHOTO) than from the boxes alone (IN_MELD)."""
+    import vision.layout as layout
+    from vision.layout_melds import IN_MELD, LONE_MELD_PHOTO
+
+    def read(last_box, photo):
+        standing, x = _row(["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p"], 10)
+        win, x = _row(["1p"], x + 10)
+        pung, _ = _row(["5s", "5s", "5s"], x + 12, sizes={2: last_box})
+        dets = standing + win + pung
+        seen, real = [], layout.claim_options
+        layout.claim_options = lambda h, r: (seen.append(r), real(h, r))[1]
+        try:
+            r = read_hand(dets, 400, 300, image=_photo_of(dets) if photo else None)
+        finally:
+            layout.claim_options = real
+        return r.hand.melds[0].claimed_from, max(meld_sideways(seen[0].melds[0][0]))
+
+    claim, odds = read((23, 23), photo=True)  # a face a little wider than deep
+    assert LONE_MELD_PHOTO < odds < IN_MELD and claim == "right", odds
+    claim, odds = read((23, 24), photo=False)
+    assert LONE_MELD_PHOTO < odds < IN_MELD and claim is None, odds
+
+
 def _draw_printed_meld(sideways: int, size: int = 240):
     """Three square faces (neither the boxes nor the faces' depth can tell a turned one), each
     printed with three thin strokes along its long axis (like the bamboo suit), which runs
