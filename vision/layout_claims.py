@@ -16,27 +16,18 @@ from dataclasses import replace
 from scoring import tiles as T
 from scoring.hand import Hand, Meld
 from scoring.notation import format_hand
-from vision.layout_melds import (
-    IN_MELD,
-    LONE_MELD_PHOTO,
-    claim_thresholds,
-    meld_sideways,
-    read_meld,
-)
+from vision.layout_melds import claim_thresholds, meld_sideways, read_meld
 
 MIN_SHARE = 0.03  # claim readings less likely than this are not listed
 
 
 def _exposed_thresholds(reading) -> dict[int, float]:
     """The sideways threshold of each exposed meld: one convention per player
-    (vision/layout_melds.claim_thresholds) when there are two or more; for one, lower where the
-    photo's cues sharpen its odds (LONE_MELD_PHOTO)."""
+    (vision/layout_melds.claim_thresholds)."""
     idx = [j for j, (slots, mr) in enumerate(reading.melds) if not mr.meld.concealed]
-    if len(idx) < 2:
-        photo = any(s.face_depth for j in idx for s in reading.melds[j][0])
-        return dict.fromkeys(idx, LONE_MELD_PHOTO if photo else IN_MELD)
+    photo = any(s.face_depth for j in idx for s in reading.melds[j][0])
     odds = [max(meld_sideways(reading.melds[j][0]), default=0.0) for j in idx]
-    return dict(zip(idx, claim_thresholds(odds), strict=True))
+    return dict(zip(idx, claim_thresholds(odds, photo), strict=True))
 
 
 def _thresholds(reading) -> dict[int, float]:
@@ -48,8 +39,8 @@ def _thresholds(reading) -> dict[int, float]:
 
 def settle_claims(hand: Hand, reading):
     """Decide the sideways tile of each exposed meld against the others (one convention per
-    player, vision/layout_melds.claim_thresholds), or alone (LONE_MELD_PHOTO with the photo);
-    the melds' kinds and tiles stay."""
+    player, vision/layout_melds.claim_thresholds, a lone meld included); the melds' kinds and
+    tiles stay."""
     thresholds = _exposed_thresholds(reading)
     if not thresholds or len(hand.melds) != len(reading.melds):
         return hand, reading

@@ -268,15 +268,16 @@ def _read_meld(slots: list[Slot], in_meld: float, backs: list[int],
     return out
 
 
-def claim_thresholds(odds: list[float]) -> list[float]:
+def claim_thresholds(odds: list[float], photo: bool = False) -> list[float]:
     """Players follow one table convention for all their melds: where another meld clearly
     shows a sideways tile, a weaker sign in this one is one too; where none of the others
-    shows any, this one needs a clear sign. `odds`: each meld's likeliest sideways tile."""
+    shows any, this one needs a clear sign; a lone meld shows no convention (LONE_MELD_PHOTO
+    where the photo's cues sharpen its odds). `odds`: each meld's likeliest sideways tile."""
     out = []
     for j in range(len(odds)):
         others = max((o for i, o in enumerate(odds) if i != j), default=None)
         if others is None:
-            out.append(IN_MELD)
+            out.append(LONE_MELD_PHOTO if photo else IN_MELD)
         elif others >= CLEAR_CLAIM:
             out.append(IN_MELD_SEEN)
         elif others < IN_MELD:
