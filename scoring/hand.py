@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scoring import tiles as T
+from scoring.messages import Msg, render
 
 MELD_KINDS = ("chow", "pung", "kong")
 CLAIM_SOURCES = ("left", "across", "right")
@@ -20,7 +21,19 @@ WINDS = ("E", "S", "W", "N")
 
 
 class HandError(ValueError):
-    """A hand that cannot be scored; the message is written for a player, not a programmer."""
+    """A hand that cannot be scored; the message is written for a player, not a programmer.
+
+    Raised with a `Msg` (scoring.messages), so the edge can render it in the player's language;
+    `str()` is the English text. A plain string is still accepted while modules move to
+    catalogs, and then reads the same in both languages.
+    """
+
+    def __init__(self, message: Msg | str):
+        self.msg = message
+        super().__init__(str(message))
+
+    def render(self, lang: str = "en") -> str:
+        return render(self.msg, lang)
 
 
 def tile_label(code: str) -> str:

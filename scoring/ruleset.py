@@ -15,6 +15,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from scoring.hand import WINDS, Hand, HandError
+from scoring.messages import Msg, render, render_all
 
 SEATS = WINDS  # players are named by their seat wind: E S W N
 
@@ -67,7 +68,7 @@ class Fan:
     name_en: str
     fan: int  # value of one instance, in the rule set's unit
     count: int = 1
-    why: str = ""
+    why: Msg | str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -75,7 +76,8 @@ class Fan:
             "name_en": self.name_en,
             "fan": self.fan,
             "count": self.count,
-            "why": self.why,
+            "why": render(self.why, "en"),
+            "why_zh": render(self.why, "zh"),
         }
 
 
@@ -86,10 +88,11 @@ class Exclusion:
     name: str
     name_en: str
     because_of: str  # the fan (Chinese name) or principle that excludes it
-    why: str = ""
+    why: Msg | str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "name_en": self.name_en, "because_of": self.because_of, "why": self.why}
+        return {"name": self.name, "name_en": self.name_en, "because_of": self.because_of,
+                "why": render(self.why, "en"), "why_zh": render(self.why, "zh")}
 
 
 @dataclass(frozen=True)
@@ -97,10 +100,11 @@ class Payment:
     payer: str  # seat wind
     payee: str
     amount: float
-    reason: str
+    reason: Msg | str
 
     def to_json(self) -> dict[str, Any]:
-        return {"payer": self.payer, "payee": self.payee, "amount": self.amount, "reason": self.reason}
+        return {"payer": self.payer, "payee": self.payee, "amount": self.amount,
+                "reason": render(self.reason, "en"), "reason_zh": render(self.reason, "zh")}
 
 
 def net_of(payments: list[Payment]) -> dict[str, float]:
@@ -122,7 +126,7 @@ class ScoreResult:
     excluded: list[Exclusion] = field(default_factory=list)
     payments: list[Payment] = field(default_factory=list)
     is_win: bool = True
-    notes: list[str] = field(default_factory=list)
+    notes: list[Msg | str] = field(default_factory=list)
     arrangement: str = ""  # the winning arrangement in notation, for the breakdown
     extra: dict[str, Any] = field(default_factory=dict)  # multiplier, cap applied, min reached, ...
 
@@ -137,7 +141,8 @@ class ScoreResult:
             "arrangement": self.arrangement,
             "payments": [p.to_json() for p in self.payments],
             "net": net_of(self.payments),
-            "notes": list(self.notes),
+            "notes": render_all(self.notes, "en"),
+            "notes_zh": render_all(self.notes, "zh"),
         }
         out.update(self.extra)
         return out

@@ -1,0 +1,189 @@
+"""Every sentence a player reads is a `Msg`: a key into a catalog of English and Chinese text
+plus its parameters. Scoring, vision and the shells build `Msg`s; only the edge (CLI, app,
+report, picture) renders them, in the reader's language.
+
+A module declares its sentences once, as data:
+
+    M = Catalog("sichuan", {
+        "flush": ("every tile is {suit}", "全部是{suit}"),
+    })
+    why = M("flush", suit=Suit("s"))
+
+`Catalog` checks at import that both languages name the same parameters; every catalog is kept
+in `CATALOGS`, so a test can prove that no message lacks its Chinese text.
+
+Parameters render in the reader's language too: a `Msg` (nested sentence), `Tile` (a tile code
+with its name), `Seat` (a seat wind), `Suit`, `Num` (a number written plainly), a list or tuple
+of these (joined), or a plain value (shown as it is: codes, notation, numbers).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring import tiles as T
+
+LANGS = ("en", "zh")
+CATALOGS: dict[str, Catalog] = {}
+
+SEAT_NAMES = {
+    "E": ("East", "东家"), "S": ("South", "南家"), "W": ("West", "西家"), "N": ("North", "北家"),
+}
+SUIT_NAMES = {
+    "m": ("characters", "万子"), "p": ("dots", "筒子"), "s": ("bamboo", "条子"),
+    "z": ("honours", "字牌"), "f": ("flowers", "花牌"),
+}
+_JOIN = {"en": ", ", "zh": "、"}
+
+
+def _fields(text: str) -> set[str]:
+    return {name.split(".")[0].split("[")[0] for _, name, _, _ in string.Formatter().parse(text)
+            if name}
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A sentence as data: catalog key (`namespace.name`) and its parameters."""
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def render(self, lang: str = "en") -> str:
+        namespace, _, name = self.key.partition(".")
+        en, zh = CATALOGS[namespace].entries[name]
+        text = zh if lang == "zh" else en
+        return text.format(**{k: render(v, lang) for k, v in self.params})
+
+    @property
+    def en(self) -> str:
+        return self.render("en")
+
+    @property
+    def zh(self) -> str:
+        return self.render("zh")
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+    def to_json(self) -> dict[str, Any]:
+        """The key and parameters, for a client that renders itself."""
+        return {"key": self.key, "params": {k: _param_json(v) for k, v in self.params}}
+
+
+class Catalog:
+    """One module's sentences: `name -> (english, chinese)`; calling it makes a `Msg`."""
+
+    def __init__(self, namespace: str, entries: Mapping[str, tuple[str, str]]):
+        if namespace in CATALOGS or "." in namespace:
+            raise ValueError(f"message namespace {namespace!r} is taken or malformed")
+        for name, pair in entries.items():
+            if len(pair) != 2 or not all(isinstance(s, str) and s for s in pair):
+                raise ValueError(f"message {namespace}.{name} needs English and Chinese text")
+            if _fields(pair[0]) != _fields(pair[1]):
+                raise ValueError(f"message {namespace}.{name}: the two texts name other parameters")
+        self.namespace = namespace
+        self.entries = dict(entries)
+        CATALOGS[namespace] = self
+
+    def __call__(self, name: str, **params: Any) -> Msg:
+        if name not in self.entries:
+            raise KeyError(f"no message {self.namespace}.{name}")
+        return Msg(f"{self.namespace}.{name}", tuple(sorted(params.items())))
+
+    def text(self, name: str, lang: str = "en") -> str:
+        """A fixed sentence (no parameters) in one language: labels, option help."""
+        return self(name).render(lang)
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A tile code shown with its name: `5p (5 Dots)` / `5p（五筒）`."""
+
+    code: str
+
+    def render(self, lang: str) -> str:
+        names = T.CHINESE_NAMES if lang == "zh" else T.ENGLISH_NAMES
+        name = names.get(self.code)
+        if name is None:
+            return repr(self.code)
+        return f"{self.code}（{name}）" if lang == "zh" else f"{self.code} ({name})"
+
+
+@dataclass(frozen=True)
+class TileName:
+    """A tile by its name alone: `5 Dots` / `五筒`."""
+
+    code: str
+
+    def render(self, lang: str) -> str:
+        names = T.CHINESE_NAMES if lang == "zh" else T.ENGLISH_NAMES
+        return names.get(self.code, self.code)
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A player named by seat wind: `East` / `东家` (an unknown value is shown as given)."""
+
+    wind: str
+
+    def render(self, lang: str) -> str:
+        pair = SEAT_NAMES.get(self.wind)
+        return self.wind if pair is None else pair[lang == "zh"]
+
+
+@dataclass(frozen=True)
+class Suit:
+    suit: str
+
+    def render(self, lang: str) -> str:
+        pair = SUIT_NAMES.get(self.suit)
+        return self.suit if pair is None else pair[lang == "zh"]
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text that is the same in both languages or chosen by the caller: (english, chinese)."""
+
+    en: str
+    zh: str
+
+    def render(self, lang: str) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+def render(value: Any, lang: str = "en") -> str:
+    """Any message-like value in one language; plain strings pass through unchanged."""
+    if isinstance(value, (Msg, Tile, TileName, Seat, Suit, Text)):
+        return value.render(lang)
+    if isinstance(value, (list, tuple)):
+        return _JOIN.get(lang, ", ").join(render(v, lang) for v in value)
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def render_all(values: Iterable[Any], lang: str = "en") -> list[str]:
+    return [render(v, lang) for v in values]
+
+
+def _param_json(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return value.to_json()
+    if isinstance(value, (Tile, TileName, Seat, Suit, Text)):
+        return render(value, "en")
+    if isinstance(value, (list, tuple)):
+        return [_param_json(v) for v in value]
+    return value
+
+
+def missing_chinese() -> list[str]:
+    """Keys whose Chinese text is empty or identical to the English (a test keeps this empty)."""
+    out = []
+    for ns, cat in CATALOGS.items():
+        for name, (en, zh) in cat.entries.items():
+            if not zh.strip() or (zh == en and any(ch.isalpha() and ch.isascii() for ch in en)):
+                out.append(f"{ns}.{name}")
+    return out
