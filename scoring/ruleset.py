@@ -214,6 +214,29 @@ _RESULT_FIELDS = tuple(ScoreResult.__dataclass_fields__)
 
 
 @dataclass(frozen=True)
+class HandField:
+    """An extra hand field a rule set reads (beyond the contract's hand JSON), described so the
+    app can offer a proper input and `mjlens rules` can document it.
+
+    kind: "seat" (E S W N), "seats" (list of seats), "bool", "int", "tile" (a tile code),
+    "tiles" (list of tile codes), "suit" (m p s), "choice" (one of `choices`)."""
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    help_zh: str
+    choices: tuple[Any, ...] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help,
+               "help_zh": self.help_zh}
+        if self.choices is not None:
+            out["choices"] = list(self.choices)
+        return out
+
+
+@dataclass(frozen=True)
 class RuleSet:
     id: str  # used on the command line: --rules gb
     name: str
@@ -224,6 +247,12 @@ class RuleSet:
     options: tuple[Option, ...] = ()
     extra_fields: tuple[str, ...] = ()  # hand JSON fields this rule set reads (dealer, ...)
     source: str = ""  # which seed document and section it follows
+    fields: tuple[HandField, ...] = ()  # described extra fields (their names are read too)
+
+    @cached_property
+    def field_names(self) -> tuple[str, ...]:
+        """Every extra hand field this rule set reads: `extra_fields` and the described ones."""
+        return tuple(dict.fromkeys((*self.extra_fields, *(f.name for f in self.fields))))
 
     @cached_property
     def _known_options(self) -> dict[str, Option]:
@@ -252,9 +281,9 @@ class RuleSet:
     def check_extra_fields(self, hand: Hand) -> None:
         if not hand.context.extra:
             return
-        unknown = set(hand.context.extra) - set(self.extra_fields)
+        unknown = set(hand.context.extra) - set(self.field_names)
         if unknown:
-            known = ", ".join(self.extra_fields) or "none"
+            known = ", ".join(self.field_names) or "none"
             raise HandError(
                 f"The hand has field(s) {', '.join(sorted(unknown))} that rule set {self.id} "
                 f"does not use (it reads: {known})."

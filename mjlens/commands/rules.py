@@ -20,7 +20,8 @@ def run(args) -> int:
             {
                 "id": rs.id, "name": rs.name, "name_zh": rs.name_zh, "unit": rs.unit,
                 "description": rs.description, "source": rs.source,
-                "extra_fields": list(rs.extra_fields),
+                "extra_fields": list(rs.field_names),
+                "fields": [f.to_json() for f in rs.fields],
                 "options": [
                     {"name": o.name, "default": o.default, "choices": o.choices, "help": o.help}
                     for o in rs.options
@@ -35,6 +36,6 @@ def run(args) -> int:
         for o in rs.options:
             choices = f" [{', '.join('none' if c is None else str(c) for c in o.choices)}]" if o.choices else ""
             print(f"           -o {o.name}={o.default}{choices}: {o.help}")
-        if rs.extra_fields:
-            print(f"           hand fields: {', '.join(rs.extra_fields)}")
+        if rs.field_names:
+            print(f"           hand fields: {', '.join(rs.field_names)}")
     return 0

@@ -128,7 +128,7 @@ def context_view(rs: RuleSet | None, lang: str) -> None:
     extra fields."""
     ss = st.session_state
     ctx = ss.draft.context
-    fields = rs.extra_fields if rs else ()
+    fields = rs.field_names if rs else ()
     ss["ctx-won_by"] = "self" if ctx.self_drawn else "discard"
     with st.container(horizontal=True, vertical_alignment="bottom"):
         st.segmented_control(
@@ -192,7 +192,7 @@ def _extra_widget(name: str, value: Any, lang: str, exclude: str | None = None) 
 
 def draft_for(rs: RuleSet, draft: S.Draft) -> S.Draft:
     """The draft with only the extra fields this rule set reads (others are kept for later)."""
-    extra = {k: v for k, v in draft.context.extra.items() if k in rs.extra_fields}
+    extra = {k: v for k, v in draft.context.extra.items() if k in rs.field_names}
     return S.set_context(draft, extra=extra)
 
 
