@@ -49,7 +49,11 @@ class ModelError(RuntimeError):
 
 
 def default_model_dir() -> Path:
-    return Path(__file__).resolve().parent.parent / "models"
+    """The models inside the installed package (a built wheel ships them in vision/models, see
+    setup.py), else the repository's top-level models/."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "models"
+    return packaged if (packaged / "detector.onnx").exists() else here.parent / "models"
 
 
 @dataclass
