@@ -13,9 +13,30 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scoring import tiles as T
-from scoring.messages import Msg, render
+from scoring.messages import Catalog, Msg, render
 
-MELD_KINDS = ("chow", "pung", "kong")
+MELD_KINDS = ("chow", "pung", "kong", "special_kong")
+# Northeast special kongs (特殊杠 / 蛋): sets of different tiles laid out as a kong, by their
+# tiles: Chinese name, English name. Only rule sets that pass `special_kongs=True` to
+# `Hand.validate` accept them (docs/northeast.md says where they come from).
+SPECIAL_KONGS: dict[tuple[str, ...], tuple[str, str]] = {
+    ("1z", "2z", "3z", "4z"): ("旋风杠", "Whirlwind kong (the four winds)"),
+    ("5z", "6z", "7z"): ("喜杠", "Happy kong (the three dragons)"),
+    ("1m", "1p", "1s"): ("幺九蛋", "Ones egg (a 1 of each suit)"),
+    ("9m", "9p", "9s"): ("幺九蛋", "Nines egg (a 9 of each suit)"),
+}
+SM = Catalog("special_kong", {
+    "not_special": ("{tiles} is not a special kong: it must be the four winds 1234z (旋风杠), the "
+                    "three dragons 567z (喜杠), or 1m 1p 1s or 9m 9p 9s (幺九蛋).",
+                    "{tiles} 不是特殊杠：须为东南西北四风 1234z（旋风杠）、中发白 567z（喜杠），"
+                    "或 1m 1p 1s、9m 9p 9s（幺九蛋）。"),
+    "not_claimed": ("A special kong ({tiles}) is laid out from the player's own tiles: it is "
+                    "neither claimed, concealed nor added to.",
+                    "特殊杠（{tiles}）由自己的手牌亮出：不能是吃碰来的、暗杠或加杠。"),
+    "not_here": ("Special kongs (旋风杠, 喜杠, 幺九蛋) are not played in this rule set: {tiles} "
+                 "cannot be a meld here.",
+                 "本规则没有特殊杠（旋风杠、喜杠、幺九蛋）：{tiles} 在这里不能作为一组牌。"),
+})
 CLAIM_SOURCES = ("left", "across", "right")
 WINDS = ("E", "S", "W", "N")
 
@@ -70,6 +91,11 @@ class Meld:
     def is_pung_or_kong(self) -> bool:
         return self.kind in ("pung", "kong")
 
+    @property
+    def is_special_kong(self) -> bool:
+        """旋风杠 / 喜杠 / 幺九蛋 (Northeast): a set of different tiles laid out as a kong."""
+        return self.kind == "special_kong"
+
     def validate(self) -> None:
         if self.kind not in MELD_KINDS:
             raise HandError(f"A meld must be a chow, pung or kong, not {self.kind!r}.")
@@ -78,6 +104,9 @@ class Meld:
                 if T.is_flower(c):
                     raise HandError(f"Flower {tile_label(c)} cannot be part of a meld.")
                 raise HandError(f"Unknown tile code {c!r} in a meld.")
+        if self.kind == "special_kong":
+            self._validate_special()
+            return
         want = {"chow": 3, "pung": 3, "kong": 4}[self.kind]
         if len(self.tiles) != want:
             raise HandError(
@@ -107,6 +136,13 @@ class Meld:
             raise HandError("Only a kong can be an added kong.")
         if self.claimed_tile is not None and self.claimed_tile not in self.tiles:
             raise HandError(f"The claimed tile {self.claimed_tile} is not in the meld.")
+
+    def _validate_special(self) -> None:
+        shown = " ".join(self.tiles)
+        if tuple(T.sorted_codes(self.tiles)) not in SPECIAL_KONGS:
+            raise HandError(SM("not_special", tiles=shown))
+        if self.concealed or self.claimed_from is not None or self.added or self.claimed_tile:
+            raise HandError(SM("not_claimed", tiles=shown))
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -241,9 +277,12 @@ class Hand:
         allowed: Iterable[str] | None = None,
         require_win_tile: bool = True,
         allow_flowers: bool = True,
+        special_kongs: bool = False,
     ) -> None:
         """Check what any rule set needs: known codes, at most four of a tile, the tile count of
-        `sets` melds and a pair (4 for 13-tile games, 5 for 16-tile games), consistent flags."""
+        `sets` melds and a pair (4 for 13-tile games, 5 for 16-tile games), consistent flags.
+        A special kong (Northeast 旋风杠 / 喜杠 / 幺九蛋) takes the place of one set; only rule
+        sets that pass `special_kongs=True` accept it."""
         if allowed is None and self._plainly_valid(sets, allow_flowers):
             return
         for c in self.concealed:
@@ -255,6 +294,8 @@ class Hand:
             _check_playing_tile(self.win_tile, "the winning tile")
         for m in self.melds:
             m.validate()
+            if m.is_special_kong and not special_kongs:
+                raise HandError(SM("not_here", tiles=" ".join(m.tiles)))
         for f in self.flowers:
             if not T.is_flower(f):
                 raise HandError(f"{tile_label(f)} is not a flower or season tile (1f..8f).")
@@ -279,7 +320,7 @@ class Hand:
         if standing != expected:
             total = len(self.concealed) + sum(len(m.tiles) for m in self.melds)
             total += 1 if self.win_tile else 0
-            want = expected + 1 + self.kong_count
+            want = expected + 1 + sum(len(m.tiles) - 3 for m in self.melds)
             raise HandError(
                 f"Wrong number of tiles: the hand has {total} tiles but needs {want} "
                 f"({expected + 1} plus one for each kong). Check for missing or extra tiles."

@@ -6,6 +6,7 @@ Grammar (tokens separated by spaces; see README "Hand notation"):
                     `<` claimed from the left, `^` across, `>` right; `+` an added kong.
                     A `'` after a digit marks the claimed tile: `[3'45m<]`.
 - `{7777z}`         a concealed kong.
+- `[1234z]` `[567z]` `[1m1p1s]` `[9m9p9s]`   a Northeast special kong (旋风杠, 喜杠, 幺九蛋).
 - `+3m` / `*3m`     the winning tile, won on a discard / self-drawn.
 - `seat:S` `round:W` winds (default E).
 - `last-tile` `kong-replacement` `robbing-kong` `last-copy`   flags.
@@ -19,7 +20,7 @@ import json
 import re
 
 from scoring import tiles as T
-from scoring.hand import CLAIM_SOURCES, Hand, HandError, Meld, WinContext
+from scoring.hand import CLAIM_SOURCES, SPECIAL_KONGS, Hand, HandError, Meld, WinContext
 
 _GROUP = re.compile(r"(\d+)([mpszf])")
 _MELD = re.compile(r"^([\[{])((?:\d'?)+)([mpsz])([<^>]?)(\+?)([\]}])$")
@@ -64,7 +65,21 @@ def format_tiles(codes) -> str:
     return "".join(out)
 
 
+def _special_kong(token: str) -> Meld | None:
+    """`[1234z]` `[567z]` `[1m1p1s]` `[9m9p9s]`: a Northeast special kong, or None."""
+    if not (token.startswith("[") and token.endswith("]")) or "'" in token:
+        return None
+    inner = token[1:-1]
+    if not re.fullmatch(r"(?:\d+[mpsz])+", inner):
+        return None
+    tiles = tuple(T.sorted_codes(parse_tiles(inner)))
+    return Meld("special_kong", tiles) if tiles in SPECIAL_KONGS else None
+
+
 def _parse_meld(token: str) -> Meld:
+    special = _special_kong(token)
+    if special is not None:
+        return special
     m = _MELD.match(token)
     if not m:
         raise HandError(
@@ -109,6 +124,8 @@ def _parse_meld(token: str) -> Meld:
 
 
 def _format_meld(meld: Meld) -> str:
+    if meld.is_special_kong:
+        return "[" + format_tiles(meld.tiles) + "]"
     if meld.concealed:
         return "{" + format_tiles(meld.tiles) + "}"
     digits = ""
