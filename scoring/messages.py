@@ -88,14 +88,14 @@ class Catalog:
         self.entries = dict(entries)
         CATALOGS[namespace] = self
 
-    def __call__(self, name: str, **params: Any) -> Msg:
-        if name not in self.entries:
-            raise KeyError(f"no message {self.namespace}.{name}")
-        return Msg(f"{self.namespace}.{name}", tuple(sorted(params.items())))
+    def __call__(self, key: str, /, **params: Any) -> Msg:
+        if key not in self.entries:
+            raise KeyError(f"no message {self.namespace}.{key}")
+        return Msg(f"{self.namespace}.{key}", tuple(sorted(params.items())))
 
-    def text(self, name: str, lang: str = "en") -> str:
+    def text(self, key: str, /, lang: str = "en") -> str:
         """A fixed sentence (no parameters) in one language: labels, option help."""
-        return self(name).render(lang)
+        return self(key).render(lang)
 
 
 @dataclass(frozen=True)
