@@ -2,6 +2,9 @@
 
 Suits are decomposed independently (a chow never crosses suits) and each suit's answers are
 cached by its nine counts, so a hand costs a few dictionary look-ups once the cache is warm.
+This is the one decomposition engine: `suit_parts` (one suit into sets and at most one pair) and
+`suit_state` are what Guobiao's fast path (rulesets/gb/shapes.py: engine tile numbers, count
+keys, the reference order) and the wild-tile search (scoring/wild.py) are built on.
 Rule-set specific shapes (全不靠, 组合龙, ...) live with their rule set.
 """
 
@@ -13,9 +16,6 @@ from itertools import product
 
 from scoring import tiles as T
 from scoring.hand import Hand, Meld
-
-# A set inside a suit: (kind, local index), kind "p" pung or "c" chow starting at the index.
-SuitSet = tuple[str, int]
 
 TERMINALS_AND_HONOURS = tuple(T.TILE_ID[c] for c in T.TILE_CODES if T.is_terminal_or_honor(c))
 
@@ -47,58 +47,151 @@ def counts34(codes) -> list[int]:
     return counts
 
 
-@lru_cache(maxsize=1 << 16)
-def _suit_decompositions(counts: tuple[int, ...], chows: bool) -> tuple[tuple[int | None, tuple[SuitSet, ...]], ...]:
-    """All ways to split one suit's counts into sets and at most one pair: (pair index, sets)."""
-    results: list[tuple[int | None, tuple[SuitSet, ...]]] = []
+@lru_cache(maxsize=1 << 12)
+def _block_parts(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Every split of a run of consecutive non-empty ranks into sets and at most one pair."""
+    n = len(counts)
+    out: list[tuple[int, tuple[tuple[int, int], ...]]] = []
+    if sum(counts) % 3 == 1:
+        return ()
     work = list(counts)
 
-    def walk(start: int, pair: int | None, sets: list[SuitSet]) -> None:
-        i = start
-        while i < len(work) and work[i] == 0:
+    def rec(i: int, pair: int, sets: list[tuple[int, int]]) -> None:
+        while i < n and work[i] == 0:
             i += 1
-        if i == len(work):
-            results.append((pair, tuple(sets)))
+        if i == n:
+            out.append((pair, tuple(sets)))
             return
-        if work[i] >= 3:
-            work[i] -= 3
-            sets.append(("p", i))
-            walk(i, pair, sets)
-            sets.pop()
-            work[i] += 3
-        if chows and i + 2 < len(work) and work[i + 1] and work[i + 2]:
-            work[i] -= 1
-            work[i + 1] -= 1
-            work[i + 2] -= 1
-            sets.append(("c", i))
-            walk(i, pair, sets)
-            sets.pop()
-            work[i] += 1
-            work[i + 1] += 1
-            work[i + 2] += 1
-        if pair is None and work[i] >= 2:
-            work[i] -= 2
-            walk(i, i, sets)
-            work[i] += 2
+        c = work[i]
+        for p in ((0, 1) if pair == 0 else (0,)):
+            for q in (0, 1):
+                k = c - 2 * p - 3 * q
+                if k < 0:
+                    continue
+                if k and not (i + 2 < n and work[i + 1] >= k and work[i + 2] >= k):
+                    continue
+                added = [(i + 1, 0)] * q + [(i + 1, 1)] * k
+                work[i] = 0
+                if k:
+                    work[i + 1] -= k
+                    work[i + 2] -= k
+                sets.extend(added)
+                rec(i + 1, i + 1 if p else pair, sets)
+                del sets[len(sets) - len(added):]
+                work[i] = c
+                if k:
+                    work[i + 1] += k
+                    work[i + 2] += k
 
-    if sum(counts) % 3 != 1:
-        walk(0, None, [])
-    return tuple(results)
+    rec(0, 0, [])
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 15)
+def suit_parts(counts: tuple[int, ...], chows: bool) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
+    """Every way to split one suit into sets and at most one pair, each multiset once.
+
+    Ranks are 1-based positions in `counts`; returns (pair rank or 0, ((rank, kind), ...)).
+    A chow never spans an empty rank, so each run of non-empty ranks is split on its own (those
+    runs repeat far more often than whole suits, which keeps the first pass over new hands fast).
+    """
+    if sum(counts) % 3 == 1:
+        return ()
+    if not chows:
+        pair = 0
+        sets = []
+        for i, c in enumerate(counts):
+            if c == 3:
+                sets.append((i + 1, 0))
+            elif c == 2 and not pair:
+                pair = i + 1
+            elif c:
+                return ()
+        return ((pair, tuple(sets)),)
+    blocks = []
+    i, n = 0, len(counts)
+    while i < n:
+        if counts[i]:
+            j = i
+            while j < n and counts[j]:
+                j += 1
+            opts = _block_parts(counts[i:j])
+            if not opts:
+                return ()
+            blocks.append((i, opts))
+            i = j
+        else:
+            i += 1
+    out = []
+    for combo in product(*(opts for _, opts in blocks)):
+        pairs = [p for p, _ in combo if p]
+        if len(pairs) > 1:
+            continue
+        pair = 0
+        sets: list[tuple[int, int]] = []
+        for (offset, _), (p, block_sets) in zip(blocks, combo, strict=True):
+            if p:
+                pair = p + offset
+            sets.extend((r + offset, k) for r, k in block_sets)
+        out.append((pair, tuple(sets)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 12)
+def _block_state(block: tuple[int, ...]) -> tuple[bool, bool]:
+    """(splits into sets only?, splits into sets and one pair?) for a run of non-empty ranks."""
+    opts = _block_parts(block)
+    return any(p == 0 for p, _ in opts), any(p for p, _ in opts)
+
+
+def suit_state(counts: list[int], chows: bool) -> tuple[bool, bool]:
+    """(sets only?, sets and one pair?) for a whole suit, from its runs of non-empty ranks."""
+    if not chows:
+        twos = sum(1 for c in counts if c == 2)
+        bad = sum(1 for c in counts if c and c not in (2, 3))
+        return (not bad and not twos, not bad and twos == 1)
+    zero = one = 0  # runs that are sets only / sets and a pair
+    runs = 0
+    i, n = 0, len(counts)
+    while i < n:
+        if counts[i]:
+            j = i
+            while j < n and counts[j]:
+                j += 1
+            c0, c1 = _block_state(tuple(counts[i:j]))
+            runs += 1
+            zero += c0
+            one += c1
+            if not c0 and not c1:
+                return False, False
+            i = j
+        else:
+            i += 1
+    return zero == runs, one == 1 and zero == runs - 1
+
+
+
+def clear_caches() -> None:
+    """Empty the per-suit caches (a benchmark's cold start)."""
+    for fn in (_block_parts, _block_state, suit_parts):
+        fn.cache_clear()
 
 
 _SUIT_RANGES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
 def decompose_counts(counts: list[int], sets_needed: int) -> list[tuple[int, tuple[tuple[str, int], ...]]]:
-    """Standard decompositions of 34 counts: (pair tile id, sets as (kind, tile id))."""
+    """Standard decompositions of 34 counts: (pair tile id, sets as (kind, tile id)), kind "p"
+    a pung or "c" a chow starting at the tile."""
     if sum(counts) != 3 * sets_needed + 2:
         return []
     per_suit = []
     for lo, hi, chows in _SUIT_RANGES:
-        options = _suit_decompositions(tuple(counts[lo:hi]), chows)
+        options = suit_parts(tuple(counts[lo:hi]), chows)
         if not options:
             return []
-        per_suit.append([(None if p is None else p + lo, tuple((k, i + lo) for k, i in s)) for p, s in options])
+        per_suit.append([(p - 1 + lo if p else None, tuple(("c" if k else "p", r - 1 + lo) for r, k in s))
+                         for p, s in options])
     out = []
     for combo in product(*per_suit):
         pairs = [p for p, _ in combo if p is not None]

@@ -1,7 +1,8 @@
 """Arranging the concealed part of a Guobiao hand, and its waits.
 
 Everything works on count tables indexed by engine tile numbers (see tilecode). Each suit is
-decomposed on its own and cached by its nine counts, so a hand costs a few dictionary look-ups
+decomposed on its own by the shared engine (scoring.decompose.suit_parts) and cached by its nine
+counts, so a hand costs a few dictionary look-ups
 once common suit patterns have been seen. A set is (tile, kind) with kind 0 a pung, 1 a chow
 starting at `tile`.
 """
@@ -11,100 +12,13 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import product
 
+from scoring import decompose
+from scoring.decompose import suit_parts, suit_state
+
 SUIT_BASES = (0x10, 0x20, 0x30)
 HONOUR_BASE = 0x40
 
 Division = tuple[int, tuple[tuple[int, int], ...]]  # (pair tile, sets)
-
-
-@lru_cache(maxsize=1 << 12)
-def _block_parts(counts: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
-    """Every split of a run of consecutive non-empty ranks into sets and at most one pair."""
-    n = len(counts)
-    out: list[tuple[int, tuple[tuple[int, int], ...]]] = []
-    if sum(counts) % 3 == 1:
-        return ()
-    work = list(counts)
-
-    def rec(i: int, pair: int, sets: list[tuple[int, int]]) -> None:
-        while i < n and work[i] == 0:
-            i += 1
-        if i == n:
-            out.append((pair, tuple(sets)))
-            return
-        c = work[i]
-        for p in ((0, 1) if pair == 0 else (0,)):
-            for q in (0, 1):
-                k = c - 2 * p - 3 * q
-                if k < 0:
-                    continue
-                if k and not (i + 2 < n and work[i + 1] >= k and work[i + 2] >= k):
-                    continue
-                added = [(i + 1, 0)] * q + [(i + 1, 1)] * k
-                work[i] = 0
-                if k:
-                    work[i + 1] -= k
-                    work[i + 2] -= k
-                sets.extend(added)
-                rec(i + 1, i + 1 if p else pair, sets)
-                del sets[len(sets) - len(added):]
-                work[i] = c
-                if k:
-                    work[i + 1] += k
-                    work[i + 2] += k
-
-    rec(0, 0, [])
-    return tuple(out)
-
-
-@lru_cache(maxsize=1 << 15)
-def suit_parts(counts: tuple[int, ...], chows: bool) -> tuple[tuple[int, tuple[tuple[int, int], ...]], ...]:
-    """Every way to split one suit into sets and at most one pair, each multiset once.
-
-    Ranks are 1-based positions in `counts`; returns (pair rank or 0, ((rank, kind), ...)).
-    A chow never spans an empty rank, so each run of non-empty ranks is split on its own (those
-    runs repeat far more often than whole suits, which keeps the first pass over new hands fast).
-    """
-    if sum(counts) % 3 == 1:
-        return ()
-    if not chows:
-        pair = 0
-        sets = []
-        for i, c in enumerate(counts):
-            if c == 3:
-                sets.append((i + 1, 0))
-            elif c == 2 and not pair:
-                pair = i + 1
-            elif c:
-                return ()
-        return ((pair, tuple(sets)),)
-    blocks = []
-    i, n = 0, len(counts)
-    while i < n:
-        if counts[i]:
-            j = i
-            while j < n and counts[j]:
-                j += 1
-            opts = _block_parts(counts[i:j])
-            if not opts:
-                return ()
-            blocks.append((i, opts))
-            i = j
-        else:
-            i += 1
-    out = []
-    for combo in product(*(opts for _, opts in blocks)):
-        pairs = [p for p, _ in combo if p]
-        if len(pairs) > 1:
-            continue
-        pair = 0
-        sets: list[tuple[int, int]] = []
-        for (offset, _), (p, block_sets) in zip(blocks, combo, strict=True):
-            if p:
-                pair = p + offset
-            sets.extend((r + offset, k) for r, k in block_sets)
-        out.append((pair, tuple(sets)))
-    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 15)
@@ -168,7 +82,8 @@ _PACK_SPANS = tuple((3 * (base + 1), (1 << (3 * n)) - 1, _SuitCache(_suit_packs,
 
 def clear_caches() -> None:
     """Empty every per-suit cache (the benchmark's cold start)."""
-    for fn in (_block_parts, _block_state, suit_parts, _suit_packs, _suit_waits):
+    decompose.clear_caches()
+    for fn in (_suit_packs, _suit_waits):
         fn.cache_clear()
     for _, _, cache in _PACK_SPANS + _WAIT_SPANS:
         cache.clear()
@@ -230,39 +145,6 @@ def divisions_of_key(key: int) -> list[tuple[tuple, list, list, list]]:
     return out
 
 
-@lru_cache(maxsize=1 << 12)
-def _block_state(block: tuple[int, ...]) -> tuple[bool, bool]:
-    """(splits into sets only?, splits into sets and one pair?) for a run of non-empty ranks."""
-    opts = _block_parts(block)
-    return any(p == 0 for p, _ in opts), any(p for p, _ in opts)
-
-
-def _suit_state(counts: list[int], chows: bool) -> tuple[bool, bool]:
-    """(sets only?, sets and one pair?) for a whole suit, from its runs of non-empty ranks."""
-    if not chows:
-        twos = sum(1 for c in counts if c == 2)
-        bad = sum(1 for c in counts if c and c not in (2, 3))
-        return (not bad and not twos, not bad and twos == 1)
-    zero = one = 0  # runs that are sets only / sets and a pair
-    runs = 0
-    i, n = 0, len(counts)
-    while i < n:
-        if counts[i]:
-            j = i
-            while j < n and counts[j]:
-                j += 1
-            c0, c1 = _block_state(tuple(counts[i:j]))
-            runs += 1
-            zero += c0
-            one += c1
-            if not c0 and not c1:
-                return False, False
-            i = j
-        else:
-            i += 1
-    return zero == runs, one == 1 and zero == runs - 1
-
-
 @lru_cache(maxsize=1 << 15)
 def _suit_waits(counts: tuple[int, ...], base: int) -> tuple[bool, bool, frozenset, frozenset]:
     """(sets only?, sets and a pair?, tiles completing it to sets only, tiles completing to sets+pair)."""
@@ -277,13 +159,13 @@ def _suit_waits(counts: tuple[int, ...], base: int) -> tuple[bool, bool, frozens
         if not any(counts[max(0, r - reach) : r + reach + 1]):
             continue
         work[r] += 1
-        c0, c1 = _suit_state(work, chows)
+        c0, c1 = suit_state(work, chows)
         work[r] -= 1
         if c0:
             as0.append(base + r + 1)
         if c1:
             as1.append(base + r + 1)
-    c0, c1 = _suit_state(work, chows)
+    c0, c1 = suit_state(work, chows)
     return (c0, c1, frozenset(as0), frozenset(as1))
 
 
