@@ -210,10 +210,6 @@ class WinContext:
             raise HandError(
                 "Robbing a kong and winning on the last tile of the wall cannot happen together."
             )
-        if self.kong_replacement and self.last_tile:
-            raise HandError(
-                "A kong replacement tile and the last tile of the wall cannot be the same win."
-            )
 
 
 _CONTEXT_KEYS = (
@@ -328,17 +324,13 @@ class Hand:
         self.context.validate()
         if self.context.kong_replacement and self.kong_count == 0:
             raise HandError("Won on a kong replacement tile, but the hand has no kong.")
-        if self.context.robbing_kong and self.win_tile is not None:
-            if counts[self.win_tile] > 1 and any(
-                m.kind == "pung" and m.first == self.win_tile for m in self.melds
-            ):
-                raise HandError(
-                    "The robbed kong's tile cannot also be in your own pung of that tile."
-                )
-            if counts[self.win_tile] == 4:
-                raise HandError(
-                    "Robbing a kong needs the fourth copy in the kong, but you hold all four."
-                )
+        if self.context.robbing_kong and self.win_tile is not None and counts[self.win_tile] > 1:
+            # the robbed tile is the fourth of another player's pung: the other three are there
+            raise HandError(
+                f"Robbing a kong takes the fourth {tile_label(self.win_tile)} from another "
+                f"player's kong, so the other three are in that kong; your hand cannot hold "
+                f"another {self.win_tile}."
+            )
 
     def _plainly_valid(self, sets: int, allow_flowers: bool) -> bool:
         """A quick pass for the common case: True only when `validate` would find nothing
@@ -371,7 +363,7 @@ class Hand:
         ctx = self.context
         if ctx.robbing_kong or ctx.seat_wind not in WINDS or ctx.round_wind not in WINDS:
             return False
-        return not ctx.kong_replacement or (ctx.self_drawn and not ctx.last_tile and kongs > 0)
+        return not ctx.kong_replacement or (ctx.self_drawn and kongs > 0)
 
     # ---- JSON --------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:

@@ -97,3 +97,20 @@ def test_below_minimum_is_shown_not_an_error(capsys, monkeypatch):
     assert result["total"] == result["fan_without_flowers"] + 6
     assert result["fan_without_flowers"] < 8 <= result["total"]
     assert any("at least 8" in n for n in result["notes"])
+
+
+def test_notation_starting_with_a_concealed_kong(capsys, monkeypatch):
+    """Issue 20, fault 5: notation that opens with `{` is notation, not broken JSON."""
+    status, out = run(capsys, monkeypatch, "{2222m} 345m 678m 456p 7p +7p\n")
+    assert status == 0
+    assert out[0]["arrangement"].startswith("{2222m}") and "暗杠" in {f["name"] for f in out[0]["fans"]}
+
+
+def test_lines_of_json_and_brace_notation_mixed(capsys, monkeypatch):
+    stdin = "\n".join([json.dumps(GOOD), "{2222m} 345m 678m 456p 7p +7p", "{2222m} 9x",
+                       '{"concealed": 1'])
+    status, out = run(capsys, monkeypatch, stdin)
+    assert status == 2
+    assert out[0]["total"] > 0 and out[1]["total"] == 8
+    assert "Cannot read '9x'" in out[2]["error"]  # the notation's own error for a notation line
+    assert "Line 4 is not valid JSON" in out[3]["error"]

@@ -187,3 +187,11 @@ def test_fan_id_constants_match_the_table():
 
     for i, key in enumerate(F.KEYS[1:], 1):
         assert getattr(F, key) == i == F.ID[key]
+
+
+def test_replacement_tile_that_is_the_last_of_the_wall_counts_both():
+    """Issue 20, fault 4: 杠上开花 on the wall's last tile is also 妙手回春; the reference
+    calculator (pymahjonggb, isAboutKong + isWallLast) counts both, and so do we."""
+    r = score("12m 456p 789s 11z [2222s] *3m kong-replacement last-tile")
+    c = fan_counts(r)
+    assert c["妙手回春"] == 1 and c["杠上开花"] == 1 and "自摸" not in c

@@ -214,3 +214,43 @@ def test_meld_json_rejects_unknown_fields_and_bad_kinds():
     with pytest.raises(HandError, match="chow, pung or kong"):
         Meld.from_json({"kind": "pair", "tiles": ["1m"] * 2})
     assert parse_tiles("19m") == ["1m", "9m"]
+
+
+def _all_rule_sets():
+    from scoring.ruleset import all_rulesets
+
+    return sorted(all_rulesets())
+
+
+@pytest.mark.parametrize("rules", _all_rule_sets())
+def test_robbing_a_kong_with_another_copy_in_hand_is_refused_everywhere(rules):
+    """Issue 20, fault 2: the robbed tile is the fourth of someone else's pung, so the winner
+    holds no other copy; `11m456p789p22p [333m<] +1m robbing-kong` implied six 1m."""
+    from scoring.ruleset import score_hand
+
+    for text in ("11m456p789p22p [333m<] +1m robbing-kong",
+                 "123m 456p 789p 2p [111s] +2p robbing-kong"):  # the other copy in the pair
+        with pytest.raises(HandError, match="cannot hold another"):
+            score_hand(parse_hand(text), rules)
+
+
+def test_robbing_a_kong_without_another_copy_is_accepted():
+    parse_hand("23m456p789p22p [333m<] +1m robbing-kong").validate()
+
+
+def test_kong_replacement_on_the_last_tile_of_the_wall_is_accepted():
+    """Issue 20, fault 4: the replacement tile after a kong can be the wall's last."""
+    hand = parse_hand("12m 456p 789s 11z [2222s] *3m kong-replacement last-tile")
+    hand.validate()
+    assert hand.context.kong_replacement and hand.context.last_tile
+
+
+def test_sichuan_counts_both_last_tile_and_kong_replacement():
+    """Issue 20, fault 4, where the rule set counts both (海底 is Sichuan's option
+    last_tile_fan). The Guangxi seed describes exactly this win: "杠上花 玩家在杠牌時，摸局面最後
+    一張牌，杠起這張牌正好是玩家自己所要胡的牌" (the kong's replacement is the wall's last tile)."""
+    from scoring.ruleset import score_hand
+
+    hand = parse_hand("123m 456m 789m 1p [5555p] *1p kong-replacement last-tile")
+    fans = {f.name for f in score_hand(hand, "sichuan", {"last_tile_fan": True}).fans}
+    assert {"杠上花", "海底"} <= fans

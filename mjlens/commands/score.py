@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 
@@ -50,13 +51,29 @@ def _read_hands(text: str) -> list:
         pass
     hands: list = []
     for n, line in enumerate(stripped.splitlines(), 1):
-        if not line.strip():
+        line = line.strip()
+        if not line:
             continue
         try:
             hands.append(json.loads(line))
         except json.JSONDecodeError as exc:
-            hands.append(HandError(f"Line {n} is not valid JSON ({exc.msg} at column {exc.colno})."))
+            # notation may start with a brace too (a concealed kong first: {2222m} 345m ...)
+            hands.append(_notation_or(line, f"Line {n} is not valid JSON ({exc.msg} at column "
+                                            f"{exc.colno})."))
     return hands
+
+
+def _notation_or(line: str, json_error: str):
+    """A line that is not JSON: the line itself if it parses as notation, else the error of the
+    grammar it was meant in (a JSON object's first key starts with a quote)."""
+    from scoring.hand import HandError
+    from scoring.notation import parse_hand
+
+    try:
+        parse_hand(line)
+    except HandError as exc:
+        return HandError(json_error) if re.match(r'\{\s*["}]', line) else exc
+    return line
 
 
 def score_one(raw, rules: str, options: dict):

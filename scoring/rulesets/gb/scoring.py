@@ -34,11 +34,6 @@ def referee_checks(hand: Hand) -> tuple[str | None, bool]:
             f"和绝张 (last_copy) means the other three {tile_label(win)} were already visible on the "
             f"table, but your standing tiles hold another {win}."
         )
-    if ctx.robbing_kong and (win in hand.concealed or any(win in m.tiles for m in hand.melds)):
-        raise HandError(
-            f"Robbing a kong takes the fourth {tile_label(win)} from another player's kong, so the "
-            f"other three are in that kong; your hand cannot hold another {win}."
-        )
     return payments.discarder_of(hand)
 
 
