@@ -1,6 +1,6 @@
 """Packaging hook: a built package (wheel, `pip install .`, a git URL) carries the shipped ONNX
 models inside `vision/models/`, while the repository keeps them in its top-level `models/`
-(vision.detector.default_model_dir looks in the package first). Everything else is in
+(vision.detect.detector.default_model_dir looks in the package first). Everything else is in
 pyproject.toml."""
 
 from pathlib import Path

@@ -21,8 +21,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scoring.tiles import TILE_CODES  # noqa: E402
-from vision.evaluate import read_labels, resolve_split  # noqa: E402
-from vision.metrics import match  # noqa: E402
+from vision.detect.evaluate import read_labels, resolve_split  # noqa: E402
+from vision.detect.metrics import match  # noqa: E402
 
 MD_NAMES = {"chun": "7z", "haku": "5z", "hatsu": "6z", "nan": "2z", "pe": "4z", "sha": "3z",
             "tou": "1z"}

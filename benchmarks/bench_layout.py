@@ -9,7 +9,7 @@ hand structure the photo shows (tests/test_layout_synth.py `mismatch`), "tiles" 
 tiles (hand tiles + flowers).
 
 Real photos (default ../shared/data/photos/valid): a photo counts as "one hand in a row" when it
-has 13 to 18 labelled tiles and one fitted row (vision.layout_scene.build_scene) holds all of
+has 13 to 18 labelled tiles and one fitted row (vision.layout.scene.build_scene) holds all of
 them, with no tile left over. Its true structure is unknown, so the layout on the labelled boxes
 is the reference: "tiles" compares the predicted tile multiset (detector boxes) with the
 labelled one, "same reading" the whole reading with the reference's.
@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from scoring.tiles import DETECTOR_CLASSES  # noqa: E402
-from vision.layout import hand_key, read_hand  # noqa: E402
-from vision.layout_geometry import parse_detections  # noqa: E402
-from vision.layout_scene import build_scene  # noqa: E402
+from vision.layout import hand_key, read_layout  # noqa: E402
+from vision.layout.geometry import parse_detections  # noqa: E402
+from vision.layout.scene import build_scene  # noqa: E402
 
 
 def tiles_of(result) -> Counter:
@@ -70,7 +70,7 @@ def bench_synth(n: int, seed: int, det) -> None:
             stats["hidden tiles"] += 1
             continue
         stats["scenes"] += 1
-        ref = read_hand(scene_detections(sc), 640, 640)
+        ref = read_layout(scene_detections(sc), 640, 640)
         true_tiles = Counter(a for t in sc["tiles"] if t["group"] in ("concealed", "meld", "win",
                                                                          "flower")
                              for a in [t["code"]])
@@ -80,15 +80,15 @@ def bench_synth(n: int, seed: int, det) -> None:
             by_case.setdefault(case, Counter())[exact] += 1
         stats["ref tiles"] += tiles_of(ref) == true_tiles
         img = cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_COLOR)
-        photo = read_hand(scene_detections(sc), 640, 640, image=img)
+        photo = read_layout(scene_detections(sc), 640, 640, image=img)
         stats["photo exact"] += mismatch(sc, photo.hand) is None
         stats["photo listed"] += mismatch(sc, photo.hand) is None or any(
             mismatch(sc, a.hand) is None for a in photo.alternatives)
         if det is not None:
             boxes = det.detect(img)
-            got = read_hand(boxes, 640, 640)
+            got = read_layout(boxes, 640, 640)
             stats["det exact"] += mismatch(sc, got.hand) is None
-            stats["det photo exact"] += mismatch(sc, read_hand(boxes, 640, 640,
+            stats["det photo exact"] += mismatch(sc, read_layout(boxes, 640, 640,
                                                                image=img).hand) is None
             stats["det tiles"] += tiles_of(got) == true_tiles
             stats["det overlap"] += overlap(tiles_of(got), true_tiles)
@@ -97,7 +97,7 @@ def bench_synth(n: int, seed: int, det) -> None:
     print(f"synthetic: {stats['scenes']} readable scenes of {n} (seed {seed}), "
           f"{time.perf_counter() - t0:.0f} s")
     print(f"  true boxes:     exact {stats['ref exact'] / k:.3f}  tiles {stats['ref tiles'] / k:.3f}")
-    print(f"  true boxes + photo (vision/layout_image.py): exact {stats['photo exact'] / k:.3f}  "
+    print(f"  true boxes + photo (vision/layout/image.py): exact {stats['photo exact'] / k:.3f}  "
           f"true hand read or listed {stats['photo listed'] / k:.3f}")
     print("  exact per case (true boxes): " + ", ".join(
         f"{c}: {v[True]}/{v[True] + v[False]}" for c, v in sorted(by_case.items())))
@@ -152,18 +152,18 @@ def bench_real(folder: Path, det) -> None:
         if not one_row(dets):
             continue
         stats["photos"] += 1
-        ref = read_hand(dets, 640, 640)
+        ref = read_layout(dets, 640, 640)
         stats["ref legal"] += ref.legal
         if det is not None:
             boxes = det.detect(str(img))
             pixels = cv2.imread(str(img), cv2.IMREAD_COLOR)
-            got = read_hand(boxes, 640, 640)
+            got = read_layout(boxes, 640, 640)
             want = Counter(d["code"] for d in dets)
             stats["tiles"] += tiles_of(got) == want
             stats["overlap"] += overlap(tiles_of(got), want)
             stats["same"] += (got.hand is not None and ref.hand is not None
                               and hand_key(got.hand) == hand_key(ref.hand))
-            photo = read_hand(boxes, 640, 640, image=pixels)
+            photo = read_layout(boxes, 640, 640, image=pixels)
             stats["same photo"] += (photo.hand is not None and ref.hand is not None
                                     and hand_key(photo.hand) == hand_key(ref.hand))
     k = max(1, stats["photos"])

@@ -85,7 +85,7 @@ class FixtureDetector:
         self.calls = 0
 
     def detect(self, image):
-        from vision.layout_geometry import Detection
+        from vision.layout.geometry import TileBox
 
         self.calls += 1
         h, w = image.shape[:2]
@@ -99,5 +99,5 @@ class FixtureDetector:
                 conf = 0.41
                 if self.wrong:
                     alts, code = ((code, 0.4),), self.wrong
-            out.append(Detection(code, (x1 * sx, y1 * sy, x2 * sx, y2 * sy), conf, alts))
+            out.append(TileBox(code, (x1 * sx, y1 * sy, x2 * sx, y2 * sy), conf, alts))
         return out

@@ -73,7 +73,7 @@ def test_load_photo_rejects_non_images(data):
 def test_photo_to_draft_keeps_boxes_confidence_and_alternatives():
     img = Image.open(FIXTURES / "hand_melds.jpg")
     det = FixtureDetector("hand_melds", doubtful=3, wrong="6p")
-    reading = P.read_hand(img.convert("RGB"), det, rules=None)
+    reading = P.read_photo(img.convert("RGB"), det, rules=None)
     d = reading.draft
     assert reading.tile_count == 14
     assert all(s.box is not None for s in d.tiles)
@@ -106,10 +106,10 @@ def test_tile_crop_shows_the_box_region():
 
 def test_plain_reading_drops_double_boxes():
     from mjlens.ui.vision_adapter import plain_draft
-    from vision.layout_geometry import Detection
+    from vision.layout.geometry import TileBox
 
-    dets = [Detection("5p", (0, 0, 40, 60), 0.9), Detection("6p", (2, 1, 41, 60), 0.5),
-            Detection("1m", (45, 0, 85, 60), 0.8)]
+    dets = [TileBox("5p", (0, 0, 40, 60), 0.9), TileBox("6p", (2, 1, 41, 60), 0.5),
+            TileBox("1m", (45, 0, 85, 60), 0.8)]
     d = plain_draft(dets, "no layout")
     assert [s.code for s in d.tiles] == ["5p", "1m"]
     assert any("dropped" in n for n in d.notes)
@@ -214,15 +214,15 @@ def test_the_layout_reads_the_photo_too(monkeypatch):
     import vision.layout as VL
 
     seen = {}
-    real = VL.read_hand
+    real = VL.read_layout
 
     def spy(*args, **kwargs):
         seen["image"] = kwargs.get("image")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(VL, "read_hand", spy)
+    monkeypatch.setattr(VL, "read_layout", spy)
     img = Image.open(FIXTURES / "hand_melds.jpg").convert("RGB")
-    P.read_hand(img, FixtureDetector("hand_melds"), rules=None)
+    P.read_photo(img, FixtureDetector("hand_melds"), rules=None)
     pixels = seen["image"]
     assert pixels is not None and pixels.shape[:2] == (img.height, img.width)
     assert tuple(int(v) for v in pixels[5, 7]) == img.getpixel((7, 5))[::-1]  # BGR

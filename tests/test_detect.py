@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.metrics import box_iou
+from vision.detect.metrics import box_iou
 
 FIX = Path(__file__).parent / "fixtures" / "detect"
 MODELS = Path(__file__).resolve().parent.parent / "models"
@@ -28,14 +28,14 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture(scope="module")
 def detector():
-    from vision.detector import TileDetector
+    from vision.detect.detector import TileDetector
 
     return TileDetector()
 
 
 def _found(dets, truth) -> tuple[int, int]:
     """(true positives at IoU 0.5 with the right code, number of detections)."""
-    from vision.metrics import match
+    from vision.detect.metrics import match
 
     gt_boxes = np.array([t["box"] for t in truth], float)
     gt_codes = [t["code"] for t in truth]
@@ -129,7 +129,7 @@ def test_bad_files_give_per_image_errors(tmp_path):
 
 
 def test_error_types_in_process(tmp_path):
-    from vision.imageio import ImageReadError, load_image
+    from vision.detect.imageio import ImageReadError, load_image
 
     (tmp_path / "zero.png").write_bytes(b"")
     (tmp_path / "junk.jpg").write_bytes(np.random.default_rng(0).bytes(5000))
@@ -142,7 +142,7 @@ def test_error_types_in_process(tmp_path):
 
 _RSS_SCRIPT = """
 import resource, sys
-from vision.imageio import load_image
+from vision.detect.imageio import load_image
 im = load_image(sys.argv[1])
 print(im.width, im.height, im.pixels.shape[1], im.pixels.shape[0],
       resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
@@ -186,7 +186,7 @@ def test_doubtful_crops_are_also_read_upside_down(detector, monkeypatch):
     sure crops keep their upright reading."""
     import cv2
 
-    import vision.detector as vd
+    import vision.detect.detector as vd
 
     name = "hand_b.jpg"  # half-covered flowers: some crops are doubtful
     img = cv2.imread(str(FIX / name))
@@ -209,8 +209,8 @@ def test_boxes_on_empty_table_are_dropped(detector, monkeypatch):
     empty rack slots and felt beside a row); the tiles' own boxes all stay."""
     import cv2
 
-    import vision.detector as vd
-    from vision.imageio import LoadedImage
+    import vision.detect.detector as vd
+    from vision.detect.imageio import LoadedImage
 
     name = "hand_c.jpg"
     img = cv2.imread(str(FIX / name))
@@ -237,7 +237,7 @@ def test_photo_squashed_into_a_square_is_read(detector, monkeypatch):
     times too tall; the photo is tried squeezed back and boxes come back in its own pixels."""
     import cv2
 
-    import vision.detector as vd
+    import vision.detect.detector as vd
 
     name = "hand_a.jpg"
     img = cv2.imread(str(FIX / name))
@@ -263,7 +263,7 @@ def test_a_square_photo_of_long_boxes_is_squeezed_back_even_when_many_are_found(
     boxes' shape too, and the reading both stages are surest of is kept."""
     import cv2
 
-    import vision.detector as vd
+    import vision.detect.detector as vd
 
     name = "hand_b.jpg"
     img = cv2.imread(str(FIX / name))
@@ -290,7 +290,7 @@ def test_a_square_photo_of_long_boxes_is_squeezed_back_even_when_many_are_found(
 def test_not_a_tile_column_is_split_off_only_when_present():
     """`classify` rows have 43 tile probabilities, plus "not a tile" for a classifier trained
     with it; a 43-output classifier reads as never empty."""
-    from vision.detector import split_not_tile
+    from vision.detect.detector import split_not_tile
 
     p43 = np.full((2, 43), 1 / 43)
     tiles, empty = split_not_tile(p43)
@@ -306,7 +306,7 @@ def test_a_photo_is_read_as_one_set(detector, monkeypatch):
     import cv2
 
     from scoring.tiles import DETECTOR_CLASSES
-    from vision.imageio import LoadedImage
+    from vision.detect.imageio import LoadedImage
 
     name = "hand_c.jpg"
     img = cv2.imread(str(FIX / name))

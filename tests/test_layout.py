@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from scoring.hand import Hand
 from scoring.notation import parse_hand
 from scoring.tiles import DETECTOR_CLASSES
-from vision.layout import hand_key, read_hand
+from vision.layout import hand_key, read_layout
 
 TW, TH = 30.0, 40.0  # tile face in pixels: width along the row, height across
 
@@ -73,7 +73,7 @@ def key(text: str):
 
 
 def read(dets, **kw):
-    return read_hand(dets, 1000, 800, **kw)
+    return read_layout(dets, 1000, 800, **kw)
 
 
 BASIC = [(0, "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z"), (0.8, "2z")]
@@ -279,7 +279,7 @@ def test_alternatives_and_json():
 
 def test_detector_objects_with_their_top_codes():
     np = pytest.importorskip("numpy")
-    from vision.detector import Detection as DetectorBox
+    from vision.detect.detector import Detection as DetectorBox
 
     objs = []
     for d in boxes(STAND + [(0.9, "4s/ 5s 6s")]):
@@ -411,7 +411,7 @@ def test_tile_width_follows_the_perspective_of_a_receding_row():
     with gaps between groups: the width found near each tile is that of touching tiles there."""
     import numpy as np
 
-    from vision.layout_geometry import perspective_units
+    from vision.layout.geometry import perspective_units
 
     t, pos = 0.0, []
     for k in range(16):
@@ -430,12 +430,12 @@ def test_tile_width_follows_the_perspective_of_a_receding_row():
 def test_a_sideways_tile_at_a_low_oblique_camera_is_found_in_its_meld():
     """At a low camera seen from the side, a face's box slants far over (a parallelogram): the
     box fit still tells the sideways tile from its upright neighbours."""
-    from vision.layout_geometry import Detection, Site, Slot, box_fit
+    from vision.layout.geometry import Site, Slot, TileBox, box_fit
 
     def slot(length):  # along the row: `length` units; across: a slanted edge (12, 4) px
         w, h = length * 20 + 12 * (1.0 if length == 1 else 0.75), 4 * (
             1.0 if length == 1 else 0.75) + 1
-        det = Detection("5p", (0.0, 0.0, w, h))
+        det = TileBox("5p", (0.0, 0.0, w, h))
         return Slot(Site(det), 0.0, 0.0, w, h, unit=20.0, normal=(0.0, 1.0))
 
     up, side = slot(1), slot(4 / 3)

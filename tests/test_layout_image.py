@@ -1,5 +1,5 @@
-"""The photo cue of the layout (vision/layout_image.py) and the claim alternatives
-(vision/layout_claims.py), on small drawn scenes."""
+"""The photo cue of the layout (vision/layout/image.py) and the claim alternatives
+(vision/layout/claims.py), on small drawn scenes."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import math
 import cv2
 import numpy as np
 
-from vision.layout import read_hand
-from vision.layout_geometry import parse_detections
-from vision.layout_image import to_lab
-from vision.layout_melds import meld_sideways
-from vision.layout_scene import build_scene
+from vision.layout import read_layout
+from vision.layout.geometry import parse_detections
+from vision.layout.image import to_lab
+from vision.layout.melds import meld_sideways
+from vision.layout.scene import build_scene
 
 ANGLE = math.radians(45)  # a row running at 45 degrees: the boxes are square whatever the tile
 UNIT, DEPTH = 20.0, 26.0  # a face's width along the row and its depth across it, in pixels
@@ -103,7 +103,7 @@ def _hand_with_pung(last_box):
     standing, x = _row(["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p"], 10)
     win, x = _row(["1p"], x + 10)
     pung, _ = _row(["5s", "5s", "5s"], x + 12, sizes={2: last_box})
-    return read_hand(standing + win + pung, 400, 300)
+    return read_layout(standing + win + pung, 400, 300)
 
 
 def test_an_unclear_sideways_tile_lists_the_other_claim():
@@ -137,8 +137,8 @@ def test_a_lone_meld_reads_a_weaker_sideways_sign_with_the_photo():
     """A player's only exposed meld shows no convention to follow; with the photo's cues (its
     odds are sharper) the one tile that stands out of it is read as the claim from lower odds
     (LONE_MELD_PHOTO) than from the boxes alone (IN_MELD)."""
-    import vision.layout as layout
-    from vision.layout_melds import IN_MELD, LONE_MELD_PHOTO
+    import vision.layout.reader as layout
+    from vision.layout.melds import IN_MELD, LONE_MELD_PHOTO
 
     def read(last_box, photo):
         standing, x = _row(["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p"], 10)
@@ -148,7 +148,7 @@ def test_a_lone_meld_reads_a_weaker_sideways_sign_with_the_photo():
         seen, real = [], layout.claim_options
         layout.claim_options = lambda h, r: (seen.append(r), real(h, r))[1]
         try:
-            r = read_hand(dets, 400, 300, image=_photo_of(dets) if photo else None)
+            r = read_layout(dets, 400, 300, image=_photo_of(dets) if photo else None)
         finally:
             layout.claim_options = real
         return r.hand.melds[0].claimed_from, max(meld_sideways(seen[0].melds[0][0]))
@@ -207,7 +207,7 @@ def _draw_dotted_pung(sideways: int | None, size: int = 240):
 
 
 def test_a_turned_face_of_a_pung_matches_the_others_turned():
-    from vision.layout_melds import _print_turned
+    from vision.layout.melds import _print_turned
 
     img, dets = _draw_dotted_pung(sideways=0)
     slots = _slots(dets, img)
@@ -225,7 +225,7 @@ def test_a_turned_chow_tile_matches_the_other_faces_of_its_tile_turned():
     """A chow's tiles differ, so its turned face is matched against the hand's other faces of
     the same tile (here two standing 4p); with only one other face the pair cannot say which of
     the two is turned, and the cue stays silent."""
-    from vision.layout_melds import _print_turned
+    from vision.layout.melds import _print_turned
 
     shapes = [(UNIT, DEPTH)] * 2 + [(DEPTH, UNIT)] + [(UNIT, DEPTH)] * 2
     img, dets = _draw_faces(shapes, "4p", _print_dots, 300)
@@ -251,7 +251,7 @@ def test_a_turned_chow_tile_matches_the_other_faces_of_its_tile_turned():
 
 
 def test_a_large_photo_is_read_shrunk_with_the_same_cues():
-    from vision.layout_image import MAX_SIDE, photo_lab
+    from vision.layout.image import MAX_SIDE, photo_lab
 
     img, dets = _draw_meld(sideways=1)
     big = cv2.resize(img, None, fx=8, fy=8, interpolation=cv2.INTER_LINEAR)  # 1920 px

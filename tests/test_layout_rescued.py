@@ -5,7 +5,7 @@ before its fix."""
 from __future__ import annotations
 
 from scoring.hand import Hand
-from vision.layout import read_hand
+from vision.layout import read_layout
 
 
 def _dets(items):
@@ -27,7 +27,7 @@ def test_two_rows_that_nearly_line_up_in_a_low_view_are_read_apart():
              ("3p", [153, 89, 178, 105]), ("4p", [174, 92, 199, 109]),
              ("5p", [197, 95, 222, 112]), ("8s", [234, 103, 264, 118]),
              ("8s", [263, 103, 286, 121]), ("8s", [289, 107, 312, 123])]
-    r = read_hand(_dets(items), 320, 320)
+    r = read_layout(_dets(items), 320, 320)
     assert r.hand is not None, r.error
     assert sorted(r.hand.concealed) == ["2s", "2s", "6m", "6m"] and r.hand.win_tile == "2s"
     assert _melds(r.hand) == [("chow", ("3p", "4p", "5p"), False),
@@ -46,7 +46,7 @@ def test_a_loose_tile_touching_the_row_end_in_line_is_left_out():
              ("5z", [189, 211, 210, 239]), ("7p", [209, 213, 230, 241]),
              ("7p", [229, 216, 251, 245]), ("7s", [250, 219, 272, 248]),
              ("5s", [276, 221, 307, 237])]
-    r = read_hand(_dets(items), 320, 320)
+    r = read_layout(_dets(items), 320, 320)
     assert r.hand is not None, r.error
     assert _melds(r.hand) == [("chow", ("4m", "5m", "6m"), False)]
     assert r.hand.win_tile == "5s"
@@ -66,7 +66,7 @@ def test_an_unsorted_row_does_not_hide_the_winning_tile_set_apart():
              ("5z", [228, 193, 254, 218]), ("6z", [234, 216, 260, 241]),
              ("6p", [238, 236, 265, 262]), ("1s", [244, 256, 270, 282]),
              ("6p", [249, 281, 276, 308])]
-    r = read_hand(_dets(items), 320, 320)
+    r = read_layout(_dets(items), 320, 320)
     assert r.hand is not None, r.error
     assert r.hand.win_tile == "6p" and r.hand.concealed.count("6p") == 1
 
@@ -84,7 +84,7 @@ def test_standing_tiles_beside_flat_melds_are_not_read_as_a_meld():
              ("1p", [209, 228, 226, 243]), ("1p", [227, 224, 245, 240]),
              ("1p", [246, 220, 263, 236]), ("1s", [264, 216, 282, 232]),
              ("1s", [290, 210, 309, 226])]
-    r = read_hand(_dets(items), 320, 320)
+    r = read_layout(_dets(items), 320, 320)
     assert r.hand is not None, r.error
     assert sorted(r.hand.concealed) == ["1p", "1p", "1p", "1s"] and r.hand.win_tile == "1s"
     assert _melds(r.hand) == [("chow", ("1m", "2m", "3m"), False),
@@ -105,7 +105,7 @@ def test_a_narrower_row_fit_that_drops_the_flowers_is_not_taken():
              ("5p", [115, 66, 138, 83]), ("6s", [151, 72, 178, 86]), ("7s", [177, 69, 198, 87]),
              ("8s", [196, 70, 217, 88]), ("9m", [226, 71, 247, 89]), ("back", [246, 72, 268, 90]),
              ("back", [267, 73, 290, 91]), ("9m", [287, 73, 310, 92])]
-    r = read_hand(_dets(items), 320, 320)
+    r = read_layout(_dets(items), 320, 320)
     assert r.hand is not None, r.error
     assert sorted(r.hand.flowers) == ["1f", "2f", "5f", "7f"]
 
@@ -124,7 +124,7 @@ def test_the_melds_row_beyond_the_standing_tiles_says_which_way_the_hand_reads()
              ("3p", [109, 161, 136, 182]), ("7s", [88, 170, 115, 190]),
              ("7s", [76, 175, 102, 194]), ("7s", [60, 180, 86, 197]),
              ("1f", [36, 191, 61, 210]), ("2f", [26, 196, 51, 214]), ("8f", [16, 200, 40, 217])]
-    r = read_hand(_dets(items), 320, 320)
+    r = read_layout(_dets(items), 320, 320)
     assert r.hand is not None, r.error
     claims = {m.tiles[0]: m.claimed_from for m in r.hand.melds}
     assert claims == {"3m": "left", "4m": "left", "3p": "left", "7s": "right"}
@@ -143,7 +143,7 @@ def test_a_meld_and_flowers_row_takes_its_tile_width_from_the_closest_pair():
              ("4p", [216, 212, 249, 227]), ("6p", [241, 220, 273, 237]),
              ("3s", [71, 148, 101, 159]), ("4s", [93, 154, 123, 165]), ("5s", [109, 160, 139, 171]),
              ("3f", [136, 169, 166, 181]), ("7f", [156, 176, 186, 188])]
-    r = read_hand(_dets(items), 320, 320)
+    r = read_layout(_dets(items), 320, 320)
     assert r.hand is not None, r.error
     assert sorted(r.hand.flowers) == ["3f", "7f"]
     assert [(m.kind, m.tiles, m.claimed_from) for m in r.hand.melds] == [

@@ -27,7 +27,7 @@ import numpy as np
 import pytest
 
 from scoring.hand import Hand
-from vision.layout import read_hand
+from vision.layout import read_layout
 
 N_SCENES = 300
 LISTED_BAR = 0.97  # the true hand read or listed as an alternative (measured: see the test)
@@ -111,15 +111,15 @@ def scene_image(sample) -> np.ndarray:
 
 @pytest.fixture(scope="module")
 def results(samples):
-    """Readings of the true boxes with the photo (vision/layout_image.py adds a cue from it)."""
-    return [read_hand(scene_detections(s.sidecar), s.sidecar["width"], s.sidecar["height"],
+    """Readings of the true boxes with the photo (vision/layout/image.py adds a cue from it)."""
+    return [read_layout(scene_detections(s.sidecar), s.sidecar["width"], s.sidecar["height"],
                       image=scene_image(s)) for s in samples]
 
 
 @pytest.fixture(scope="module")
 def box_results(scenes):
     """Readings of the true boxes alone (no photo)."""
-    return [read_hand(scene_detections(sc), sc["width"], sc["height"]) for sc in scenes]
+    return [read_layout(scene_detections(sc), sc["width"], sc["height"]) for sc in scenes]
 
 
 def _tally(scenes, results) -> tuple[Counter, dict[str, Counter]]:
@@ -258,7 +258,7 @@ def test_rotated_and_bent_versions_of_the_scenes(scenes):
     the reading must not change (beyond the synthetic generator's own angles)."""
     rng = np.random.default_rng(5)
     clean = [sc for sc in _clean(scenes) if mismatch(
-        sc, read_hand(_transformed(sc, lambda x, y: (x, y)), SIZE, SIZE).hand) is None]
+        sc, read_layout(_transformed(sc, lambda x, y: (x, y)), SIZE, SIZE).hand) is None]
     assert len(clean) >= 25
     same = 0
     cx = cy = SIZE / 2
@@ -278,7 +278,7 @@ def test_rotated_and_bent_versions_of_the_scenes(scenes):
 
             def fn(x, y, k=k, mid=mid):
                 return (x, y + k * (x - mid) ** 2)
-        r = read_hand(_transformed(sc, fn), SIZE, SIZE)
+        r = read_layout(_transformed(sc, fn), SIZE, SIZE)
         same += mismatch(sc, r.hand) is None
     print(f"\nturned or bent: {same} of {min(60, len(clean))} read the same")
     assert same >= 0.75 * min(60, len(clean)), f"{same} of {min(60, len(clean))}"
@@ -287,7 +287,7 @@ def test_rotated_and_bent_versions_of_the_scenes(scenes):
 def test_stray_and_duplicate_boxes_added_to_the_scenes(scenes):
     rng = np.random.default_rng(9)
     clean = [sc for sc in _clean(scenes) if mismatch(
-        sc, read_hand(scene_detections(sc), SIZE, SIZE).hand) is None][:60]
+        sc, read_layout(scene_detections(sc), SIZE, SIZE).hand) is None][:60]
     ok = 0
     for i, sc in enumerate(clean):
         dets = scene_detections(sc)
@@ -304,7 +304,7 @@ def test_stray_and_duplicate_boxes_added_to_the_scenes(scenes):
             d["box"] = [v + float(rng.normal(0, 0.8)) for v in d["box"]]
             d["confidence"] = 0.5
             dets.append(d)
-        r = read_hand(dets, SIZE, SIZE)
+        r = read_layout(dets, SIZE, SIZE)
         ok += mismatch(sc, r.hand) is None and len(r.left_out) >= 1
     print(f"\nwith a stray or doubled box: {ok} of {len(clean)} read the same")
     assert ok >= 0.9 * len(clean), f"{ok} of {len(clean)}"

@@ -1,12 +1,12 @@
-"""vision/one_set.py: a photo shows one set, so a fifth copy or a second flower is a misreading."""
+"""vision/detect/one_set.py: a photo shows one set, so a fifth copy or a second flower is a misreading."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from scoring.tiles import DETECTOR_CLASSES
-from vision.detector import Detection
-from vision.one_set import fit_to_one_set
+from vision.detect.detector import Detection
+from vision.detect.one_set import fit_to_one_set
 
 
 def det(probs: dict[str, float], score: float = 0.9, x: float = 0.0) -> Detection:

@@ -54,7 +54,7 @@ def test_built_wheel_detects_from_another_directory(tmp_path):
     elsewhere.mkdir()
     shutil.copy2(PHOTO, elsewhere / "photo.jpg")
     env = {**os.environ, "PYTHONPATH": str(site)}
-    where = subprocess.run([sys.executable, "-c", "import vision.detector as d; print(d.__file__); "
+    where = subprocess.run([sys.executable, "-c", "import vision.detect.detector as d; print(d.__file__); "
                             "print(d.default_model_dir())"],
                            cwd=elsewhere, env=env, capture_output=True, text=True, timeout=120)
     module_file, model_dir = where.stdout.split()

@@ -76,14 +76,14 @@ def test_scan_gives_the_layout_the_photo(monkeypatch, capsys):
             return [FixtureDetector("hand_melds").detect(im.pixels) for im in images]
 
     seen = {}
-    real = VL.read_hand
+    real = VL.read_layout
 
     def spy(*args, **kwargs):
         seen["image"] = kwargs.get("image")
         return real(*args, **kwargs)
 
     monkeypatch.setattr(D, "load_detector", lambda model=None: Stub())
-    monkeypatch.setattr(VL, "read_hand", spy)
+    monkeypatch.setattr(VL, "read_layout", spy)
     main(["scan", str(FIXTURES / "hand_melds.jpg"), "--json"])
     out = json.loads(capsys.readouterr().out)
     assert len(out["detections"]) == 14

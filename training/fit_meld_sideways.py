@@ -1,4 +1,4 @@
-"""Refit the sideways odds of meld tiles (vision/layout_melds.MELD_W, MELD_W_PHOTO).
+"""Refit the sideways odds of meld tiles (vision/layout/melds.MELD_W, MELD_W_PHOTO).
 
 Why: the odds that a meld's tile lies sideways (whom the meld was claimed from) are a logistic
 regression over the cues of `meld_features`; this script makes those weights reproducible.
@@ -44,10 +44,10 @@ def collect(seed: int, scenes: int) -> list[MeldTiles]:
     """The exposed melds the reader chose in the fully visible scenes of one seed."""
     import cv2
 
-    import vision.layout as layout
+    import vision.layout.reader as layout
     from datasets.synth import make_sample
     from tests.test_layout_synth import readable, scene_detections
-    from vision.layout_melds import meld_features
+    from vision.layout.melds import meld_features
 
     seen: list = []
     real = layout.claim_options
@@ -66,7 +66,7 @@ def collect(seed: int, scenes: int) -> list[MeldTiles]:
                 continue
             img = cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_COLOR)
             seen.clear()
-            layout.read_hand(scene_detections(sc), sc["width"], sc["height"], image=img)
+            layout.read_layout(scene_detections(sc), sc["width"], sc["height"], image=img)
             turned = {tuple(t["box"]): t["sideways"] for t in sc["tiles"] if t["labelled"]}
             for reading in seen:
                 for slots, mr in reading.melds:
@@ -122,7 +122,7 @@ def quality(x: np.ndarray, y: np.ndarray, w) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from vision.layout_melds import MELD_W, MELD_W_PHOTO
+    from vision.layout.melds import MELD_W, MELD_W_PHOTO
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--fit", type=int, nargs="+", default=[1, 2], help="seeds fitted on")

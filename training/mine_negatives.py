@@ -39,7 +39,7 @@ def _stack(crops: list[np.ndarray]) -> np.ndarray:
 
 def _detector(keep_conf: float):
     """The shipped detector, returning boxes down to `keep_conf`."""
-    from vision.detector import TileDetector
+    from vision.detect.detector import TileDetector
 
     det = TileDetector()
     det.keep_conf = keep_conf
@@ -52,8 +52,8 @@ def _images(split: Path) -> list[Path]:
 
 def _photo(split: Path, path: Path):
     """(the decoded photo, its labelled boxes in the photo's own pixels)."""
-    from vision.evaluate import read_labels
-    from vision.imageio import load_image
+    from vision.detect.evaluate import read_labels
+    from vision.detect.imageio import load_image
 
     im = load_image(path)
     gt, _ = read_labels(split / "labels" / (path.stem + ".txt"), list(DETECTOR_CLASSES),
@@ -64,8 +64,8 @@ def _photo(split: Path, path: Path):
 def mine(split: Path, every: int = 1, conf: float = 0.2, max_iou: float = 0.2,
          face_sure: float = 0.9, limit: int | None = None):
     """(crops uint8 [N,72,72,3], info rows) of unlabelled boxes in split/images."""
-    from vision.detector import NOT_A_TILE, split_not_tile
-    from vision.metrics import box_iou
+    from vision.detect.detector import NOT_A_TILE, split_not_tile
+    from vision.detect.metrics import box_iou
 
     det = _detector(conf)
     images = _images(split)[::every][:limit]
@@ -105,7 +105,7 @@ def beside(split: Path, every: int = 4, per_image: int = 2, seed: int = 0):
     """Crops of empty table just beside the labelled tiles (a tile's box moved one tile over,
     touching no labelled box and no box the detector reports at any score, and not blank
     white): the easy negatives."""
-    from vision.metrics import box_iou
+    from vision.detect.metrics import box_iou
 
     det = _detector(0.05)
     rng = np.random.default_rng(seed)

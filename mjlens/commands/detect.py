@@ -27,7 +27,7 @@ def load_detector(model: str | None, conf: float | None = None):
     """TileDetector from a folder, a detector .onnx path, or the shipped models."""
     from pathlib import Path
 
-    from vision.detector import TileDetector
+    from vision.detect import TileDetector
 
     kw = {} if conf is None else {"conf": conf}
     if model is None:
@@ -39,8 +39,7 @@ def load_detector(model: str | None, conf: float | None = None):
 
 
 def run(args) -> int:
-    from vision.detector import ModelError
-    from vision.imageio import ImageReadError
+    from vision.detect import ImageReadError, ModelError
 
     try:
         det = load_detector(args.model, args.conf)

@@ -25,8 +25,8 @@ def register(sub) -> None:
 
 def run(args) -> int:
     from mjlens.commands.detect import load_detector
-    from vision.detector import ModelError
-    from vision.evaluate import EvalDataError, run_eval
+    from vision.detect import ModelError
+    from vision.detect.evaluate import EvalDataError, run_eval
 
     try:
         det = load_detector(args.model, args.conf)

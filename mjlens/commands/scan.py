@@ -87,7 +87,7 @@ def run(args) -> int:
     from mjlens.commands.score import parse_options
     from scoring.hand import HandError, WinContext
     from scoring.ruleset import get_ruleset, score_hand
-    from vision.layout import read_hand
+    from vision.layout import read_layout
 
     try:
         options = parse_options(args.option)
@@ -111,8 +111,7 @@ def run(args) -> int:
     else:
         try:
             from mjlens.commands.detect import load_detector
-            from vision.detector import ModelError
-            from vision.imageio import ImageReadError, load_image
+            from vision.detect import ImageReadError, ModelError, load_image
         except ImportError as exc:  # the detector is an optional part of an install
             return _fail(args, 2, f"The tile detector is not available: {exc}")
         try:
@@ -127,7 +126,7 @@ def run(args) -> int:
         detections = det.detect_loaded([image])[0]
         pixels = image.pixels
 
-    result = read_hand(detections, width, height, context=context, rules=args.rules,
+    result = read_layout(detections, width, height, context=context, rules=args.rules,
                        options=options, image=pixels)
     payload = {"image": args.photo, "width": width, "height": height,
                **{k: v for k, v in result.to_json().items() if k != "error"}}

@@ -83,9 +83,9 @@ def load_detector(model_dir: str | None = None):
 
     model_dir = model_dir or os.environ.get("MJLENS_MODEL_DIR") or None
     try:
-        from vision import detector as vd
+        from vision import detect as vd
     except ImportError as exc:
-        raise DetectorUnavailable(f"vision.detector is missing: {exc}") from None
+        raise DetectorUnavailable(f"the detector (vision.detect) is missing: {exc}") from None
     try:
         return _construct_detector(vd, model_dir)
     except (FileNotFoundError, OSError) as exc:
@@ -99,7 +99,7 @@ def _construct_detector(vd, model_dir):
         raise DetectorUnavailable(str(exc)) from None
 
 
-def read_hand(img: Image.Image, detector, rules: str | None = None, context=None) -> PhotoReading:
+def read_photo(img: Image.Image, detector, rules: str | None = None, context=None) -> PhotoReading:
     """Detect and lay out the tiles of a decoded photo (`rules`: judge readings by this rule
     set; `context`: the win context to keep)."""
     from mjlens.ui.vision_adapter import bgr_of, detections_to_draft, run_detector

@@ -106,7 +106,7 @@ def take_photo(data: bytes) -> None:
     base = ss.draft.context
     context = replace(base, **{k: False for k in PER_HAND_FLAGS})
     try:
-        reading = P.read_hand(img, detector, ss.get("rules"), context)
+        reading = P.read_photo(img, detector, ss.get("rules"), context)
     except Exception as exc:
         log.exception("reading the photo failed")
         ss.photo_msg = ("error", "photo_unreadable", {"why": f"{type(exc).__name__}: {exc}"})

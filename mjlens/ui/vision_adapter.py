@@ -1,4 +1,4 @@
-"""Adapts `vision.detector` and `vision.layout` results to the app's Draft.
+"""Adapts `vision.detect.detector` and `vision.layout` results to the app's Draft.
 
 Kept separate so the app's own logic does not depend on the exact shape of the vision API.
 When the layout step is missing or fails, every detected tile becomes a standing tile (sorted by
@@ -127,7 +127,7 @@ def _from_layout(VL, detections: list, size: tuple[int, int], rules, context,
                  image: np.ndarray | None = None) -> Draft:
     """The layout's best Hand on the detections (and the photo's pixels, `image`, for which
     tiles lie sideways), with its other readings kept for the app."""
-    result = VL.read_hand([_as_dict(d) for d in detections], size[0], size[1],
+    result = VL.read_layout([_as_dict(d) for d in detections], size[0], size[1],
                           context=context, rules=rules, image=image)
     notes = tuple(result.notes)
     if result.hand is None:

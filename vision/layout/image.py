@@ -6,13 +6,13 @@ a tile in front hides part of a face. The photo still shows the face: its backgr
 read from the lightest pixels of the middle of the box, and the face-coloured pixels on a band
 through the box centre, perpendicular to the row, give the face's extent across the row. A
 sideways tile reaches about 3/4 as far across the row as its upright neighbours (its short side
-lies across; vision/layout_melds.py compares each tile of a meld with the others). Only the across
+lies across; vision/layout/melds.py compares each tile of a meld with the others). Only the across
 extent is used: along the row, the neighbours' faces touch and share the colour. Constants were
 chosen on synthetic scenes of seeds 1 and 2 (the layout test's seeds held out).
 
 A second cue is the grain of the printed symbols: the strokes of a face turned sideways run
 the other way, so the share of its edge energy across the row differs from its upright
-neighbours' (`face_grain`; vision/layout_melds.py compares it within a meld). It tells most
+neighbours' (`face_grain`; vision/layout/melds.py compares it within a meld). It tells most
 where the depth cue and the boxes tell least, in rows near 45 degrees. Where a meld's faces
 carry one print (a pung, a kong), the middle of each face is also sampled square on the table
 (`face_patch`): the turned face matches the others turned a quarter better than as they lie,
@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.layout_geometry import FACE_H
+from vision.layout.geometry import FACE_H
 
 FACE_COLOUR_DIST = 30.0  # Lab distance to the face's background colour that still counts as face
 BAND = 0.4  # half-width of the band through the centre, in tile widths

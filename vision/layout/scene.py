@@ -1,5 +1,5 @@
 """Scene half of the layout geometry: boxes -> merged sites -> the hand's rows, loose flowers
-and strays (vision/layout_geometry.py fits the rows and describes their tiles)."""
+and strays (vision/layout/geometry.py fits the rows and describes their tiles)."""
 
 from __future__ import annotations
 
@@ -8,18 +8,18 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from scoring import tiles as T
-from vision.layout_geometry import (
-    Detection,
+from vision.layout.geometry import (
     Row,
     Site,
     Slot,
+    TileBox,
     describe_row,
     fit_row,
     local_scale,
     overlap_groups,
     tile_scale,
 )
-from vision.layout_image import add_face_depths
+from vision.layout.image import add_face_depths
 
 # ---- the scene: sites -> rows of the hand, loose flowers and strays --------------------------
 
@@ -37,7 +37,7 @@ class Scene:
     choice: tuple[int, int | None] | None = None
 
 
-def make_sites(dets: list[Detection], notes: list[str]) -> list[Site]:
+def make_sites(dets: list[TileBox], notes: list[str]) -> list[Site]:
     """Merge boxes that cover the same place: duplicates (kept: the most confident, the others'
     codes become alternatives) and same-code overlaps that may be a tile stacked on another."""
     sites: list[Site] = []
@@ -87,12 +87,12 @@ def _second_rows(rows_ok: list[tuple[np.ndarray, Row]], main_i: int, scale: floa
     return [j for *_, j in sorted(found)]
 
 
-def build_scene(dets: list[Detection], notes: list[str],
+def build_scene(dets: list[TileBox], notes: list[str],
                 choice: tuple[int, int | None] | None = None, lab: np.ndarray | None = None,
                 lab_scale: float = 1.0, band: float = 0.45, memo: dict | None = None) -> Scene:
     """Sites, rows and strays. `choice` = (main row, second row or None) among the fitted rows
     (Scene.options lists them); by default the largest row and its likeliest companion. `lab`:
-    the photo (layout_image.to_lab, `lab_scale` of its pixels per box unit), for the faces' depth
+    the photo (image.to_lab, `lab_scale` of its pixels per box unit), for the faces' depth
     across the row where given. `band`: how far off a row's line (in tile widths) a tile may
     lie and still be fitted to it. `memo`: what was worked out for the same photo so far (kept
     across its row choices and bands: the rows of a band are fitted once, the same face on the

@@ -23,9 +23,9 @@ KNOWN_CODES = set(T.DETECTOR_CLASSES)
 
 
 @dataclass
-class Detection:
-    """One detector box. `alternatives` are other codes the detector considered, best first,
-    as (code, probability)."""
+class TileBox:
+    """One detector box as the layout reads it. `alternatives` are other codes the detector
+    considered, best first, as (code, probability)."""
 
     code: str
     box: tuple[float, float, float, float]
@@ -83,14 +83,14 @@ def _parse_alternatives(raw: Any) -> tuple[tuple[str, float], ...]:
     return tuple(out)
 
 
-def parse_detections(items: Iterable[Any]) -> tuple[list[Detection], list[str]]:
-    """Accept Detection objects, dicts (`code`, `box`, `confidence`, `alternatives`/`topk`) or
+def parse_detections(items: Iterable[Any]) -> tuple[list[TileBox], list[str]]:
+    """Accept TileBox objects, dicts (`code`, `box`, `confidence`, `alternatives`/`topk`) or
     objects with those attributes. Returns the usable detections and notes on the rest."""
-    dets: list[Detection] = []
+    dets: list[TileBox] = []
     notes: list[str] = []
     for i, item in enumerate(items):
-        if isinstance(item, Detection):
-            d = Detection(item.code, tuple(map(float, item.box)), float(item.confidence),
+        if isinstance(item, TileBox):
+            d = TileBox(item.code, tuple(map(float, item.box)), float(item.confidence),
                           tuple(item.alternatives), i)
         else:
             get = item.get if isinstance(item, Mapping) else lambda k, v=None, o=item: getattr(o, k, v)
@@ -99,7 +99,7 @@ def parse_detections(items: Iterable[Any]) -> tuple[list[Detection], list[str]]:
             conf = get("confidence", 1.0)
             alts = get("alternatives") or get("topk") or get("alts") or ()
             if not alts and callable(getattr(item, "top", None)):
-                alts = item.top(4)  # vision.detector.Detection: its most likely codes
+                alts = item.top(4)  # vision.detect.Detection: its most likely codes
             try:
                 box_t = tuple(float(v) for v in box)
                 ok = (len(box_t) == 4 and all(map(math.isfinite, box_t))
@@ -118,7 +118,7 @@ def parse_detections(items: Iterable[Any]) -> tuple[list[Detection], list[str]]:
             except (TypeError, ValueError):
                 conf_f = 1.0
                 notes.append(f"Detection {i} has an unreadable confidence {conf!r}; taken as 1.")
-            d = Detection(code, box_t, conf_f if math.isfinite(conf_f) else 1.0, alt, i)
+            d = TileBox(code, box_t, conf_f if math.isfinite(conf_f) else 1.0, alt, i)
         dets.append(d)
     return dets, notes
 
@@ -140,10 +140,10 @@ class Site:
     """One place on the table: a tile, possibly with another tile stacked on it (`top`), and
     boxes merged into it as duplicates."""
 
-    det: Detection
-    top: Detection | None = None  # a tile lying on this one (3+1 kong, added kong)
-    maybe_top: Detection | None = None  # same-code overlap: a duplicate box or a stacked tile
-    merged: list[Detection] = field(default_factory=list)
+    det: TileBox
+    top: TileBox | None = None  # a tile lying on this one (3+1 kong, added kong)
+    maybe_top: TileBox | None = None  # same-code overlap: a duplicate box or a stacked tile
+    merged: list[TileBox] = field(default_factory=list)
     flat_top: bool = False  # the extra kong tile lies beside (not on) the claimed tile
 
     @property
@@ -155,7 +155,7 @@ class Site:
         return np.array(self.det.centre)
 
 
-def overlap_groups(dets: list[Detection], thresh_iou=0.45, thresh_ios=0.7,
+def overlap_groups(dets: list[TileBox], thresh_iou=0.45, thresh_ios=0.7,
                    other_code_iou=0.7) -> list[list[int]]:
     """Connected groups of boxes that overlap a lot: the same tile twice (boxes of different
     codes must nearly coincide: neighbours seen at a grazing angle overlap a lot too), or a tile
@@ -353,9 +353,9 @@ class Slot:
     raised: float = 0.0  # how far (in tile widths) it sits off the row, away from its neighbours
     normal: tuple[float, float] = (0.0, 1.0)  # image direction across the row at this tile
     features: tuple[float, ...] = ()  # sideways cues (see describe_row)
-    face_depth: float | None = None  # face extent across the row from the photo (layout_image)
-    face_grain: float | None = None  # how the face's strokes run against the row (layout_image)
-    face_patch: Any = field(default=None, compare=False, repr=False)  # its middle (layout_image)
+    face_depth: float | None = None  # face extent across the row from the photo (layout/image.py)
+    face_grain: float | None = None  # how the face's strokes run against the row (layout/image.py)
+    face_patch: Any = field(default=None, compare=False, repr=False)  # its middle (layout/image.py)
     print_mates: tuple = field(default=(), compare=False, repr=False)  # same print's patches
 
     @property
@@ -475,7 +475,7 @@ FACE_H = 4 / 3  # a tile face's height over its width
 
 
 BOX_NOISE = 0.2  # squared misfit (tile widths) any box shows; chosen by the sideways odds' fit
-# (layout_melds.MELD_W) on seeds 1 and 2: log-loss from the boxes alone 0.0375 (0) -> 0.0259
+# (melds.MELD_W) on seeds 1 and 2: log-loss from the boxes alone 0.0375 (0) -> 0.0259
 
 
 def box_fit(slot: Slot, refs: list[Slot]) -> float:

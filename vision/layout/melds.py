@@ -1,6 +1,6 @@
 """Reading one group of tiles on the table as a declared meld.
 
-Table conventions used (the player's left to right; see vision/layout.py for how the row's
+Table conventions used (the player's left to right; see vision/layout/reader.py for how the row's
 direction is found):
 - A claimed tile is turned sideways; its place in the meld, read from the player's left to
   right, says whom it came from: first = the player on the left (上家), last = the player on the
@@ -24,7 +24,7 @@ import numpy as np
 
 from scoring import tiles as T
 from scoring.hand import Meld
-from vision.layout_geometry import Slot, box_fit, iou
+from vision.layout.geometry import Slot, box_fit, iou
 
 SIDEWAYS = 0.5  # pside above this reads as a tile turned sideways
 IN_MELD = 0.3  # ... and inside a meld, where one sideways tile is expected
@@ -64,7 +64,7 @@ MELD_W = (-3.61, 4.74, 23.37, 12.57, 12.2, 18.02)  # bias, shape, offset, spacin
 # fully visible scenes among the first 300 of seeds 1 and 2 (about 500 melds; the layout test's
 # seed and seeds 3-9 held out)
 MELD_W_PHOTO = (-5.66, 4.88, 20.12, 12.21, 6.64, 24.72, 10.68, 3.45, 10.0)  # the same refitted
-# with the photo's cues (vision/layout_image.py: face depth, `_shallower`; grain, `_turned`) on
+# with the photo's cues (vision/layout/image.py: face depth, `_shallower`; grain, `_turned`) on
 # the tiles of the melds read in the same seeds' scenes; then the weight of `_print_turned`
 # alone, the others kept (refitting all of them too traded chows the print cannot see)
 
@@ -72,7 +72,7 @@ MELD_W_PHOTO = (-5.66, 4.88, 20.12, 12.21, 6.64, 24.72, 10.68, 3.45, 10.0)  # th
 def meld_features(slots: list[Slot]) -> list[tuple[float, ...]]:
     """Sideways cues of each tile of a meld against the other tiles of the same meld: shape
     (along/across ratio, where the box shape tells), offset off the meld's line, spacing to its
-    neighbours, offset margin over the others, box fit (layout_geometry.box_fit), the photo's
+    neighbours, offset margin over the others, box fit (geometry.box_fit), the photo's
     cues (face depth, grain, and for one print the turned match), and how far it sits off the
     line beyond a sideways tile's offset (lying on another tile)."""
     ratios = [math.log(max(s.along, 1e-6) / max(s.across, 1e-6)) for s in slots]

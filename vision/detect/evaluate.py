@@ -1,4 +1,4 @@
-"""Run the shipped detector over a YOLO-format labelled folder and score it (vision/metrics.py).
+"""Run the shipped detector over a YOLO-format labelled folder and score it (vision/detect/metrics.py).
 
 Accepts a folder with images/ + labels/, a dataset YAML (its `val:` split), or a folder holding
 data.yaml. Class names come from the nearest data.yaml and are mapped to contract codes, so
@@ -15,7 +15,7 @@ import numpy as np
 
 from datasets.convert_real import NAME_TO_CODE, read_names
 from scoring.tiles import DETECTOR_CLASSES
-from vision.metrics import ImageResult, Report, evaluate
+from vision.detect.metrics import ImageResult, Report, evaluate
 
 IMAGE_EXTS = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
@@ -92,7 +92,7 @@ def run_eval(detector, data: str | Path, names: str | Path | None = None,
     The detector is run with a low box threshold so AP sees the whole ranking; precision,
     recall, F1 and hand exact-match count only boxes above the detector's own threshold.
     """
-    from vision.imageio import load_image
+    from vision.detect.imageio import load_image
 
     split, codes = resolve_split(data, names)
     images = sorted(p for p in (split / "images").iterdir() if p.suffix.lower() in IMAGE_EXTS)

@@ -1,5 +1,5 @@
 """The order of a row's standing tiles: players usually sort them, so the order tells which way
-the row reads for the player and which tiles belong to the standing ones (vision/layout.py)."""
+the row reads for the player and which tiles belong to the standing ones (vision/layout/reader.py)."""
 
 from __future__ import annotations
 

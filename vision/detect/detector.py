@@ -16,8 +16,8 @@ from pathlib import Path
 import numpy as np
 
 from scoring.tiles import DETECTOR_CLASSES
-from vision.imageio import ImageReadError, LoadedImage, load_image
-from vision.one_set import fit_to_one_set
+from vision.detect.imageio import ImageReadError, LoadedImage, load_image
+from vision.detect.one_set import fit_to_one_set
 
 __all__ = ["Detection", "TileDetector", "ImageReadError", "ModelError", "default_model_dir"]
 
@@ -51,9 +51,9 @@ class ModelError(RuntimeError):
 def default_model_dir() -> Path:
     """The models inside the installed package (a built wheel ships them in vision/models, see
     setup.py), else the repository's top-level models/."""
-    here = Path(__file__).resolve().parent
-    packaged = here / "models"
-    return packaged if (packaged / "detector.onnx").exists() else here.parent / "models"
+    vision_dir = Path(__file__).resolve().parent.parent
+    packaged = vision_dir / "models"
+    return packaged if (packaged / "detector.onnx").exists() else vision_dir.parent / "models"
 
 
 @dataclass
@@ -171,7 +171,7 @@ class TileDetector:
         # Boxes down to `keep_conf` are returned (for evaluation rankings); `conf` is the
         # operating threshold used for every decision (zooming in, what the CLI shows).
         self.keep_conf = conf
-        self.one_set = one_set  # the photo shows one set: see vision/one_set.py
+        self.one_set = one_set  # the photo shows one set: see vision/detect/one_set.py
 
     # -- stage 1: class-agnostic boxes -------------------------------------------------------
     def _boxes(self, images: list[np.ndarray]) -> list[tuple[np.ndarray, np.ndarray]]:

@@ -1,6 +1,6 @@
 """Whom each exposed meld was claimed from, decided for the whole hand, and how sure that is.
 
-The sideways odds of a meld's tiles (vision/layout_melds.meld_sideways) say where its claimed
+The sideways odds of a meld's tiles (vision/layout/melds.meld_sideways) say where its claimed
 tile lies, or that none is turned. `settle_claims` applies one table convention to all of a
 player's melds; `claim_options` turns the odds into the other readings of each meld's claim with
 their shares, so a photo that cannot tell (a row near 45 degrees, a face cut short by the tile
@@ -16,14 +16,14 @@ from dataclasses import replace
 from scoring import tiles as T
 from scoring.hand import Hand, Meld
 from scoring.notation import format_hand
-from vision.layout_melds import claim_thresholds, meld_sideways, read_meld
+from vision.layout.melds import claim_thresholds, meld_sideways, read_meld
 
 MIN_SHARE = 0.03  # claim readings less likely than this are not listed
 
 
 def _exposed_thresholds(reading) -> dict[int, float]:
     """The sideways threshold of each exposed meld: one convention per player
-    (vision/layout_melds.claim_thresholds)."""
+    (vision/layout/melds.claim_thresholds)."""
     idx = [j for j, (slots, mr) in enumerate(reading.melds) if not mr.meld.concealed]
     photo = any(s.face_depth for j in idx for s in reading.melds[j][0])
     odds = [max(meld_sideways(reading.melds[j][0]), default=0.0) for j in idx]
@@ -39,7 +39,7 @@ def _thresholds(reading) -> dict[int, float]:
 
 def settle_claims(hand: Hand, reading):
     """Decide the sideways tile of each exposed meld against the others (one convention per
-    player, vision/layout_melds.claim_thresholds, a lone meld included); the melds' kinds and
+    player, vision/layout/melds.claim_thresholds, a lone meld included); the melds' kinds and
     tiles stay."""
     thresholds = _exposed_thresholds(reading)
     if not thresholds or len(hand.melds) != len(reading.melds):

@@ -1,9 +1,9 @@
 """Turn the detector's boxes for one photo into the shared hand model.
 
-`read_hand(detections, width, height)` does not need the image: it fits the row(s) of the hand on
-the box centres (any angle, a slight curve, one or two rows; vision/layout_geometry.py), then
+`read_layout(detections, width, height)` does not need the image: it fits the row(s) of the hand on
+the box centres (any angle, a slight curve, one or two rows; vision/layout/geometry.py), then
 weighs every way to cut the rows into the standing tiles, the winning tile and declared melds
-(vision/layout_melds.py) and keeps the reading the photo supports best:
+(vision/layout/melds.py) and keeps the reading the photo supports best:
 
 * gaps: a gap of about a third of a tile width or more separates groups; tiles inside a group
   touch. Gaps are measured in local tile widths, so nothing depends on the photo's size.
@@ -17,8 +17,8 @@ weighs every way to cut the rows into the standing tiles, the winning tile and d
   is read left to right in the photo unless the sort order says otherwise).
 
 Table conventions (claimed tiles turned sideways, kongs, concealed kongs) are in
-vision/layout_melds.py, whom the melds were claimed from in vision/layout_claims.py. Given the
-photo (`image=`), the faces' pixels add a cue for which tiles lie sideways (vision/layout_image.py).
+vision/layout/melds.py, whom the melds were claimed from in vision/layout/claims.py. Given the
+photo (`image=`), the faces' pixels add a cue for which tiles lie sideways (vision/layout/image.py).
 Nothing is dropped or invented silently: merged boxes, stray tiles, hidden kong tiles and
 undecidable choices (no winning tile set apart, whom a meld was claimed from) are all listed in
 `LayoutResult.notes`, with the other readings (other claims too) in `alternatives`.
@@ -35,18 +35,18 @@ from scoring import tiles as T
 from scoring.decompose import all_arrangements
 from scoring.hand import Hand, HandError, WinContext
 from scoring.notation import format_hand
-from vision.layout_claims import (
+from vision.layout.claims import (
     claim_options,
     describe_change,
     meld_text,
     same_tiles,
     settle_claims,
 )
-from vision.layout_geometry import Detection, Slot, gaps_between, parse_detections
-from vision.layout_image import photo_lab
-from vision.layout_melds import MeldReading, meld_sideways, read_meld
-from vision.layout_order import is_sorted, order_cost, sortedness
-from vision.layout_scene import Scene, build_scene, far_side
+from vision.layout.geometry import Slot, TileBox, gaps_between, parse_detections
+from vision.layout.image import photo_lab
+from vision.layout.melds import MeldReading, meld_sideways, read_meld
+from vision.layout.order import is_sorted, order_cost, sortedness
+from vision.layout.scene import Scene, build_scene, far_side
 
 # gap costs, in tile widths
 IN_GAP = 0.22  # gaps inside a group stay below this
@@ -81,11 +81,11 @@ class LayoutResult:
     confidence: float
     alternatives: list[Alternative] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
-    detections: list[Detection] = field(default_factory=list)
+    detections: list[TileBox] = field(default_factory=list)
     legal: bool = False
     winning: bool = False
     error: str | None = None
-    left_out: list[Detection] = field(default_factory=list)  # boxes not in the hand (see notes)
+    left_out: list[TileBox] = field(default_factory=list)  # boxes not in the hand (see notes)
     hidden: int = 0  # tiles in the hand that no box shows (a kong's covered tile)
 
     def to_json(self) -> dict[str, Any]:
@@ -393,11 +393,11 @@ def hand_key(hand: Hand) -> tuple:
     )
 
 
-def read_hand(detections: Iterable[Any], width: float | None = None,
+def read_layout(detections: Iterable[Any], width: float | None = None,
               height: float | None = None, *, context: WinContext | None = None,
               rules: str | None = None, options: Mapping[str, Any] | None = None,
               max_alternatives: int = 4, image: Any = None) -> LayoutResult:
-    """Read the hand shown by `detections` (dicts or Detection: code, box, confidence,
+    """Read the hand shown by `detections` (dicts or TileBox: code, box, confidence,
     alternatives) in a photo of `width` x `height` pixels. `image` (optional, the photo as a
     BGR array, at any size when `width` is given) adds a cue from the faces' pixels for which
     tiles lie sideways."""
@@ -459,10 +459,10 @@ def read_hand(detections: Iterable[Any], width: float | None = None,
                         winning, left_out=left_out, hidden=hidden)
 
 
-def _bookkeeping(scene: Scene, reading: Reading, notes: list[str]) -> tuple[list[Detection], int]:
+def _bookkeeping(scene: Scene, reading: Reading, notes: list[str]) -> tuple[list[TileBox], int]:
     """Every box is in the hand or listed here (and in the notes): strays, boxes merged as
     duplicates, tiles left out at a row's end, stacked boxes that did not make a kong."""
-    left: list[Detection] = [site.det for site, _ in scene.strays]
+    left: list[TileBox] = [site.det for site, _ in scene.strays]
     hidden = 0
     rows_sites = [s.site for row in scene.rows for s in row] + list(scene.loose_flowers)
     for site in rows_sites:
@@ -604,4 +604,4 @@ def _explain(hand, reading: Reading, ranked, weights, total, legal, winning, sce
     return notes
 
 
-__all__ = ["Alternative", "Detection", "LayoutResult", "hand_key", "read_hand"]
+__all__ = ["Alternative", "LayoutResult", "hand_key", "read_layout"]
