@@ -188,19 +188,71 @@ def _background(rng, cam: Camera, size: int, layout: Layout, shape: TileShape) -
     return img
 
 
+@dataclass
+class Light:
+    """One directional light plus ambient; `shade` is a side's brightness relative to a face
+    lying flat (the sprites are drawn at that brightness)."""
+
+    direction: np.ndarray
+    ambient: float
+
+    def shade(self, normal: np.ndarray) -> float:
+        top = self.ambient + (1 - self.ambient) * self.direction[2]
+        return (self.ambient + (1 - self.ambient) * max(0.0, float(normal @ self.direction))) / top
+
+
+@dataclass
+class TileSet:
+    """The colours of this scene's tiles: back layer, ivory layer, the faces' tint, and the
+    sprite of a tile's back."""
+
+    back: np.ndarray
+    ivory: np.ndarray
+    tint: np.ndarray
+    back_levels: list[np.ndarray]
+
+
+@dataclass
+class Projection:
+    """Every tile's pose and its outline points on screen (see `_project`)."""
+
+    poses: list[tuple[np.ndarray, np.ndarray]]
+    world: np.ndarray  # n x (3 * outline + 8) x 3: outlines at back, seam, face; face, back corners
+    uv: np.ndarray  # the same points on screen
+    shadow_uv: np.ndarray  # the slab's outline cast on the table, on screen
+    hidden: np.ndarray  # tiles reaching behind the camera
+    centre_depth: np.ndarray  # along the optical axis
+    n_outline: int
+
+
 def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: FaceLibrary,
            source: str, size: int, noise: props.NoiseBank, effects: bool = True
            ) -> tuple[np.ndarray, list[RenderedTile], np.ndarray, dict]:
     """Draw the scene; returns the image, per-tile results (same order as layout.tiles), the
-    id mask (face pixel -> tile index + 1, 0 elsewhere) and camera facts for the sidecar."""
+    id mask (face pixel -> tile index + 1, 0 elsewhere) and camera facts for the sidecar.
+    The random draws happen in a fixed order (camera, light, table, tile colours, shadow,
+    faces, glare, occluders, camera effects): a seed gives the same picture."""
     cam, tile_px, facts = choose_camera(rng, layout, shape, size)
     le, la = np.radians(rng.uniform(40, 85)), np.radians(rng.uniform(0, 360))
-    light = np.array([np.cos(le) * np.cos(la), np.cos(le) * np.sin(la), np.sin(le)])
-    amb = float(rng.uniform(0.35, 0.6))
-    k_top = amb + (1 - amb) * light[2]
+    light = Light(np.array([np.cos(le) * np.cos(la), np.cos(le) * np.sin(la), np.sin(le)]),
+                  float(rng.uniform(0.35, 0.6)))
     img = _background(rng, cam, size, layout, shape)
     ids = np.zeros((size, size), np.uint8)
+    tile_set = _tile_set(rng, source)
+    proj = _project(layout, shape, cam, light)
+    img = _cast_shadows(rng, img, proj, tile_px, size)
+    quads, full_area, shows_back = _draw_tiles(rng, img, ids, layout, shape, cam, light,
+                                               tile_set, proj, lib, source)
+    img = _glare(rng, img, ids, size)
+    occluders = _occlude(rng, img, ids, layout, quads, tile_px, facts["angle_deg"], size)
+    if effects:
+        img = props.camera_effects(rng, img, noise)
+    out = _label_tiles(ids, quads, full_area, shows_back, size)
+    facts.update(tile_px=round(tile_px, 1), occluders=occluders)
+    return img, out, ids, facts
 
+
+def _tile_set(rng, source: str) -> TileSet:
     back_col = np.array(BACK_BGR[rng.integers(len(BACK_BGR))], np.float32) * rng.uniform(.85, 1.1)
     ivory = np.array(IVORY_BGR[rng.integers(len(IVORY_BGR))], np.float32)
     if source == "svg-dark":
@@ -214,10 +266,13 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     grad = np.linspace(1.04, 0.94, FACE_H, dtype=np.float32)[:, None, None]
     back_img[:] = back_col
     back_levels = make_levels(np.clip(back_img * grad, 0, 255).astype(np.uint8))
+    return TileSet(back_col, ivory, tint, back_levels)
 
+
+def _project(layout: Layout, shape: TileShape, cam: Camera, light: Light) -> Projection:
+    """Pose every tile on the table and project its slab (and the slab's shadow) to screen."""
     outline = _outline(shape)
-    tiles = layout.tiles
-    n = len(tiles)
+    n = len(layout.tiles)
     no = len(outline)
     t = shape.t
     zb = shape.back_frac * t
@@ -228,11 +283,11 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     back_c = np.array([(w2, h2, 0), (-w2, h2, 0), (-w2, -h2, 0), (w2, -h2, 0)])
     local = np.concatenate([np.c_[outline, np.full(no, z)] for z in (0.0, zb, t)] +
                            [face_c, back_c])
-    poses = [tile_pose(tl, shape) for tl in tiles]
+    poses = [tile_pose(tl, shape) for tl in layout.tiles]
     world = np.stack([local @ r.T + p for r, p in poses])  # n x (3*16 + 8) x 3
-    lz = max(light[2], 0.2)
+    lz = max(light.direction[2], 0.2)
     ground = world[:, [*range(no), *range(2 * no, 3 * no)]].copy()  # shadow: slab to the table
-    ground[..., :2] -= light[:2] / lz * ground[..., 2:3]
+    ground[..., :2] -= light.direction[:2] / lz * ground[..., 2:3]
     ground[..., 2] = 0
     uv, depth = cam.project(np.concatenate([world, ground], 1).reshape(-1, 3))
     uv = uv.reshape(n, -1, 2)
@@ -240,82 +295,106 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     hidden = depth.reshape(n, -1).min(1) < 0.3
     uv[hidden] = -1e4
     nw = world.shape[1]
-    sh_uv, uv = uv[:, nw:], uv[:, :nw]
     centre_depth = np.array([(p + r @ np.array([0, 0, t / 2]) - cam.center) @ cam.fwd
                              for r, p in poses])
+    return Projection(poses, world, uv[:, :nw], uv[:, nw:], hidden, centre_depth, no)
 
-    # soft shadows, drawn at quarter resolution
+
+def _cast_shadows(rng, img: np.ndarray, proj: Projection, tile_px: float,
+                  size: int) -> np.ndarray:
+    """Soft shadows of the slabs on the table, drawn at quarter resolution."""
     q = 4
     smask = np.zeros((size // q, size // q), np.uint8)
-    for i in np.flatnonzero(~hidden):
-        hull = cv2.convexHull(sh_uv[i].astype(np.float32))
+    for i in np.flatnonzero(~proj.hidden):
+        hull = cv2.convexHull(proj.shadow_uv[i].astype(np.float32))
         cv2.fillConvexPoly(smask, _fix(hull[:, 0] / q), 255, cv2.LINE_AA, SHIFT)
     sig = max(0.5, 0.15 * tile_px / q)
     smask = cv2.GaussianBlur(smask, (0, 0), sig)
     smask = cv2.resize(smask, (size, size)).astype(np.float32) / 255
     strength = float(rng.uniform(0.2, 0.5))
     fac = cv2.merge([(255 - strength * 255 * smask).astype(np.uint8)] * 3)
-    img = cv2.multiply(img, fac, scale=1 / 255)
+    return cv2.multiply(img, fac, scale=1 / 255)
 
-    def shade(normal: np.ndarray) -> float:
-        return (amb + (1 - amb) * max(0.0, float(normal @ light))) / k_top
 
-    order = paint_order(poses, shape, cam.center, uv, centre_depth, hidden)
+def _draw_tiles(rng, img: np.ndarray, ids: np.ndarray, layout: Layout, shape: TileShape,
+                cam: Camera, light: Light, tile_set: TileSet, proj: Projection,
+                lib: FaceLibrary, source: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Paint the tiles far to near: each slab's two layers and visible sides, then the face
+    (or back) the camera sees, recording its pixels in `ids`. Returns each tile's shown quad
+    (face or back corners), the pixel count of that face drawn alone, and whether it shows
+    its back."""
+    n, no, uv = len(layout.tiles), proj.n_outline, proj.uv
+    order = paint_order(proj.poses, shape, cam.center, uv, proj.centre_depth, proj.hidden)
     full_area = np.zeros(n)
     shows_back = np.zeros(n, bool)
     quads = uv[:, 3 * no:3 * no + 4].copy()
     for i in order:
-        if hidden[i]:
+        if proj.hidden[i]:
             continue
-        tl = tiles[i]
-        rm, pos = poses[i]
-        for z0, z1, col in ((0, 1, back_col), (1, 2, ivory)):
-            a, b = uv[i, z0 * no:(z0 + 1) * no], uv[i, z1 * no:(z1 + 1) * no]
-            hull = cv2.convexHull(np.concatenate([a, b]).astype(np.float32))[:, 0]
-            cv2.fillConvexPoly(img, _fix(hull), (col * 0.75).tolist(), cv2.LINE_AA, SHIFT)
-            for (p, q2), nrm in SIDES:
-                n3 = rm @ np.array([nrm[0], nrm[1], 0.0])
-                if n3 @ (cam.center - world[i, z1 * no + p]) <= 0:
-                    continue
-                quad = np.array([a[p], a[q2], b[q2], b[p]])
-                cv2.fillConvexPoly(img, _fix(quad), np.clip(col * shade(n3), 0, 255).tolist(),
-                                   cv2.LINE_AA, SHIFT)
-            cv2.fillConvexPoly(ids, _fix(hull), 0, cv2.LINE_8, SHIFT)
+        tl = layout.tiles[i]
+        rm, _ = proj.poses[i]
+        _draw_slab(img, ids, uv[i], proj.world[i], rm, no, cam, light, tile_set)
         normal = rm[:, 2]
-        if normal @ (cam.center - world[i, 2 * no]) > 0:  # the face side is towards the camera
+        if normal @ (cam.center - proj.world[i, 2 * no]) > 0:  # the face is towards the camera
             out_poly, quad = uv[i, 2 * no:3 * no], uv[i, 3 * no:3 * no + 4]
             src = "crop" if tl.code.endswith("f") else source
             if not lib.has(src, tl.code):
                 src = "crop" if lib.has("crop", tl.code) else "svg-light"
             levels = lib.levels(src, tl.code, int(rng.integers(lib.count(src, tl.code))))
-            gain = shade(normal)
+            gain = light.shade(normal)
         else:  # its back is (face-down tile, or a standing tile seen from behind)
             out_poly, quad = uv[i, :no], uv[i, 3 * no + 4:3 * no + 8]
-            levels = back_levels
+            levels = tile_set.back_levels
             shows_back[i] = True
-            gain = shade(-normal)
+            gain = light.shade(-normal)
         quads[i] = quad
         full_area[i] = _raster_count(out_poly)
         _warp_face(img, levels, quad,
-                   tint * (min(gain, 1.12) * float(rng.uniform(0.93, 1.04))))
+                   tile_set.tint * (min(gain, 1.12) * float(rng.uniform(0.93, 1.04))))
         cv2.fillConvexPoly(ids, _fix(out_poly), int(i + 1), cv2.LINE_8, SHIFT)
+    return quads, full_area, shows_back
 
-    if rng.random() < 0.3:  # specular glare on the glossy faces only
-        g = np.zeros((64, 64), np.float32)
-        for _ in range(int(rng.integers(1, 4))):
-            cv2.ellipse(g, (int(rng.integers(64)), int(rng.integers(64))),
-                        (int(rng.integers(2, 9)), int(rng.integers(1, 4))),
-                        float(rng.uniform(0, 180)), 0, 360, float(rng.uniform(60, 180)), -1)
-        g = cv2.resize(cv2.GaussianBlur(g, (0, 0), 1.5), (size, size))
-        g *= ids > 0
-        img = np.clip(img + g[..., None], 0, 255).astype(np.uint8)
 
-    # occluders
-    hand_tiles = [i for i, tl in enumerate(tiles) if tl.group != "distractor"]
+def _draw_slab(img: np.ndarray, ids: np.ndarray, uv: np.ndarray, world: np.ndarray,
+               rm: np.ndarray, no: int, cam: Camera, light: Light, tile_set: TileSet) -> None:
+    """One tile's back layer and ivory layer with their sides facing the camera; clears the
+    tile's outline from `ids` (it hides what is behind)."""
+    for z0, z1, col in ((0, 1, tile_set.back), (1, 2, tile_set.ivory)):
+        a, b = uv[z0 * no:(z0 + 1) * no], uv[z1 * no:(z1 + 1) * no]
+        hull = cv2.convexHull(np.concatenate([a, b]).astype(np.float32))[:, 0]
+        cv2.fillConvexPoly(img, _fix(hull), (col * 0.75).tolist(), cv2.LINE_AA, SHIFT)
+        for (p, q2), nrm in SIDES:
+            n3 = rm @ np.array([nrm[0], nrm[1], 0.0])
+            if n3 @ (cam.center - world[z1 * no + p]) <= 0:
+                continue
+            quad = np.array([a[p], a[q2], b[q2], b[p]])
+            cv2.fillConvexPoly(img, _fix(quad), np.clip(col * light.shade(n3), 0, 255).tolist(),
+                               cv2.LINE_AA, SHIFT)
+        cv2.fillConvexPoly(ids, _fix(hull), 0, cv2.LINE_8, SHIFT)
+
+
+def _glare(rng, img: np.ndarray, ids: np.ndarray, size: int) -> np.ndarray:
+    """Now and then, specular glare on the glossy faces only."""
+    if rng.random() >= 0.3:
+        return img
+    g = np.zeros((64, 64), np.float32)
+    for _ in range(int(rng.integers(1, 4))):
+        cv2.ellipse(g, (int(rng.integers(64)), int(rng.integers(64))),
+                    (int(rng.integers(2, 9)), int(rng.integers(1, 4))),
+                    float(rng.uniform(0, 180)), 0, 360, float(rng.uniform(60, 180)), -1)
+    g = cv2.resize(cv2.GaussianBlur(g, (0, 0), 1.5), (size, size))
+    g *= ids > 0
+    return np.clip(img + g[..., None], 0, 255).astype(np.uint8)
+
+
+def _occlude(rng, img: np.ndarray, ids: np.ndarray, layout: Layout, quads: np.ndarray,
+             tile_px: float, angle_deg: float, size: int) -> list[str]:
+    """Now and then a player's hand over a tile, or an object on the table; returns which."""
+    hand_tiles = [i for i, tl in enumerate(layout.tiles) if tl.group != "distractor"]
     occluders = []
     if rng.random() < 0.22 and hand_tiles:
         j = hand_tiles[int(rng.integers(len(hand_tiles)))]
-        props.draw_hand(rng, img, ids, quads[j].mean(0), tile_px, facts["angle_deg"])
+        props.draw_hand(rng, img, ids, quads[j].mean(0), tile_px, angle_deg)
         occluders.append("hand")
     if rng.random() < 0.25:
         if rng.random() < 0.5 and hand_tiles:
@@ -325,11 +404,14 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
             at = rng.uniform(0, size, 2)
         props.draw_object(rng, img, ids, at, tile_px)
         occluders.append("object")
-    if effects:
-        img = props.camera_effects(rng, img, noise)
+    return occluders
 
+
+def _label_tiles(ids: np.ndarray, quads: np.ndarray, full_area: np.ndarray,
+                 shows_back: np.ndarray, size: int) -> list[RenderedTile]:
+    """Each tile's box and visible fraction from the id mask; labelled when enough shows."""
     out = []
-    for i in range(n):
+    for i in range(len(quads)):
         quad = quads[i]
         x0, y0 = np.floor(quad.min(0)).astype(int) - 2
         x1, y1 = np.ceil(quad.max(0)).astype(int) + 3
@@ -344,8 +426,7 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
         labelled = bool(box is not None and vis >= MIN_VISIBLE and min(
             box[2] - box[0], box[3] - box[1]) >= 3)
         out.append(RenderedTile(i, quad, box, float(vis), labelled, bool(shows_back[i])))
-    facts.update(tile_px=round(tile_px, 1), occluders=occluders)
-    return img, out, ids, facts
+    return out
 
 
 def paint_order(poses, shape: TileShape, eye: np.ndarray, uv: np.ndarray,
