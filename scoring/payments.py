@@ -21,8 +21,9 @@ M = Catalog("payments", {
     "self_drawn_discarder": ("A self-drawn win has no discarder: remove 'discarder' or the "
                              "self-drawn mark.",
                              "自摸和牌没有放炮者：请去掉 discarder 或自摸标记。"),
-    "own_discard": ("The winner ({seat}) cannot also be the player who discarded the winning tile.",
-                    "和牌者（{seat}）不能同时是打出和牌张的人。"),
+    "own_discard": ("The winner ({seat}) cannot also be the player who discarded the winning tile: "
+                    "nobody wins on their own discard.",
+                    "和牌者（{seat}）不能同时是打出和牌张的人：不能和自己打出的牌。"),
     "assumed_discarder": ("No discarder given: assumed the player before the winner (上家), {seat}.",
                           "未给出放炮者：按和牌者的上家 {seat} 计算。"),
     "winner_out": ("The winner ({seat}) must be among the players still in the round.",

@@ -248,6 +248,9 @@ class RuleSet:
     extra_fields: tuple[str, ...] = ()  # hand JSON fields this rule set reads (dealer, ...)
     source: str = ""  # which seed document and section it follows
     fields: tuple[HandField, ...] = ()  # described extra fields (their names are read too)
+    # How the rule set settles a whole round (`mjlens settle`): a round profile as described in
+    # scoring/settle.py (e.g. the Sichuan family's BloodBattle); None when it scores hands only.
+    settlement: Any = None
 
     @cached_property
     def field_names(self) -> tuple[str, ...]:

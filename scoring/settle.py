@@ -12,8 +12,6 @@ A player who has won is out: later events neither charge nor pay them (seed Ⅵ-
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -21,7 +19,7 @@ from typing import Any
 
 from scoring import tiles as T
 from scoring.hand import Hand, HandError, tile_label
-from scoring.ruleset import SEATS, Payment, get_ruleset, net_of
+from scoring.ruleset import SEATS, Payment, all_rulesets, get_ruleset, net_of
 
 EVENT_TYPES = ("kong", "win", "wall_end")
 KONG_KINDS = {"concealed": "暗杠 (concealed kong)", "exposed": "直杠 (kong on a discard)",
@@ -31,22 +29,15 @@ ENGINE_FIELDS = ("discarder", "players_in")
 
 
 def settlement_for(rules: str):
-    """The BloodBattle profile of a rule set (a module-level SETTLEMENT next to its RULESET)."""
-    from scoring import rulesets
-
-    found = {}
-    for info in pkgutil.iter_modules(rulesets.__path__):
-        module = importlib.import_module(f"scoring.rulesets.{info.name}")
-        profile = getattr(module, "SETTLEMENT", None)
-        if profile is not None:
-            found[profile.rules] = profile
-    if rules not in found:
-        get_ruleset(rules)  # an unknown id gets the registry's message
+    """The round profile of a rule set, from the registry (`RuleSet.settlement`)."""
+    profile = get_ruleset(rules).settlement  # an unknown id gets the registry's message
+    if profile is None:
+        found = sorted(rs.id for rs in all_rulesets().values() if rs.settlement is not None)
         raise HandError(
             f"Rule set {rules} has no whole-round settlement; rounds can be settled under "
-            f"{', '.join(sorted(found))}."
+            f"{', '.join(found)}."
         )
-    return found[rules]
+    return profile
 
 
 @dataclass
@@ -147,7 +138,7 @@ class _Round:
             if extra.get("missing_suit", self.missing[seat]) != self.missing[seat]:
                 raise HandError(f"Event {n}: {seat}'s hand and the round declare different 定缺.")
             extra["missing_suit"] = self.missing[seat]
-        if "dealer" in self.ruleset.extra_fields:
+        if "dealer" in self.ruleset.field_names:
             extra.setdefault("dealer", self.dealer)
         hand = replace(hand, context=replace(hand.context, seat_wind=seat, extra=extra))
         self.ruleset.check_extra_fields(hand)
@@ -189,7 +180,7 @@ class _Round:
         if not isinstance(tile, str) or not T.is_tile(tile):
             raise HandError(f"Event {n}: {tile!r} is not a tile code such as \"5m\".")
         if not T.is_suited(tile):
-            raise HandError(f"{self.profile.game} is played without honour tiles: remove "
+            raise HandError(f"{self.profile.game.en} is played without honour tiles: remove "
                             f"{tile_label(tile)} (event {n}).")
         source = ev.get("from")
         if kind == "exposed":
@@ -263,7 +254,7 @@ class _Round:
                 )
             hand = self._hand(raw, seat, n, winning=True)
             hand = hand.with_context(self_drawn=discarder is None)
-            if after_kong and "discard_after_kong" in self.ruleset.extra_fields:
+            if after_kong and "discard_after_kong" in self.ruleset.field_names:
                 hand = replace(hand, context=replace(
                     hand.context, extra=dict(hand.context.extra, discard_after_kong=True)))
             try:

@@ -56,7 +56,7 @@ def test_seed_iv_root_is_four_identical_tiles_not_a_kong():
     """"帶根…有四張牌是一摸一樣的，這樣的牌就叫做帶根。牌型如：一二三三三三萬四五五六六七九九條。\""""
     result = score("123333m 4556679s +9s")
     assert names(result) == {"平胡": 1, "根": 1}
-    assert "3m" in next(f for f in result.fans if f.name == "根").why
+    assert "3m" in str(next(f for f in result.fans if f.name == "根").why)
 
 
 # ---- seed Ⅷ "請問四川麻將如何算番數啊" (counted from 平胡 = 1番) -----------------------------
@@ -271,7 +271,7 @@ def test_self_drawn_every_player_still_in_pays():
 def test_discarder_defaults_to_previous_player():
     result = score("23445677m 34578p +9p seat:S")
     assert result.payments[0].payer == "E"
-    assert any("上家" in n for n in result.notes)
+    assert any("上家" in str(n) for n in result.notes)
 
 
 def test_missing_suit_declared_and_absent_is_fine():
@@ -343,3 +343,27 @@ def test_seed_iv_golden_hook_two_fan_from_zero():
     """Ⅳ: "金鉤吊算二翻，有些算三翻。" (counted from 0; the first reading is the default)"""
     result = score("9s [111m] [222m] [555s] [777s] +9s", count_from=0)
     assert names(result) == {"金钩钓": 2}
+
+
+# ---- the family on the shared framework ---------------------------------------------------------
+@pytest.mark.parametrize("rules", ["sichuan", "yushan", "sichuan_mult"])
+def test_family_hand_fields_are_described_in_both_languages(rules):
+    from scoring.ruleset import get_ruleset
+
+    rs = get_ruleset(rules)
+    described = {f.name: f for f in rs.fields}
+    assert {"missing_suit", "dealer", "discarder", "players_in"} <= set(described)
+    assert set(rs.field_names) == set(described)
+    for f in described.values():
+        assert f.help and any("\u4e00" <= ch <= "\u9fff" for ch in f.help_zh), f.name
+
+
+def test_reasons_and_payments_render_in_chinese():
+    data = score("2224445557779m +9m seat:S discarder=W").to_json()
+    assert data["fans"][0]["name"] == "清对" and "万子" in data["fans"][0]["why_zh"]
+    assert data["excluded"] and all("只按最大番算" in e["why_zh"] for e in data["excluded"])
+    assert [(p["payer"], p["payee"]) for p in data["payments"]] == [("W", "S")]
+    assert data["payments"][0]["reason_zh"].startswith("南家和西家点炮")
+    with pytest.raises(HandError) as err:
+        score("123m 456m 789m 5p 55z +5p")
+    assert err.value.render("zh") == "四川麻将不用字牌：请去掉5z（白）。"

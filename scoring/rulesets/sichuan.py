@@ -12,27 +12,78 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scoring import tiles as T
 from scoring.hand import Hand, HandError
-from scoring.ruleset import Exclusion, Fan, Option, RuleSet, ScoreResult
+from scoring.messages import Catalog, Text
+from scoring.patterns import Pattern, matched
+from scoring.ruleset import Exclusion, HandField, Option, RuleSet, ScoreResult
 from scoring.rulesets.sichuan_common import (
     BASE,
     COMMON_FIELDS,
     SETTLEMENT_OPTIONS,
-    SUIT_WORDS,
     BloodBattle,
-    Facts,
-    Reading,
+    Counted,
+    WinReading,
+    best_count,
     check_hand,
     doubling,
+    fan_value,
     flag_field,
     read_hand,
     reading_text,
     score_with_payments,
     seat_field,
+    top_pattern,
 )
 
-GAME = "Sichuan mahjong"
+GAME = Text("Sichuan mahjong", "四川麻将")
+
+M = Catalog("sichuan", {
+    # hand patterns
+    "plain": ("four sets and a pair (四坎牌加一对将)", "四坎牌加一对将"),
+    "all_pungs": ("every set is a pung or a kong", "每组都是刻子或杠"),
+    "flush": ("every tile is {suit}", "全部是{suit}"),
+    "terminals": ("every set and the pair hold a 1 or a 9", "每组牌和将牌都带1或9"),
+    "seven_pairs": ("seven pairs, nothing claimed or konged", "七个对子，没有碰也没有杠"),
+    "golden_hook": ("four melds on the table, won on the pair with one standing tile",
+                    "四组副露在桌上，手里单钓一张和将"),
+    "flush_pungs": ("对对胡 in one suit, {suit}", "清一色的对对胡：{suit}"),
+    "pungs_258": ("对对胡 of 2s, 5s and 8s only", "只有二、五、八的对对胡"),
+    "dragon_pairs": ("seven pairs with four identical tiles (the 龙); counted instead of 七对, and "
+                     "that four-of-a-kind is not also a 根",
+                     "七对中有四张相同的牌（龙）；代替七对计番，这四张不再算根"),
+    "flush_pairs": ("seven pairs in one suit, {suit}", "清一色的七对：{suit}"),
+    "flush_terminals": ("带幺九 in one suit, {suit}", "清一色的带幺九：{suit}"),
+    "flush_golden_hook": ("金钩钓 in one suit: 清一色 3 + 金钩钓 3 less the one 番 of the base "
+                          "(seed Ⅲ)", "清一色的金钩钓：清一色3番加金钩钓3番，减去底的1番（种子Ⅲ）"),
+    "heavenly": ("the dealer wins on the dealt tiles", "庄家起手即和"),
+    "earthly": ("a non-dealer wins on the first turn", "闲家第一轮即和"),
+    "flush_dragon_pairs": ("龙七对 in one suit, {suit}; its four-of-a-kind is not also a 根",
+                           "清一色的龙七对：{suit}；那四张不再算根"),
+    "largest_only": ("hand patterns do not add up; only the largest counts "
+                     "(番型均不重復計算，只按最大番算)", "番型均不重复计算，只按最大番算"),
+    # fans added on top (另加番)
+    "root": ("four identical tiles not declared as a kong: {tiles}", "四张相同的牌没有开杠：{tiles}"),
+    "root_in_dragon": ("the 龙's four identical tiles are not also a 根 (同時減1根)",
+                       "龙的四张相同的牌不再算根（同时减1根）"),
+    "kong": ("one 番 for each kong", "每个杠加1番"),
+    "kong_flower": ("won on the tile drawn after declaring a kong", "开杠后补摸的牌和牌"),
+    "kong_discard": ("won on the tile the discarder threw right after a kong",
+                     "和别人开杠后立刻打出的牌"),
+    "robbing": ("won on the tile another player added to a pung to make a kong",
+                "抢别人加杠的那张牌和牌"),
+    "last_tile": ("won on the last tile of the wall", "和牌墙的最后一张牌"),
+    "self_drawn": ("won on a tile the winner drew", "自己摸到和牌张"),
+    # errors and notes
+    "first_turn_melds": ("A first-turn win (天胡 / 地胡) cannot have melds: nothing was claimed yet.",
+                         "天胡、地胡不能有副露：第一轮还没有碰杠。"),
+    "heavenly_self_drawn": ("The dealer's first-turn win (天胡) is on the dealt tiles: it is "
+                            "self-drawn.", "庄家的天胡是起手的牌和牌：必须是自摸。"),
+    "kong_discard_self_drawn": ("杠上炮 is a win on a discard: it cannot be self-drawn.",
+                                "杠上炮是和别人打出的牌：不能是自摸。"),
+    "self_draw_base": ("自摸加底: each payer adds one base.", "自摸加底：每家多付一底。"),
+    "capped": ("Capped (封顶): the hand is worth {uncapped}x the base, paid as {multiplier}x.",
+               "封顶：这手牌值{uncapped}倍底分，按{multiplier}倍付。"),
+})
 
 OPTIONS = (
     BASE,
@@ -54,46 +105,77 @@ OPTIONS = (
            "addition; the seeds do not list it)", help_zh="海底加番"),
 ) + SETTLEMENT_OPTIONS
 
-EXTRA_FIELDS = COMMON_FIELDS + ("first_turn", "discard_after_kong")
+FIELDS = COMMON_FIELDS + (
+    HandField("first_turn", "bool", False,
+              "won on the first turn: 天胡 for the dealer (self-drawn), 地胡 for the others",
+              "第一轮就和牌：庄家为天胡（必须自摸），闲家为地胡"),
+    HandField("discard_after_kong", "bool", False,
+              "杠上炮: the discarder threw the winning tile right after a kong",
+              "杠上炮：放炮者开杠后立刻打出了和牌张"),
+)
 
 
-# A hand pattern: Chinese name, English name, 番 (plain win = 1), test, why.
-PATTERNS: tuple[tuple[str, str, int, Any, str], ...] = (
-    ("平胡", "Plain win", 1, lambda f, r, o: not r.seven_pairs,
-     "four sets and a pair (四坎牌加一对将)"),
-    ("对对胡", "All pungs (大对子)", 2, lambda f, r, o: r.all_pungs,
-     "every set is a pung or a kong"),
-    ("清一色", "Full flush", 3, lambda f, r, o: f.flush, "every tile is {suit}"),
-    ("带幺九", "Terminals in every set", 3, lambda f, r, o: r.terminals,
-     "every set and the pair hold a 1 or a 9"),
-    ("七对", "Seven pairs (暗七对)", 3, lambda f, r, o: r.seven_pairs,
-     "seven pairs, nothing claimed or konged"),
-    ("金钩钓", "Golden hook", 3, lambda f, r, o: f.golden_hook and o["golden_hook"],
-     "four melds on the table, won on the pair with one standing tile"),
-    ("清对", "Full flush all pungs", 4, lambda f, r, o: f.flush and r.all_pungs,
-     "对对胡 in one suit, {suit}"),
-    ("将对", "All pungs of 2, 5, 8", 4, lambda f, r, o: r.all_pungs and r.all_258,
-     "对对胡 of 2s, 5s and 8s only"),
-    ("龙七对", "Dragon seven pairs", 5,
-     lambda f, r, o: r.seven_pairs and r.dragons > 0 and o["dragon_pairs"] == "table",
-     "seven pairs with four identical tiles (the 龙); counted instead of 七对, and that "
-     "four-of-a-kind is not also a 根"),
-    ("清七对", "Full flush seven pairs", 5, lambda f, r, o: f.flush and r.seven_pairs,
-     "seven pairs in one suit, {suit}"),
-    ("清幺九", "Full flush terminals", 5, lambda f, r, o: f.flush and r.terminals,
-     "带幺九 in one suit, {suit}"),
-    ("清金钩钓", "Full flush golden hook", 5,
-     lambda f, r, o: f.flush and f.golden_hook and o["golden_hook"],
-     "金钩钓 in one suit: 清一色 3 + 金钩钓 3 less the one 番 of the base (seed Ⅲ)"),
-    ("天胡", "Heavenly hand", 6, lambda f, r, o: o["_heavenly"],
-     "the dealer wins on the dealt tiles"),
-    ("地胡", "Earthly hand", 6, lambda f, r, o: o["_earthly"],
-     "a non-dealer wins on the first turn"),
-    ("清龙七对", "Full flush dragon seven pairs", 6,
-     lambda f, r, o: f.flush and r.seven_pairs and r.dragons > 0 and o["dragon_pairs"] == "table",
-     "龙七对 in one suit, {suit}; its four-of-a-kind is not also a 根"),
+def _table_dragon(c: WinReading) -> bool:
+    return c.seven_pairs and c.dragons > 0 and c.opts["dragon_pairs"] == "table"
+
+
+# Hand patterns (seed Ⅵ), 番 counted from 平胡 = 1; only the largest counts. On a tie the later,
+# more specific row is taken.
+PATTERNS: tuple[Pattern[WinReading], ...] = (
+    Pattern("平胡", "Plain win", 1, lambda c: not c.seven_pairs, M("plain")),
+    Pattern("对对胡", "All pungs (大对子)", 2, lambda c: c.all_pungs, M("all_pungs")),
+    Pattern("清一色", "Full flush", 3, lambda c: c.flush, lambda c: M("flush", suit=c.suit)),
+    Pattern("带幺九", "Terminals in every set", 3, lambda c: c.terminals, M("terminals")),
+    Pattern("七对", "Seven pairs (暗七对)", 3, lambda c: c.seven_pairs, M("seven_pairs")),
+    Pattern("金钩钓", "Golden hook", 3, lambda c: c.golden_hook and c.opts["golden_hook"],
+            M("golden_hook")),
+    Pattern("清对", "Full flush all pungs", 4, lambda c: c.flush and c.all_pungs,
+            lambda c: M("flush_pungs", suit=c.suit)),
+    Pattern("将对", "All pungs of 2, 5, 8", 4, lambda c: c.all_pungs and c.all_258, M("pungs_258")),
+    Pattern("龙七对", "Dragon seven pairs", 5, _table_dragon, M("dragon_pairs")),
+    Pattern("清七对", "Full flush seven pairs", 5, lambda c: c.flush and c.seven_pairs,
+            lambda c: M("flush_pairs", suit=c.suit)),
+    Pattern("清幺九", "Full flush terminals", 5, lambda c: c.flush and c.terminals,
+            lambda c: M("flush_terminals", suit=c.suit)),
+    Pattern("清金钩钓", "Full flush golden hook", 5,
+            lambda c: c.flush and c.golden_hook and c.opts["golden_hook"], M("flush_golden_hook")),
+    Pattern("天胡", "Heavenly hand", 6, lambda c: c.opts["_heavenly"], M("heavenly")),
+    Pattern("地胡", "Earthly hand", 6, lambda c: c.opts["_earthly"], M("earthly")),
+    Pattern("清龙七对", "Full flush dragon seven pairs", 6, lambda c: c.flush and _table_dragon(c),
+            lambda c: M("flush_dragon_pairs", suit=c.suit)),
 )
 DRAGON_PATTERNS = ("龙七对", "清龙七对")
+
+
+def _free_roots(c: WinReading) -> int:
+    """根 not absorbed by the 龙 of the chosen hand pattern (同時減1根)."""
+    roots = c.facts.roots
+    return roots - 1 if roots and c.top in DRAGON_PATTERNS else roots
+
+
+def _quads(c: WinReading) -> str:
+    counts: dict[str, int] = {}
+    for t in c.hand.all_tiles:
+        counts[t] = counts.get(t, 0) + 1
+    konged = {m.first for m in c.hand.melds if m.is_kong}
+    return " ".join(t for t, n in counts.items() if n == 4 and t not in konged)
+
+
+# Fans added on top of the hand pattern, one 番 each (seed Ⅵ 另加番), read once the pattern is
+# chosen (c.top).
+EXTRAS: tuple[Pattern[WinReading], ...] = (
+    Pattern("根", "Root", 1, _free_roots, lambda c: M("root", tiles=_quads(c))),
+    Pattern("杠", "Kong", 1, lambda c: c.facts.kongs, M("kong")),
+    Pattern("杠上花", "Win on a kong replacement", 1,
+            lambda c: c.hand.context.kong_replacement, M("kong_flower")),
+    Pattern("杠上炮", "Win on a discard after a kong", 1, lambda c: c.opts["_after_kong"],
+            M("kong_discard")),
+    Pattern("抢杠", "Robbing a kong", 1, lambda c: c.hand.context.robbing_kong, M("robbing")),
+    Pattern("海底", "Last tile", 1,
+            lambda c: c.hand.context.last_tile and c.opts["last_tile_fan"], M("last_tile")),
+    Pattern("自摸", "Self-drawn", 1,
+            lambda c: c.hand.context.self_drawn and c.opts["self_draw"] == "fan", M("self_drawn")),
+)
 
 
 def first_turn_flags(hand: Hand) -> tuple[bool, bool]:
@@ -102,96 +184,54 @@ def first_turn_flags(hand: Hand) -> tuple[bool, bool]:
     if not flag_field(hand, "first_turn"):
         return False, False
     if hand.melds:
-        raise HandError("A first-turn win (天胡 / 地胡) cannot have melds: nothing was claimed yet.")
+        raise HandError(M("first_turn_melds"))
     if hand.context.seat_wind == dealer:
         if not hand.context.self_drawn:
-            raise HandError("The dealer's first-turn win (天胡) is on the dealt tiles: it is self-drawn.")
+            raise HandError(M("heavenly_self_drawn"))
         return True, False
     return False, True
 
 
-def extra_fans(facts: Facts, reading_pattern: str, opts: Mapping[str, Any]):
-    """根, 杠 and the 'win' fans that add one 番 each (seed Ⅵ 另加番)."""
-    hand, ctx = facts.hand, facts.hand.context
-    fans, excluded = [], []
-    roots = facts.roots
-    if reading_pattern in DRAGON_PATTERNS and roots:
-        roots -= 1
-        excluded.append(Exclusion("根", "Root", reading_pattern,
-                                  "the 龙's four identical tiles are not also a 根 (同時減1根)"))
-    if roots:
-        quads = [c for c, n in _counts(hand).items() if n == 4
-                 and c not in {m.first for m in hand.melds if m.is_kong}]
-        fans.append(Fan("根", "Root", 1, roots,
-                        f"four identical tiles not declared as a kong: {' '.join(quads)}"))
-    if facts.kongs:
-        fans.append(Fan("杠", "Kong", 1, facts.kongs, "one 番 for each kong"))
-    if ctx.kong_replacement:
-        fans.append(Fan("杠上花", "Win on a kong replacement", 1, 1,
-                        "won on the tile drawn after declaring a kong"))
-    if flag_field(hand, "discard_after_kong"):
-        if ctx.self_drawn:
-            raise HandError("杠上炮 is a win on a discard: it cannot be self-drawn.")
-        fans.append(Fan("杠上炮", "Win on a discard after a kong", 1, 1,
-                        "won on the tile the discarder threw right after a kong"))
-    if ctx.robbing_kong:
-        fans.append(Fan("抢杠", "Robbing a kong", 1, 1,
-                        "won on the tile another player added to a pung to make a kong"))
-    if ctx.last_tile and opts["last_tile_fan"]:
-        fans.append(Fan("海底", "Last tile", 1, 1, "won on the last tile of the wall"))
-    if ctx.self_drawn and opts["self_draw"] == "fan":
-        fans.append(Fan("自摸", "Self-drawn", 1, 1, "won on a tile the winner drew"))
-    return fans, excluded
+def discard_after_kong(hand: Hand) -> bool:
+    """杠上炮 (the hand field discard_after_kong), which is a win on a discard."""
+    if not flag_field(hand, "discard_after_kong"):
+        return False
+    if hand.context.self_drawn:
+        raise HandError(M("kong_discard_self_drawn"))
+    return True
 
 
-def _counts(hand: Hand) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for c in hand.all_tiles:
-        out[c] = out.get(c, 0) + 1
-    return out
-
-
-def _count_reading(facts: Facts, reading: Reading, opts: Mapping[str, Any]):
-    matched = [p for p in PATTERNS if p[3](facts, reading, opts)]  # 平胡 or 七对 always
-    highest = max(p[2] for p in matched)
-    top = [p for p in matched if p[2] == highest][-1]  # on a tie the later, more specific row
-    suit = SUIT_WORDS[T.suit(facts.hand.all_tiles[0])] if facts.flush else ""
-    offset = 1 - opts["count_from"]
-    fans = [Fan(top[0], top[1], top[2] - offset, 1, top[4].format(suit=suit))]
-    excluded = [
-        Exclusion(p[0], p[1], top[0], "hand patterns do not add up; only the largest counts "
-                  "(番型均不重復計算，只按最大番算)")
-        for p in matched if p is not top and p[0] != "平胡"
-    ]
-    more, more_excluded = extra_fans(facts, top[0], opts)
-    return fans + more, excluded + more_excluded
+def _count_reading(c: WinReading) -> Counted:
+    top, excluded = top_pattern(PATTERNS, c, M("largest_only"), silent=("平胡",))
+    c = WinReading(c.facts, c.reading, c.opts, top.name)
+    offset = 1 - c.opts["count_from"]
+    fans = [top.fan(c, 1, top.value - offset)] + [p.fan(c, n) for p, n in matched(EXTRAS, c)]
+    if top.name in DRAGON_PATTERNS and c.facts.roots:
+        excluded.append(Exclusion("根", "Root", top.name, M("root_in_dragon")))
+    return Counted(c.reading, fans, excluded, sum(f.fan * f.count for f in fans))
 
 
 def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     """The fan of a winning hand and what each payer owes, without deciding who pays."""
     check_hand(hand, GAME)
     heavenly, earthly = first_turn_flags(hand)
-    opts = dict(options, _heavenly=heavenly, _earthly=earthly)
     facts = read_hand(hand)
-    best = None
-    for reading in facts.readings:
-        fans, excluded = _count_reading(facts, reading, opts)
-        total = sum(f.fan * f.count for f in fans)
-        if best is None or total > best[0]:
-            best = (total, fans, excluded, reading)
-    total, fans, excluded, reading = best
+    opts = dict(options, _heavenly=heavenly, _earthly=earthly,
+                _after_kong=discard_after_kong(hand))
+    best = best_count(facts, opts, _count_reading)
+    total = best.value
     multiplier, uncapped, capped = doubling(total, options["count_from"], options["cap"])
     base = options["base"]
     per_payer = base * multiplier
     notes = []
     if hand.context.self_drawn and options["self_draw"] == "base":
         per_payer += base
-        notes.append("自摸加底: each payer adds one base.")
+        notes.append(M("self_draw_base"))
     if capped:
-        notes.append(f"Capped (封顶): the hand is worth {uncapped}x the base, paid as {multiplier}x.")
+        notes.append(M("capped", uncapped=uncapped, multiplier=multiplier))
     return ScoreResult(
-        rules="sichuan", total=total, unit="fan", fans=fans, excluded=excluded,
-        arrangement=reading_text(reading), notes=notes,
+        rules="sichuan", total=total, unit="fan", fans=best.fans, excluded=best.excluded,
+        arrangement=reading_text(best.reading), notes=notes,
         extra={
             "multiplier": multiplier, "uncapped_multiplier": uncapped, "capped": capped,
             "cap": options["cap"], "cap_reached": options["cap"] is not None
@@ -201,7 +241,7 @@ def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     )
 
 
-score = score_with_payments(evaluate, lambda r: f"{r.total} fan, x{r.extra['multiplier']}")
+score = score_with_payments(evaluate, fan_value)
 
 
 RULESET = RuleSet(
@@ -213,8 +253,7 @@ RULESET = RuleSet(
     "mjlens settle for the whole round (刮风下雨, 查花猪, 查叫).",
     score=score,
     options=OPTIONS,
-    extra_fields=EXTRA_FIELDS,
+    fields=FIELDS,
     source="seeds/sichuan-chengdu.txt",
+    settlement=BloodBattle(game=GAME, evaluate=evaluate),
 )
-
-SETTLEMENT = BloodBattle(rules="sichuan", game=GAME, evaluate=evaluate)

@@ -1,9 +1,10 @@
 """What the Sichuan family (成都血战到底, 玉山, the multiplier table) shares: the 108-tile set, no
-chows, a win must miss a suit (缺一门 / 定缺), the facts fans are read from, who pays a win, and
-the rain money (刮风下雨) and end-of-wall rules that `scoring.settle` applies to a whole round.
+chows, a win must miss a suit (缺一门 / 定缺), the extra hand fields, the context its `Pattern`
+tables read, who pays a win (through `scoring.payments`), and the rain money (刮风下雨) and
+end-of-wall rules that `scoring.settle` applies to a whole round.
 
-Each rule-set module supplies only its fan table (an `evaluate` function) and a `BloodBattle`
-profile; everything here is shared so the three rule sets cannot drift apart.
+Each rule-set module supplies only its pattern table, how its items combine into the money, and
+a `BloodBattle` profile; everything here is shared so the three rule sets cannot drift apart.
 """
 
 from __future__ import annotations
@@ -15,22 +16,90 @@ from typing import Any
 
 from scoring import tiles as T
 from scoring.decompose import Arrangement, seven_pairs, standard_arrangements, waits
-from scoring.hand import Hand, HandError, tile_label
-from scoring.ruleset import SEATS, Option, Payment, ScoreResult
+from scoring.hand import Hand, HandError
+from scoring.messages import SEAT_NAMES, Catalog, Msg, Text, Tile
+from scoring.patterns import Pattern, best_reading, largest_only
+from scoring.payments import pay_each, win_payers
+from scoring.ruleset import SEATS, Exclusion, Fan, HandField, Option, ScoreResult
 
+M = Catalog("sichuan_family", {
+    # checking a hand
+    "no_honours": ("{game} is played without honour tiles: remove {tile}.",
+                   "{game}不用字牌：请去掉{tile}。"),
+    "no_flowers": ("{game} is played without flowers: remove {tiles}.",
+                   "{game}不用花牌：请去掉{tiles}。"),
+    "no_chows": ("{game} has no chows (不能吃): {tiles} cannot be an exposed meld. Only pungs and "
+                 "kongs are claimed; a run stays among the standing tiles.",
+                 "{game}不能吃牌：{tiles} 不能是亮出的副露。只能碰和杠；顺子只能留在手牌里。"),
+    "bad_missing_suit": ("missing_suit (定缺) must be m, p or s, not {value}.",
+                         "定缺（missing_suit）必须是 m、p 或 s，而不是 {value}。"),
+    "three_suits": ("A {game} win must miss a suit (缺一门), but this hand holds characters, dots "
+                    "and bamboo. Remove the tiles of one suit.",
+                    "{game}和牌必须缺一门，但这手牌万、筒、条三门都有。请去掉其中一门的牌。"),
+    "declared_suit_held": ("The declared missing suit (定缺) is {suit}, but the hand still holds "
+                           "{tile}: a player cannot win until that suit is gone.",
+                           "定缺的花色是{suit}，但手牌里还有{tile}：这门牌打完之前不能和牌。"),
+    "bad_seat": ("{name} must be a seat: E, S, W or N, not {value}.",
+                 "{name} 必须是座位：E、S、W 或 N，而不是 {value}。"),
+    "bad_flag": ("'{name}' must be true or false, not {value}.",
+                 "“{name}”必须是 true 或 false，而不是 {value}。"),
+    "bad_players_in": ("players_in must be a list of seats still in the round, e.g. [\"E\", \"W\"].",
+                       "players_in 必须是仍在局中的座位列表，例如 [\"E\", \"W\"]。"),
+    "players_in_twice": ("players_in names a seat twice.", "players_in 重复列出了同一个座位。"),
+    "end_hand_has_win_tile": ("A hand held at the end of the wall has no winning tile (win_tile).",
+                              "荒牌时手里的牌没有和牌张（win_tile）。"),
+    "not_a_win": ("These tiles are not a winning hand: they form neither four sets and a pair nor "
+                  "seven pairs. Check the tiles and the winning tile.",
+                  "这些牌不是和牌：既不是四组加一对将，也不是七对。请检查牌和和牌张。"),
+    # values, payments, notes
+    "value_fan": ("{total} fan, x{multiplier}", "{total}番，{multiplier}倍"),
+    "value_times": ("x{multiplier}", "{multiplier}倍"),
+    "pays_self_drawn": ("{winner} self-draws (自摸) {value}", "{winner}自摸，{value}"),
+    "pays_discard": ("{winner} wins on {discarder}'s discard (点炮) {value}",
+                     "{winner}和{discarder}点炮，{value}"),
+    # the shared fan facts
+    "suit_m": ("characters 万", "万子"),
+    "suit_p": ("dots 筒", "筒子"),
+    "suit_s": ("bamboo 条", "条子"),
+})
+
+# Play goes E -> S -> W -> N; the player before you (上家) discards to you.
+NEXT_SEAT = {"E": "S", "S": "W", "W": "N", "N": "E"}
+PREV_SEAT = {v: k for k, v in NEXT_SEAT.items()}
 SUITED: tuple[str, ...] = tuple(c for c in T.TILE_CODES if T.is_suited(c))
-SUIT_WORDS = {"m": "characters 万", "p": "dots 筒", "s": "bamboo 条"}
 # Accepted spellings of a declared missing suit (定缺).
 SUIT_ALIASES = {
     "m": "m", "p": "p", "s": "s", "万": "m", "萬": "m", "筒": "p", "饼": "p", "餅": "p",
     "条": "s", "條": "s", "索": "s", "characters": "m", "dots": "p", "bamboo": "s",
 }
-# Play goes E -> S -> W -> N; the player before you (上家) discards to you.
-NEXT_SEAT = {"E": "S", "S": "W", "W": "N", "N": "E"}
-PREV_SEAT = {v: k for k, v in NEXT_SEAT.items()}
 
-# Extra hand fields every Sichuan-family rule set reads (documented in docs/sichuan.md).
-COMMON_FIELDS = ("missing_suit", "dealer", "discarder", "players_in")
+
+def suit_word(suit: str) -> Msg:
+    """A suit as the family's messages name it: `characters 万` / `万子`."""
+    return M(f"suit_{suit}")
+
+
+def seat_code(seat: str) -> Text:
+    """A seat as rounds and hands spell it (`E`) in English, by name (`东家`) in Chinese."""
+    pair = SEAT_NAMES.get(seat)
+    return Text(seat, pair[1]) if pair else Text(str(seat), str(seat))
+
+
+# ---- extra hand fields every Sichuan-family rule set reads (docs/sichuan.md) ------------------
+MISSING_SUIT = HandField(
+    "missing_suit", "suit", None,
+    "the suit declared at 定缺: m, p or s (or 万 筒 条); a win must hold none of it",
+    "定缺时选定的花色：m、p 或 s（也可写万、筒、条）；和牌时手里不能有这门牌")
+DEALER = HandField("dealer", "seat", "E", "the dealer's seat (庄家)", "庄家的座位")
+DISCARDER = HandField(
+    "discarder", "seat", None,
+    "the seat that discarded the winning tile; default: the player before the winner (上家)",
+    "打出和牌张的座位；不填则按和牌者的上家计算")
+PLAYERS_IN = HandField(
+    "players_in", "seats", list(SEATS),
+    "seats still in the round (not yet won): a self-drawn win is paid by each of them",
+    "仍在局中（尚未和牌）的座位：自摸时由他们每人付分")
+COMMON_FIELDS = (MISSING_SUIT, DEALER, DISCARDER, PLAYERS_IN)
 
 # ---- options shared by the family -----------------------------------------------------------
 BASE = Option("base", 1, "stake of one base (底): a payment is base x multiplier", help_zh="底分")
@@ -50,24 +119,19 @@ SETTLEMENT_OPTIONS = (RAIN, KONG_DISCARD, FLOWER_PIG)
 
 
 # ---- checking a hand ------------------------------------------------------------------------
-def check_tiles(hand: Hand, game: str) -> None:
+def check_tiles(hand: Hand, game: Text) -> None:
     """Reject what a 108-tile game cannot hold, before the generic checks, in a player's words."""
     tiles = list(hand.concealed) + [t for m in hand.melds for t in m.tiles]
     if hand.win_tile is not None:
         tiles.append(hand.win_tile)
     for code in tiles:
         if T.is_honor(code):
-            raise HandError(f"{game} is played without honour tiles: remove {tile_label(code)}.")
+            raise HandError(M("no_honours", game=game, tile=Tile(code)))
     if hand.flowers:
-        raise HandError(
-            f"{game} is played without flowers: remove {', '.join(map(tile_label, hand.flowers))}."
-        )
+        raise HandError(M("no_flowers", game=game, tiles=[Tile(c) for c in hand.flowers]))
     for m in hand.melds:
         if m.kind == "chow":
-            raise HandError(
-                f"{game} has no chows (不能吃): {' '.join(m.tiles)} cannot be an exposed meld. "
-                "Only pungs and kongs are claimed; a run stays among the standing tiles."
-            )
+            raise HandError(M("no_chows", game=game, tiles=" ".join(m.tiles)))
 
 
 def missing_suit_of(hand: Hand) -> str | None:
@@ -76,62 +140,56 @@ def missing_suit_of(hand: Hand) -> str | None:
         return None
     suit = SUIT_ALIASES.get(str(raw).strip().lower()) if isinstance(raw, str) else None
     if suit is None:
-        raise HandError(f"missing_suit (定缺) must be m, p or s, not {raw!r}.")
+        raise HandError(M("bad_missing_suit", value=repr(raw)))
     return suit
 
 
-def check_win_suits(hand: Hand, game: str) -> None:
+def check_win_suits(hand: Hand, game: Text) -> None:
     """缺一门: a win holds at most two suits; with 定缺 the declared suit must be gone."""
     suits = {T.suit(c) for c in hand.all_tiles}
     if len(suits) == 3:
-        raise HandError(
-            f"A {game} win must miss a suit (缺一门), but this hand holds characters, dots and "
-            "bamboo. Remove the tiles of one suit."
-        )
+        raise HandError(M("three_suits", game=game))
     declared = missing_suit_of(hand)
     if declared is not None and declared in suits:
         held = next(c for c in hand.all_tiles if T.suit(c) == declared)
-        raise HandError(
-            f"The declared missing suit (定缺) is {SUIT_WORDS[declared]}, but the hand still holds "
-            f"{tile_label(held)}: a player cannot win until that suit is gone."
-        )
+        raise HandError(M("declared_suit_held", suit=suit_word(declared), tile=Tile(held)))
 
 
 def seat_field(hand: Hand, name: str, default: str | None) -> str | None:
     value = hand.context.extra.get(name, default)
     if value is not None and value not in SEATS:
-        raise HandError(f"{name} must be a seat: E, S, W or N, not {value!r}.")
+        raise HandError(M("bad_seat", name=name, value=repr(value)))
     return value
 
 
 def flag_field(hand: Hand, name: str) -> bool:
     value = hand.context.extra.get(name, False)
     if not isinstance(value, bool):
-        raise HandError(f"'{name}' must be true or false, not {value!r}.")
+        raise HandError(M("bad_flag", name=name, value=repr(value)))
     return value
 
 
 def players_in(hand: Hand) -> list[str]:
     raw = hand.context.extra.get("players_in", list(SEATS))
     if not isinstance(raw, list) or not raw or any(s not in SEATS for s in raw):
-        raise HandError("players_in must be a list of seats still in the round, e.g. [\"E\", \"W\"].")
+        raise HandError(M("bad_players_in"))
     if len(set(raw)) != len(raw):
-        raise HandError("players_in names a seat twice.")
+        raise HandError(M("players_in_twice"))
     return [s for s in SEATS if s in raw]
 
 
-def check_hand(hand: Hand, game: str, *, winning: bool = True) -> None:
+def check_hand(hand: Hand, game: Text, *, winning: bool = True) -> None:
     """Every check of a Sichuan-family hand: tiles, counts, and (for a win) the missing suit."""
     check_tiles(hand, game)
     hand.validate(allowed=SUITED, allow_flowers=False, require_win_tile=winning)
     if not winning and hand.win_tile is not None:
-        raise HandError("A hand held at the end of the wall has no winning tile (win_tile).")
+        raise HandError(M("end_hand_has_win_tile"))
     missing_suit_of(hand)
     if winning:
         check_win_suits(hand, game)
 
 
-# ---- facts the fan tables read --------------------------------------------------------------
+# ---- facts the pattern tables read ------------------------------------------------------------
 @dataclass(frozen=True)
 class Reading:
     """One arrangement of a winning hand with the shape facts the fan tables ask about."""
@@ -146,12 +204,62 @@ class Reading:
 
 @dataclass(frozen=True)
 class Facts:
+    """What holds for the hand whatever its reading."""
+
     hand: Hand
     readings: tuple[Reading, ...]
     flush: bool  # 清一色: one suit only
     roots: int  # 根: four identical tiles not declared as a kong
     kongs: int
     golden_hook: bool  # 金钩钓: four declared melds, won on the pair with a single standing tile
+
+
+@dataclass(frozen=True)
+class WinReading:
+    """The one object a family `Pattern` tests: the hand's facts, one reading of it, the
+    resolved options and the top hand pattern once chosen (None while choosing it)."""
+
+    facts: Facts
+    reading: Reading
+    opts: Mapping[str, Any]
+    top: str | None = None
+
+    @property
+    def hand(self) -> Hand:
+        return self.facts.hand
+
+    @property
+    def flush(self) -> bool:
+        return self.facts.flush
+
+    @property
+    def golden_hook(self) -> bool:
+        return self.facts.golden_hook
+
+    @property
+    def seven_pairs(self) -> bool:
+        return self.reading.seven_pairs
+
+    @property
+    def all_pungs(self) -> bool:
+        return self.reading.all_pungs
+
+    @property
+    def terminals(self) -> bool:
+        return self.reading.terminals
+
+    @property
+    def all_258(self) -> bool:
+        return self.reading.all_258
+
+    @property
+    def dragons(self) -> int:
+        return self.reading.dragons
+
+    @property
+    def suit(self) -> Msg | str:
+        """The one suit of a flush (for reasons), else empty."""
+        return suit_word(T.suit(self.hand.all_tiles[0])) if self.flush else ""
 
 
 def read_hand(hand: Hand) -> Facts:
@@ -178,19 +286,15 @@ def read_hand(hand: Hand) -> Facts:
             dragons=sum(1 for n in counts.values() if n == 2),
         ))
     if not readings:
-        raise HandError(
-            "These tiles are not a winning hand: they form neither four sets and a pair nor "
-            "seven pairs. Check the tiles and the winning tile."
-        )
+        raise HandError(M("not_a_win"))
     counts = Counter(hand.all_tiles)
-    kongs = hand.kong_count
     kong_tiles = {m.first for m in hand.melds if m.is_kong}
     return Facts(
         hand=hand,
         readings=tuple(readings),
         flush=len({T.suit(c) for c in hand.all_tiles}) == 1,
         roots=sum(1 for c, n in counts.items() if n == 4 and c not in kong_tiles),
-        kongs=kongs,
+        kongs=hand.kong_count,
         golden_hook=len(hand.melds) == 4 and len(hand.concealed) == 1,
     )
 
@@ -209,32 +313,62 @@ def reading_text(reading: Reading) -> str:
     return " ".join(parts)
 
 
+# ---- counting a table -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Counted:
+    """One reading's count: the counted fans and exclusions and their value."""
+
+    reading: Reading
+    fans: list[Fan]
+    excluded: list[Exclusion]
+    value: float
+
+
+def top_pattern(table: tuple[Pattern[WinReading], ...], ctx: WinReading,
+                largest: Msg, silent: tuple[str, ...]):
+    """The largest hand pattern of `table` for this reading (只按最大番算) and the others as
+    exclusions (`largest` says why), the plain win in `silent` left unlisted."""
+    found = [(p, 1) for p in table if p.count(ctx)]
+    return largest_only(found, ctx, lambda _p, _by: largest, silent=silent)
+
+
+def best_count(facts: Facts, opts: Mapping[str, Any],
+               count: Callable[[WinReading], Counted]) -> Counted:
+    """The reading of the hand worth most (the first on a tie): the family's one loop."""
+    _, counted = best_reading((WinReading(facts, r, opts) for r in facts.readings), count,
+                              lambda c: c.value)
+    return counted
+
+
 # ---- who pays a single win --------------------------------------------------------------------
-def win_payments(hand: Hand, per_payer: float, label: str) -> tuple[list[Payment], list[str]]:
-    """Self-drawn: every other player still in pays; on a discard: the discarder pays."""
-    winner = hand.context.seat_wind
-    inside = players_in(hand)
-    notes = []
-    if winner not in inside:
-        raise HandError(f"The winner (seat {winner}) must be among players_in {inside}.")
-    if hand.context.self_drawn:
-        if "discarder" in hand.context.extra:
-            raise HandError("A self-drawn win has no discarder: drop 'discarder' or self_drawn.")
-        payers = [s for s in inside if s != winner]
-        if not payers:
-            raise HandError("Nobody is left to pay: players_in has only the winner.")
-        reason = f"{winner} self-draws (自摸) {label}"
-        return [Payment(p, winner, per_payer, reason) for p in payers], notes
-    discarder = seat_field(hand, "discarder", None)
-    if discarder is None:
-        discarder = PREV_SEAT[winner]
-        notes.append(f"No discarder given: assumed the player before the winner (上家), {discarder}.")
-    if discarder == winner:
-        raise HandError("A player cannot win on their own discard; set self_drawn or discarder.")
-    if discarder not in inside:
-        raise HandError(f"The discarder {discarder} has already won and is out of the round.")
-    reason = f"{winner} wins on {discarder}'s discard (点炮) {label}"
-    return [Payment(discarder, winner, per_payer, reason)], notes
+def score_with_payments(evaluate: Callable[[Hand, Mapping[str, Any]], ScoreResult],
+                        value: Callable[[ScoreResult], Msg]):
+    """A Sichuan-family rule set's `score`: its evaluation plus who pays the winner (self-drawn:
+    every other player still in, `players_in`; on a discard: the discarder), each payment's
+    reason naming the hand's value as `value(result)` puts it."""
+
+    def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
+        result = evaluate(hand, options)
+        who = win_payers(hand, players_in(hand))
+        how = value(result)
+        winner = seat_code(who.winner)
+        if who.discarder is None:
+            reason = M("pays_self_drawn", winner=winner, value=how)
+        else:
+            reason = M("pays_discard", winner=winner, discarder=seat_code(who.discarder), value=how)
+        result.payments = pay_each(who, result.extra["per_payer"], reason)
+        result.notes.extend(who.notes)
+        return result
+
+    return score
+
+
+def fan_value(result: ScoreResult) -> Msg:
+    return M("value_fan", total=result.total, multiplier=result.extra["multiplier"])
+
+
+def times_value(result: ScoreResult) -> Msg:
+    return M("value_times", multiplier=result.extra["multiplier"])
 
 
 def doubling(fan: int, count_from: int, cap: int | None) -> tuple[int, int, bool]:
@@ -260,14 +394,13 @@ class EndStatus:
 
 @dataclass(frozen=True)
 class BloodBattle:
-    """How a Sichuan-family rule set settles a round (used by `scoring.settle`).
+    """How a Sichuan-family rule set settles a round (the `RoundProfile` of `scoring.settle`).
 
     `evaluate(hand, options)` scores a winning hand without payments; its result carries
     `extra["per_payer"]`, what each paying player owes for it.
     """
 
-    rules: str
-    game: str  # "Sichuan mahjong", used in messages
+    game: Text  # "Sichuan mahjong", used in messages
     evaluate: Callable[[Hand, Mapping[str, Any]], ScoreResult]
 
     def check_final_hand(self, hand: Hand) -> None:
@@ -304,16 +437,3 @@ class BloodBattle:
         base = options["base"]
         return {"added": ("all", base), "exposed": ("discarder", 2 * base),
                 "concealed": ("all", 2 * base)}[kind]
-
-
-def score_with_payments(evaluate, label):
-    """A Sichuan-family rule set's `score`: its evaluation plus who pays the winner, each
-    payment's reason naming the hand's value as `label(result)` puts it."""
-
-    def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
-        result = evaluate(hand, options)
-        result.payments, notes = win_payments(hand, result.extra["per_payer"], label(result))
-        result.notes.extend(notes)
-        return result
-
-    return score

@@ -8,64 +8,74 @@ no chows, must miss a suit, one discard may win several players, and 刮风下�
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from scoring import tiles as T
 from scoring.hand import Hand, HandError
-from scoring.ruleset import Exclusion, Fan, RuleSet, ScoreResult
+from scoring.messages import Catalog, Text
+from scoring.patterns import Pattern
+from scoring.ruleset import RuleSet, ScoreResult
 from scoring.rulesets.sichuan_common import (
     BASE,
     COMMON_FIELDS,
     SETTLEMENT_OPTIONS,
-    SUIT_WORDS,
     BloodBattle,
+    Counted,
+    WinReading,
+    best_count,
     check_hand,
     doubling,
+    fan_value,
     read_hand,
     reading_text,
     score_with_payments,
+    top_pattern,
 )
 
-GAME = "Yushan mahjong"
+GAME = Text("Yushan mahjong", "玉山麻将")
 
-PATTERNS = (
-    ("基本胡", "Basic win", 0, lambda f, r: True, "a complete hand of two suits"),
-    ("对子胡", "All pungs", 1, lambda f, r: r.all_pungs, "every set is a pung or a kong"),
-    ("清一色", "Full flush", 2, lambda f, r: f.flush, "every tile is {suit}"),
-    ("清对", "Full flush all pungs", 3, lambda f, r: f.flush and r.all_pungs,
-     "对子胡 in one suit, {suit}"),
+M = Catalog("yushan", {
+    "basic": ("a complete hand of two suits", "两门花色的完整和牌"),
+    "all_pungs": ("every set is a pung or a kong", "每组都是刻子或杠"),
+    "flush": ("every tile is {suit}", "全部是{suit}"),
+    "flush_pungs": ("对子胡 in one suit, {suit}", "清一色的对子胡：{suit}"),
+    "largest_only": ("only the largest pattern counts", "只按最大的牌型计番"),
+    "no_seven_pairs": ("Yushan rules have no seven-pairs hand: the tiles must form four sets and "
+                       "a pair.", "玉山麻将没有七对：牌必须组成四组加一对将。"),
+})
+
+# 番 counted from 基本胡 = 0; the table is in increasing order and each row implies the earlier.
+PATTERNS: tuple[Pattern[WinReading], ...] = (
+    Pattern("基本胡", "Basic win", 0, lambda c: True, M("basic")),
+    Pattern("对子胡", "All pungs", 1, lambda c: c.all_pungs, M("all_pungs")),
+    Pattern("清一色", "Full flush", 2, lambda c: c.flush, lambda c: M("flush", suit=c.suit)),
+    Pattern("清对", "Full flush all pungs", 3, lambda c: c.flush and c.all_pungs,
+            lambda c: M("flush_pungs", suit=c.suit)),
 )
+
+
+def _count_reading(c: WinReading) -> Counted:
+    top, excluded = top_pattern(PATTERNS, c, M("largest_only"), silent=("基本胡",))
+    return Counted(c.reading, [top.fan(c)], excluded, top.value)
 
 
 def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     check_hand(hand, GAME)
     facts = read_hand(hand)
-    readings = [r for r in facts.readings if not r.seven_pairs]
+    readings = tuple(r for r in facts.readings if not r.seven_pairs)
     if not readings:
-        raise HandError(
-            "Yushan rules have no seven-pairs hand: the tiles must form four sets and a pair."
-        )
-    suit = SUIT_WORDS[T.suit(hand.all_tiles[0])] if facts.flush else ""
-    best = None
-    for reading in readings:
-        matched = [p for p in PATTERNS if p[3](facts, reading)]
-        top = matched[-1]  # the table is in increasing order and each row implies the earlier
-        if best is None or top[2] > best[0][2]:
-            best = (top, matched, reading)
-    top, matched, reading = best
-    fans = [Fan(top[0], top[1], top[2], 1, top[4].format(suit=suit))]
-    excluded = [Exclusion(p[0], p[1], top[0], "only the largest pattern counts")
-                for p in matched if p is not top and p[2] > 0]
-    multiplier, _, _ = doubling(top[2], 0, None)
+        raise HandError(M("no_seven_pairs"))
+    best = best_count(replace(facts, readings=readings), options, _count_reading)
+    multiplier, _, _ = doubling(best.value, 0, None)
     base = options["base"]
     return ScoreResult(
-        rules="yushan", total=top[2], unit="fan", fans=fans, excluded=excluded,
-        arrangement=reading_text(reading),
+        rules="yushan", total=best.value, unit="fan", fans=best.fans, excluded=best.excluded,
+        arrangement=reading_text(best.reading),
         extra={"multiplier": multiplier, "base": base, "per_payer": base * multiplier},
     )
 
 
-score = score_with_payments(evaluate, lambda r: f"{r.total} fan, x{r.extra['multiplier']}")
+score = score_with_payments(evaluate, fan_value)
 
 
 RULESET = RuleSet(
@@ -77,8 +87,7 @@ RULESET = RuleSet(
     "each 番 doubling the stake.",
     score=score,
     options=(BASE,) + SETTLEMENT_OPTIONS,
-    extra_fields=COMMON_FIELDS,
+    fields=COMMON_FIELDS,
     source="seeds/yushan-guobiao-and-others.txt, section Ⅰ",
+    settlement=BloodBattle(game=GAME, evaluate=evaluate),
 )
-
-SETTLEMENT = BloodBattle(rules="yushan", game=GAME, evaluate=evaluate)
