@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scoring import tiles as T
-from scoring.messages import Catalog, Msg, render
+from scoring.messages import Catalog, Msg, Text, Tile, render
 
 MELD_KINDS = ("chow", "pung", "kong", "special_kong")
 # Northeast special kongs (特殊杠 / 蛋): sets of different tiles laid out as a kong, by their
@@ -39,6 +39,87 @@ SM = Catalog("special_kong", {
 })
 CLAIM_SOURCES = ("left", "across", "right")
 WINDS = ("E", "S", "W", "N")
+
+M = Catalog("hand", {
+    "meld_kind": ("A meld must be a chow, pung or kong, not {kind}.",
+                  "一组牌只能是顺子、刻子或杠，不能是 {kind}。"),
+    "flower_in_meld": ("Flower {tile} cannot be part of a meld.", "花牌 {tile} 不能放进一组牌里。"),
+    "unknown_in_meld": ("Unknown tile code {code} in a meld.", "一组牌里有不认识的牌代码 {code}。"),
+    "meld_size": ("A {kind} has {want} tiles, but this one has {n}: {tiles}.",
+                  "{kind}应有 {want} 张牌，这一组却有 {n} 张：{tiles}。"),
+    "not_chow": ("{tiles} is not a chow: a chow is three consecutive tiles of one suit.",
+                 "{tiles} 不是顺子：顺子是同一花色的三张连续牌。"),
+    "not_same": ("{tiles} is not a {kind}: all its tiles must be the same.",
+                 "{tiles} 不是{kind}：它的牌必须完全相同。"),
+    "concealed_not_kong": ("Only a kong can be declared concealed, not a {kind}.",
+                           "只有杠可以是暗的（暗杠），{kind}不行。"),
+    "claimed_from": ("claimed_from must be left, across or right, not {value}.",
+                     "claimed_from（从谁那里吃碰）只能是 left（上家）、across（对家）或 right（下家），"
+                     "不能是 {value}。"),
+    "concealed_claimed": ("A concealed kong was not claimed from anyone.",
+                          "暗杠不是从别人那里杠来的。"),
+    "added_not_kong": ("Only a kong can be an added kong.", "只有杠才能是加杠。"),
+    "claimed_tile": ("The claimed tile {tile} is not in the meld.",
+                     "标出的吃碰来的牌 {tile} 不在这一组里。"),
+    "meld_object": ("Each meld must be an object with 'kind' and 'tiles'.",
+                    "每组牌必须是带 'kind' 和 'tiles' 的对象。"),
+    "meld_fields": ("Unknown meld field(s): {fields}.", "一组牌里有不认识的字段：{fields}。"),
+    "meld_tiles": ("A meld's 'tiles' must be a list of tile codes.",
+                   "一组牌的 'tiles' 必须是牌代码的列表。"),
+    "wind": ("{name} must be one of E, S, W, N, not {value}.",
+             "{name} 只能是 E、S、W、N（东南西北）之一，不能是 {value}。"),
+    "drawn_and_robbed": ("A hand cannot be both self-drawn and won by robbing a kong: robbing a "
+                         "kong takes another player's tile.",
+                         "自摸和抢杠不能同时成立：抢杠和的是别人的牌。"),
+    "replacement_not_drawn": ("Winning on a kong replacement tile means the tile was drawn: set "
+                              "self_drawn.",
+                              "杠上开花是摸到的牌：请设为自摸（self_drawn）。"),
+    "robbed_and_last": ("Robbing a kong and winning on the last tile of the wall cannot happen "
+                        "together.", "抢杠和与海底（牌墙最后一张）不能同时成立。"),
+    "no_win_tile": ("No winning tile is given (win_tile).", "没有给出和牌的那张牌（win_tile）。"),
+    "not_a_flower": ("{tile} is not a flower or season tile (1f..8f).",
+                     "{tile} 不是花牌（1f..8f）。"),
+    "no_flowers": ("This rule set is played without flowers; remove the flower tiles.",
+                   "这套规则不用花牌，请去掉花牌。"),
+    "flower_twice": ("There is only one of each flower, but {tile} appears twice.",
+                     "每张花牌只有一张，{tile} 却出现了两次。"),
+    "five_copies": ("There are only four of each tile, but this hand has {n} of {tile}.",
+                    "每种牌只有四张，这手牌却有 {n} 张 {tile}。"),
+    "not_in_rules": ("{tile} is not used in this rule set.", "这套规则不用 {tile}。"),
+    "tile_count": ("Wrong number of tiles: the hand has {total} tiles but needs {want} ({base} "
+                   "plus one for each kong). Check for missing or extra tiles.",
+                   "牌数不对：这手牌有 {total} 张，应有 {want} 张（{base} 张，每个杠多一张）。"
+                   "请检查是否多牌或少牌。"),
+    "replacement_no_kong": ("Won on a kong replacement tile, but the hand has no kong.",
+                            "杠上开花，但这手牌里没有杠。"),
+    "robbed_copy": ("Robbing a kong takes the fourth {tile} from another player's kong, so the "
+                    "other three are in that kong; your hand cannot hold another {code}.",
+                    "抢杠和的是别人加杠的第四张 {tile}，另外三张都在那个杠里；你的手牌里不能再有 "
+                    "{code}。"),
+    "not_an_object": ("A hand must be a JSON object.", "一手牌必须是 JSON 对象。"),
+    "concealed_list": ("'concealed' must be a list of tile codes such as \"5p\".",
+                       "'concealed' 必须是牌代码的列表，例如 \"5p\"。"),
+    "melds_list": ("'melds' must be a list.", "'melds' 必须是列表。"),
+    "flowers_list": ("'flowers' must be a list of flower codes such as \"1f\".",
+                     "'flowers' 必须是花牌代码的列表，例如 \"1f\"。"),
+    "win_tile_code": ("'win_tile' must be a tile code such as \"3m\".",
+                      "'win_tile' 必须是一个牌代码，例如 \"3m\"。"),
+    "not_bool": ("'{name}' must be true or false, not {value}.",
+                 "'{name}' 只能是 true 或 false，不能是 {value}。"),
+    "flower_misplaced": ("Flower {tile} belongs in 'flowers', not in {where}.",
+                         "花牌 {tile} 应放在 'flowers' 里，不能放在{where}里。"),
+    "face_down": ("A face-down tile is in {where}: say which tile it is (or declare a concealed "
+                  "kong).", "{where}里有一张扣着的牌：请说明是哪张牌（或者声明为暗杠）。"),
+    "unknown_code": ("Unknown tile code {code} in {where}. Tiles are written 1m-9m, 1p-9p, 1s-9s, "
+                     "1z-7z (East South West North White Green Red) and 1f-8f for flowers.",
+                     "{where}里有不认识的牌代码 {code}。牌写作 1m-9m（万）、1p-9p（筒）、1s-9s（条）、"
+                     "1z-7z（东南西北白发中），花牌 1f-8f。"),
+})
+# Meld kinds and places in a hand, in both languages, for the messages above.
+KIND_WORDS = {"chow": Text("chow", "顺子"), "pung": Text("pung", "刻子"), "kong": Text("kong", "杠"),
+              "special_kong": Text("special kong", "特殊杠")}
+STANDING = Text("standing tiles", "手牌（立着的牌）")
+WINNING = Text("the winning tile", "和牌张")
 
 
 class HandError(ValueError):
@@ -98,44 +179,35 @@ class Meld:
 
     def validate(self) -> None:
         if self.kind not in MELD_KINDS:
-            raise HandError(f"A meld must be a chow, pung or kong, not {self.kind!r}.")
+            raise HandError(M("meld_kind", kind=repr(self.kind)))
         for c in self.tiles:
             if not T.is_tile(c):
                 if T.is_flower(c):
-                    raise HandError(f"Flower {tile_label(c)} cannot be part of a meld.")
-                raise HandError(f"Unknown tile code {c!r} in a meld.")
+                    raise HandError(M("flower_in_meld", tile=Tile(c)))
+                raise HandError(M("unknown_in_meld", code=repr(c)))
         if self.kind == "special_kong":
             self._validate_special()
             return
         want = {"chow": 3, "pung": 3, "kong": 4}[self.kind]
         if len(self.tiles) != want:
-            raise HandError(
-                f"A {self.kind} has {want} tiles, but this one has {len(self.tiles)}: "
-                f"{' '.join(self.tiles)}."
-            )
+            raise HandError(M("meld_size", kind=KIND_WORDS[self.kind], want=want,
+                              n=len(self.tiles), tiles=" ".join(self.tiles)))
         if self.kind == "chow":
             a, b, c = self.tiles
             if not (T.is_suited(a) and T.next_in_suit(a) == b and T.next_in_suit(b) == c):
-                raise HandError(
-                    f"{' '.join(self.tiles)} is not a chow: a chow is three consecutive tiles "
-                    "of one suit."
-                )
+                raise HandError(M("not_chow", tiles=" ".join(self.tiles)))
         elif len(set(self.tiles)) != 1:
-            raise HandError(
-                f"{' '.join(self.tiles)} is not a {self.kind}: all its tiles must be the same."
-            )
+            raise HandError(M("not_same", tiles=" ".join(self.tiles), kind=KIND_WORDS[self.kind]))
         if self.concealed and self.kind != "kong":
-            raise HandError(f"Only a kong can be declared concealed, not a {self.kind}.")
+            raise HandError(M("concealed_not_kong", kind=KIND_WORDS[self.kind]))
         if self.claimed_from is not None and self.claimed_from not in CLAIM_SOURCES:
-            raise HandError(
-                f"claimed_from must be left, across or right, not {self.claimed_from!r}."
-            )
+            raise HandError(M("claimed_from", value=repr(self.claimed_from)))
         if self.concealed and self.claimed_from is not None:
-            raise HandError("A concealed kong was not claimed from anyone.")
+            raise HandError(M("concealed_claimed"))
         if self.added and self.kind != "kong":
-            raise HandError("Only a kong can be an added kong.")
+            raise HandError(M("added_not_kong"))
         if self.claimed_tile is not None and self.claimed_tile not in self.tiles:
-            raise HandError(f"The claimed tile {self.claimed_tile} is not in the meld.")
+            raise HandError(M("claimed_tile", tile=self.claimed_tile))
 
     def _validate_special(self) -> None:
         shown = " ".join(self.tiles)
@@ -160,13 +232,13 @@ class Meld:
     @classmethod
     def from_json(cls, data: Any) -> Meld:
         if not isinstance(data, Mapping):
-            raise HandError("Each meld must be an object with 'kind' and 'tiles'.")
+            raise HandError(M("meld_object"))
         unknown = set(data) - {"kind", "tiles", "concealed", "claimed_from", "added", "claimed_tile"}
         if unknown:
-            raise HandError(f"Unknown meld field(s): {', '.join(sorted(unknown))}.")
+            raise HandError(M("meld_fields", fields=", ".join(sorted(map(str, unknown)))))
         tiles = data.get("tiles")
         if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
-            raise HandError("A meld's 'tiles' must be a list of tile codes.")
+            raise HandError(M("meld_tiles"))
         meld = cls(
             kind=str(data.get("kind", "")),
             tiles=tuple(T.sorted_codes(tiles)) if all(T.is_tile(t) for t in tiles) else tuple(tiles),
@@ -196,20 +268,13 @@ class WinContext:
     def validate(self) -> None:
         for name in ("seat_wind", "round_wind"):
             if getattr(self, name) not in WINDS:
-                raise HandError(f"{name} must be one of E, S, W, N, not {getattr(self, name)!r}.")
+                raise HandError(M("wind", name=name, value=repr(getattr(self, name))))
         if self.robbing_kong and self.self_drawn:
-            raise HandError(
-                "A hand cannot be both self-drawn and won by robbing a kong: robbing a kong "
-                "takes another player's tile."
-            )
+            raise HandError(M("drawn_and_robbed"))
         if self.kong_replacement and not self.self_drawn:
-            raise HandError(
-                "Winning on a kong replacement tile means the tile was drawn: set self_drawn."
-            )
+            raise HandError(M("replacement_not_drawn"))
         if self.robbing_kong and self.last_tile:
-            raise HandError(
-                "Robbing a kong and winning on the last tile of the wall cannot happen together."
-            )
+            raise HandError(M("robbed_and_last"))
 
 
 _CONTEXT_KEYS = (
@@ -282,55 +347,46 @@ class Hand:
         if allowed is None and self._plainly_valid(sets, allow_flowers):
             return
         for c in self.concealed:
-            _check_playing_tile(c, "standing tiles")
+            _check_playing_tile(c, STANDING)
         if self.win_tile is None:
             if require_win_tile:
-                raise HandError("No winning tile is given (win_tile).")
+                raise HandError(M("no_win_tile"))
         else:
-            _check_playing_tile(self.win_tile, "the winning tile")
+            _check_playing_tile(self.win_tile, WINNING)
         for m in self.melds:
             m.validate()
             if m.is_special_kong and not special_kongs:
                 raise HandError(SM("not_here", tiles=" ".join(m.tiles)))
         for f in self.flowers:
             if not T.is_flower(f):
-                raise HandError(f"{tile_label(f)} is not a flower or season tile (1f..8f).")
+                raise HandError(M("not_a_flower", tile=Tile(f)))
         if self.flowers and not allow_flowers:
-            raise HandError("This rule set is played without flowers; remove the flower tiles.")
+            raise HandError(M("no_flowers"))
         dup_flowers = [f for f, n in Counter(self.flowers).items() if n > T.copies_in_a_set(f)]
         if dup_flowers:
-            raise HandError(f"There is only one of each flower, but {dup_flowers[0]} appears twice.")
+            raise HandError(M("flower_twice", tile=Tile(dup_flowers[0])))
         counts = Counter(self.all_tiles)
         for code, n in counts.items():
             if n > T.copies_in_a_set(code):
-                raise HandError(
-                    f"There are only four of each tile, but this hand has {n} of {tile_label(code)}."
-                )
+                raise HandError(M("five_copies", n=n, tile=Tile(code)))
         if allowed is not None:
             allowed_set = set(allowed)
             for code in counts:
                 if code not in allowed_set:
-                    raise HandError(f"{tile_label(code)} is not used in this rule set.")
+                    raise HandError(M("not_in_rules", tile=Tile(code)))
         standing = len(self.concealed) + 3 * len(self.melds)
         expected = 3 * sets + 1
         if standing != expected:
             total = len(self.concealed) + sum(len(m.tiles) for m in self.melds)
             total += 1 if self.win_tile else 0
             want = expected + 1 + sum(len(m.tiles) - 3 for m in self.melds)
-            raise HandError(
-                f"Wrong number of tiles: the hand has {total} tiles but needs {want} "
-                f"({expected + 1} plus one for each kong). Check for missing or extra tiles."
-            )
+            raise HandError(M("tile_count", total=total, want=want, base=expected + 1))
         self.context.validate()
         if self.context.kong_replacement and self.kong_count == 0:
-            raise HandError("Won on a kong replacement tile, but the hand has no kong.")
+            raise HandError(M("replacement_no_kong"))
         if self.context.robbing_kong and self.win_tile is not None and counts[self.win_tile] > 1:
             # the robbed tile is the fourth of another player's pung: the other three are there
-            raise HandError(
-                f"Robbing a kong takes the fourth {tile_label(self.win_tile)} from another "
-                f"player's kong, so the other three are in that kong; your hand cannot hold "
-                f"another {self.win_tile}."
-            )
+            raise HandError(M("robbed_copy", tile=Tile(self.win_tile), code=self.win_tile))
 
     def _plainly_valid(self, sets: int, allow_flowers: bool) -> bool:
         """A quick pass for the common case: True only when `validate` would find nothing
@@ -388,21 +444,21 @@ class Hand:
     def from_json(cls, data: Any) -> Hand:
         """Parse the contract's hand JSON. Does not check the tile count: call `validate`."""
         if not isinstance(data, Mapping):
-            raise HandError("A hand must be a JSON object.")
+            raise HandError(M("not_an_object"))
         concealed = data.get("concealed", [])
         if not isinstance(concealed, list) or not all(isinstance(t, str) for t in concealed):
-            raise HandError("'concealed' must be a list of tile codes such as \"5p\".")
+            raise HandError(M("concealed_list"))
         for c in concealed:
-            _check_playing_tile(c, "standing tiles")
+            _check_playing_tile(c, STANDING)
         melds_raw = data.get("melds", [])
         if not isinstance(melds_raw, list):
-            raise HandError("'melds' must be a list.")
+            raise HandError(M("melds_list"))
         flowers = data.get("flowers", [])
         if not isinstance(flowers, list) or not all(isinstance(t, str) for t in flowers):
-            raise HandError("'flowers' must be a list of flower codes such as \"1f\".")
+            raise HandError(M("flowers_list"))
         win_tile = data.get("win_tile")
         if win_tile is not None and not isinstance(win_tile, str):
-            raise HandError("'win_tile' must be a tile code such as \"3m\".")
+            raise HandError(M("win_tile_code"))
         ctx_values = {}
         for key in _CONTEXT_KEYS:
             if key in data:
@@ -450,19 +506,14 @@ _FLOWER_SET = frozenset(T.FLOWER_CODES)
 def _as_bool(value: Any, name: str) -> bool:
     if isinstance(value, bool):
         return value
-    raise HandError(f"'{name}' must be true or false, not {value!r}.")
+    raise HandError(M("not_bool", name=name, value=repr(value)))
 
 
-def _check_playing_tile(code: str, where: str) -> None:
+def _check_playing_tile(code: str, where: Text) -> None:
     if T.is_tile(code):
         return
     if T.is_flower(code):
-        raise HandError(f"Flower {tile_label(code)} belongs in 'flowers', not in {where}.")
+        raise HandError(M("flower_misplaced", tile=Tile(code), where=where))
     if code == T.BACK:
-        raise HandError(
-            f"A face-down tile is in {where}: say which tile it is (or declare a concealed kong)."
-        )
-    raise HandError(
-        f"Unknown tile code {code!r} in {where}. Tiles are written 1m-9m, 1p-9p, 1s-9s, 1z-7z "
-        "(East South West North White Green Red) and 1f-8f for flowers."
-    )
+        raise HandError(M("face_down", where=where))
+    raise HandError(M("unknown_code", code=repr(code), where=where))
