@@ -115,7 +115,7 @@ def test_bad_files_give_per_image_errors(tmp_path):
     lines = [json.loads(line) for line in out.stdout.splitlines()]
     assert [d["image"] for d in lines] == args
     assert "empty" in lines[0]["error"]
-    assert "not an image" in lines[2]["error"]
+    assert "not a photo" in lines[2]["error"]
     assert "error" in lines[3] and "error" in lines[4]
     assert "no such file" in lines[4]["error"]
     for i in (1, 5):
@@ -125,7 +125,7 @@ def test_bad_files_give_per_image_errors(tmp_path):
         assert set(t) == {"code", "box", "confidence"} and len(t["box"]) == 4
     # the readable table prints the same errors and also exits 1
     table = _cli("detect", str(text), str(FIX / good))
-    assert table.returncode == 1 and "not an image" in table.stdout and "tiles" in table.stdout
+    assert table.returncode == 1 and "not a photo" in table.stdout and "tiles" in table.stdout
 
 
 def test_error_types_in_process(tmp_path):
