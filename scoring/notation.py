@@ -21,6 +21,30 @@ import re
 
 from scoring import tiles as T
 from scoring.hand import CLAIM_SOURCES, SPECIAL_KONGS, Hand, HandError, Meld, WinContext
+from scoring.messages import Catalog
+
+M = Catalog("notation", {
+    "tiles": ("Cannot read {text}: write tiles as digits then m, p, s, z or f.",
+              "看不懂 {text}：牌要写成数字加 m、p、s、z 或 f。"),
+    "no_such_tile": ("There is no tile {code} (honours are 1z-7z, flowers 1f-8f).",
+                     "没有 {code} 这张牌（字牌是 1z-7z，花牌 1f-8f）。"),
+    "meld": ("Cannot read the meld {token}: write e.g. [555s], [3'45m<] or {{7777z}}.",
+             "看不懂这组牌 {token}：请写成例如 [555s]、[3'45m<] 或 {{7777z}}。"),
+    "brackets": ("Brackets do not match in {token}.", "{token} 的括号不配对。"),
+    "one_claimed": ("Only one tile of {token} can be the claimed one.",
+                    "{token} 里只能标出一张吃碰来的牌。"),
+    "braces": ("{token}: braces are for a concealed kong of four identical tiles.",
+               "{token}：花括号只用于四张相同的暗杠。"),
+    "meld_size": ("{token} is not a meld: a meld has three or four tiles.",
+                  "{token} 不是一组牌：一组牌有三张或四张。"),
+    "empty": ("The hand is empty.", "没有给出牌。"),
+    "two_winning": ("Only one winning tile can be marked with + or *.",
+                    "只能用 + 或 * 标出一张和牌张。"),
+    "one_winning": ("{token}: mark exactly one playing tile as the winning tile.",
+                    "{token}：和牌张只能标一张（不能是花牌）。"),
+    "winds": ("{token}: winds are E, S, W or N.", "{token}：风位只能是 E、S、W 或 N（东南西北）。"),
+    "token": ("Cannot read {token} in the hand.", "看不懂牌里的 {token}。"),
+})
 
 _GROUP = re.compile(r"(\d+)([mpszf])")
 _MELD = re.compile(r"^([\[{])((?:\d'?)+)([mpsz])([<^>]?)(\+?)([\]}])$")
@@ -41,16 +65,16 @@ def parse_tiles(text: str) -> list[str]:
     pos = 0
     for m in _GROUP.finditer(text):
         if m.start() != pos:
-            raise HandError(f"Cannot read {text!r}: write tiles as digits then m, p, s, z or f.")
+            raise HandError(M("tiles", text=repr(text)))
         digits, s = m.groups()
         for d in digits:
             code = f"{d}{s}"
             if not (T.is_tile(code) or T.is_flower(code)):
-                raise HandError(f"There is no tile {code!r} (honours are 1z-7z, flowers 1f-8f).")
+                raise HandError(M("no_such_tile", code=repr(code)))
             out.append(code)
         pos = m.end()
     if pos != len(text) or not out:
-        raise HandError(f"Cannot read {text!r}: write tiles as digits then m, p, s, z or f.")
+        raise HandError(M("tiles", text=repr(text)))
     return out
 
 
@@ -82,19 +106,17 @@ def _parse_meld(token: str) -> Meld:
         return special
     m = _MELD.match(token)
     if not m:
-        raise HandError(
-            f"Cannot read the meld {token!r}: write e.g. [555s], [3'45m<] or {{7777z}}."
-        )
+        raise HandError(M("meld", token=repr(token)))
     opening, digits, s, mark, added, closing = m.groups()
     if (opening == "[") != (closing == "]"):
-        raise HandError(f"Brackets do not match in {token!r}.")
+        raise HandError(M("brackets", token=repr(token)))
     concealed = opening == "{"
     claimed_tile = None
     tiles = []
     for i, d in enumerate(digits):
         if d == "'":
             if claimed_tile is not None:
-                raise HandError(f"Only one tile of {token!r} can be the claimed one.")
+                raise HandError(M("one_claimed", token=repr(token)))
             claimed_tile = f"{digits[i - 1]}{s}"
             continue
         tiles.append(f"{d}{s}")
@@ -102,7 +124,7 @@ def _parse_meld(token: str) -> Meld:
     if concealed:
         kind = "kong"
         if n != 4 or mark or added or claimed_tile:
-            raise HandError(f"{token!r}: braces are for a concealed kong of four identical tiles.")
+            raise HandError(M("braces", token=repr(token)))
     elif n == 4:
         kind = "kong"
     elif n == 3 and len(set(tiles)) == 1:
@@ -110,7 +132,7 @@ def _parse_meld(token: str) -> Meld:
     elif n == 3:
         kind = "chow"
     else:
-        raise HandError(f"{token!r} is not a meld: a meld has three or four tiles.")
+        raise HandError(M("meld_size", token=repr(token)))
     meld = Meld(
         kind=kind,
         tiles=tuple(T.sorted_codes(tiles)),
@@ -149,7 +171,7 @@ def _parse_value(text: str):
 def parse_hand(text: str) -> Hand:
     """Parse the notation into a Hand (tile counts are checked later by `Hand.validate`)."""
     if not isinstance(text, str) or not text.strip():
-        raise HandError("The hand is empty.")
+        raise HandError(M("empty"))
     concealed: list[str] = []
     melds: list[Meld] = []
     flowers: list[str] = []
@@ -161,16 +183,16 @@ def parse_hand(text: str) -> Hand:
             melds.append(_parse_meld(token))
         elif token[0] in "+*":
             if win_tile is not None:
-                raise HandError("Only one winning tile can be marked with + or *.")
+                raise HandError(M("two_winning"))
             codes = parse_tiles(token[1:])
             if len(codes) != 1 or not T.is_tile(codes[0]):
-                raise HandError(f"{token!r}: mark exactly one playing tile as the winning tile.")
+                raise HandError(M("one_winning", token=repr(token)))
             win_tile = codes[0]
             ctx["self_drawn"] = token[0] == "*"
         elif token.startswith(("seat:", "round:")):
             key, _, wind = token.partition(":")
             if wind not in ("E", "S", "W", "N"):
-                raise HandError(f"{token!r}: winds are E, S, W or N.")
+                raise HandError(M("winds", token=repr(token)))
             ctx[f"{key}_wind"] = wind
         elif token in _FLAGS:
             ctx[_FLAGS[token]] = True
@@ -181,7 +203,7 @@ def parse_hand(text: str) -> Hand:
             for code in parse_tiles(token):
                 (flowers if T.is_flower(code) else concealed).append(code)
         else:
-            raise HandError(f"Cannot read {token!r} in the hand.")
+            raise HandError(M("token", token=repr(token)))
     return Hand(
         concealed=tuple(T.sorted_codes(concealed)),
         melds=tuple(melds),
