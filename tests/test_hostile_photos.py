@@ -1,7 +1,7 @@
 """Hostile and huge photos: each answers within seconds, with bounded memory, with a result or a
 sentence in the player's words (no exception class names, object reprs or package paths).
 
-The loading policy is vision/imageio.py's (README, "Photos"): JPEG of any size decoded reduced,
+The loading policy is vision/detect/imageio.py's (README, "Photos"): JPEG of any size decoded reduced,
 other formats refused above MAX_FULL_DECODE_MP before decoding, files above MAX_FILE_MB refused.
 """
 
@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from vision.imageio import MAX_FILE_MB, MAX_FULL_DECODE_MP, ImageReadError, load_image
+from vision.detect.imageio import MAX_FILE_MB, MAX_FULL_DECODE_MP, ImageReadError, load_image
 
 ROOT = Path(__file__).resolve().parents[1]
 PEAK_LIMIT_KB = 1_500_000  # 1.5 GB
