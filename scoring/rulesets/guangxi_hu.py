@@ -1,0 +1,195 @@
+"""Guangxi 鸡胡 / 平胡 / 霸胡 (广西麻将有什么胡法), seed guangxi-nanning.txt section 4: three hand
+classes paid at fixed amounts, raised by dragon and seat-wind sets; pungs and kongs only.
+
+The class is a level: 鸡胡 0, 平胡 1, 霸胡 2. All pungs start at 霸胡, all chows at 平胡, a mix at
+鸡胡; each dragon or seat-wind pung or kong raises one level (用字或風位升一番; such a pair makes
+an all-chow hand a 鸡胡, 用能加番的字或風位做眼), and
+the big hands (天胡, 地胡, 杠暴, 十三幺, 清一色, 混一色, 七对) are 霸胡 outright. 截胡 (several
+claimants of one discard) is a round matter, settled by `scoring.settle`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring import tiles as T
+from scoring.hand import Hand, HandError
+from scoring.messages import Catalog, Msg, Seat, Suit, Tile
+from scoring.patterns import Pattern, best_reading, largest_only, matched
+from scoring.payments import pay_each, win_payers
+from scoring.ruleset import Fan, Option, RuleSet, ScoreResult
+from scoring.rulesets.south_common import (
+    BASE,
+    DEALER,
+    DISCARDER,
+    FIRST_TURN,
+    Shape,
+    bool_field,
+    check_hand,
+    is_flush,
+    is_half_flush,
+    seat_field,
+    shape_text,
+    shapes,
+)
+
+M = Catalog("guangxi_hu", {
+    "chicken": ("pungs and chows mixed, plus a pair (鸡胡)", "又有刻子又有顺子加眼（鸡胡）"),
+    "chicken_eye": ("every set is a chow but the pair is {tile}, an honour that adds 番 "
+                    "(用能加番的字或風位做眼: 鸡胡)", "全是顺子但用{tile}做眼（用能加番的字或风位做眼：鸡胡）"),
+    "all_chows": ("every set is a chow, plus a pair (平胡)", "全是顺子加一眼（平胡）"),
+    "all_pungs": ("every set is a pung or kong (霸胡)", "全是刻子（霸胡）"),
+    "raise": ("a pung or kong of {tile} raises the hand one class (用字或風位升一番)",
+              "{tile}刻子或杠升一番"),
+    "raised_to": ("{start} raised {n} class(es) by dragon and seat-wind sets is {cls}",
+                  "{start}用字或风位升 {n} 番，成为{cls}"),
+    "heavenly": ("the dealer wins on the first draw (天胡)", "庄家起牌即和（天胡）"),
+    "earthly": ("a player other than the dealer wins on the first self-draw (地胡)",
+                "闲家第一次摸牌即自摸和（地胡）"),
+    "kong_flower": ("won on the tile drawn after a kong (杠暴 / 杠上开花)", "杠后补牌和（杠暴）"),
+    "orphans": ("one of each terminal and honour, one paired (十三幺)", "十三幺"),
+    "flush": ("every tile is {suit} (清一色)", "全部是{suit}（清一色）"),
+    "half_flush": ("one suit, {suit}, with honours (混一色)", "{suit}加字牌（混一色）"),
+    "seven_pairs": ("seven pairs (七对), a big hand", "七对，按大胡计"),
+    "excluded": ("one class counts: {fan} is not counted beside {by}", "只算一种胡法：{fan}不与{by}同计"),
+    "pays_self": ("{winner} self-draws {cls}: each player pays {amount}", "{winner}自摸{cls}：每人付 {amount}"),
+    "pays_discard": ("{winner} wins {cls} on {seat}'s discard: {seat} pays {amount}",
+                     "{winner}和{seat}打出的牌，{cls}：{seat}付 {amount}"),
+    "chicken_self_only": ("鸡胡 wins only by self-draw (雞胡：只能自摸): this hand ({why}) cannot "
+                          "win on a discard.", "鸡胡只能自摸：此手牌（{why}）不能和别人打出的牌。"),
+    "seven_pairs_off": ("Seven pairs is not a win with option seven_pairs=false.",
+                        "选项 seven_pairs=false 时七对不能和。"),
+    "seven_pairs_help": ("七对 wins as a big hand (霸胡); the seed's list of big hands ends in 等等",
+                         "七对按大胡（霸胡）计；规则的大胡列表以“等等”结尾"),
+    "chicken_self_help": ("鸡胡: amount each player pays on a self-draw (每人兩番)", "鸡胡自摸每人付（每人两番）"),
+})
+
+GAME = "guangxi_hu"
+CLASS_NAMES = {0: ("鸡胡", "Chicken hand"), 1: ("平胡", "All chows"), 2: ("霸胡", "Big hand")}
+# (self-drawn: each pays, discard: the discarder pays) per class; 鸡胡 only self-drawn
+AMOUNTS = {0: (2, None), 1: (3, 2), 2: (5, 4)}
+SEVEN_PAIRS = Option("seven_pairs", True, M.text("seven_pairs_help"),
+                     help_zh=M.text("seven_pairs_help", "zh"))
+
+
+@dataclass(frozen=True)
+class Ctx:
+    hand: Hand
+    shape: Shape
+    dealer: str
+    first_turn: bool
+
+    @property
+    def standard(self) -> bool:
+        return self.shape.kind == "standard"
+
+    def worth(self) -> set[str]:
+        """The honours that add 番 (能加番的字或風位): the three dragons and the seat wind."""
+        return {T.WIND_CODES[self.hand.context.seat_wind], *T.DRAGON_CODES}
+
+    def raises(self) -> list[str]:
+        """The tile of each dragon or seat-wind pung or kong of a standard reading."""
+        if not self.standard:
+            return []
+        worth = self.worth()
+        return [m.first for m in self.shape.arrangement.melds
+                if m.is_pung_or_kong and m.first in worth]
+
+    def start_level(self) -> int:
+        """All pungs 霸胡; all chows with a plain pair 平胡; a mix, or all chows with a dragon or
+        seat-wind pair (用能加番的字或風位做眼), 鸡胡."""
+        if self.shape.all_pungs:
+            return 2
+        return 1 if self.shape.all_chows and self.shape.arrangement.pair not in self.worth() else 0
+
+    def level(self) -> int:
+        return min(2, self.start_level() + len(self.raises()))
+
+
+def _class_pattern(level: int, test, why) -> Pattern[Ctx]:
+    name, en = CLASS_NAMES[level]
+    return Pattern(name, en, level, test, why)
+
+
+def _suit(ctx: Ctx) -> Suit:
+    return Suit(next(T.suit(c) for c in ctx.hand.all_tiles if T.is_suited(c)))
+
+
+# hand shapes and big hands; the highest class counts (largest_only)
+TABLE: tuple[Pattern[Ctx], ...] = (
+    _class_pattern(0, lambda c: c.standard and c.start_level() == 0,
+                   lambda c: M("chicken_eye", tile=Tile(c.shape.arrangement.pair))
+                   if c.shape.all_chows else M("chicken")),
+    _class_pattern(1, lambda c: c.standard and c.start_level() == 1, M("all_chows")),
+    _class_pattern(2, lambda c: c.standard and c.start_level() == 2, M("all_pungs")),
+    Pattern("天胡", "Heavenly hand", 2, lambda c: c.first_turn and c.hand.context.self_drawn
+            and c.hand.context.seat_wind == c.dealer, M("heavenly")),
+    Pattern("地胡", "Earthly hand", 2, lambda c: c.first_turn and c.hand.context.self_drawn
+            and c.hand.context.seat_wind != c.dealer, M("earthly")),
+    Pattern("杠暴", "Win after a kong", 2, lambda c: c.hand.context.kong_replacement, M("kong_flower")),
+    Pattern("十三幺", "Thirteen orphans", 2, lambda c: c.shape.kind == "thirteen_orphans", M("orphans")),
+    Pattern("七对", "Seven pairs", 2, lambda c: c.shape.kind == "seven_pairs", M("seven_pairs")),
+    Pattern("清一色", "Full flush", 2, lambda c: is_flush(c.hand), lambda c: M("flush", suit=_suit(c))),
+    Pattern("混一色", "Half flush", 2, lambda c: is_half_flush(c.hand),
+            lambda c: M("half_flush", suit=_suit(c))),
+)
+
+
+def _level(ctx: Ctx) -> int:
+    """The hand's class: its highest pattern, or its shape raised by dragon and seat-wind sets."""
+    return max(max(p.value for p, _ in matched(TABLE, ctx)), ctx.level())
+
+
+def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
+    check_hand(hand, GAME, chows=False)
+    dealer = seat_field(hand, "dealer", "E")
+    first = bool_field(hand, "first_turn")
+    readings = shapes(hand, GAME, seven=options["seven_pairs"], orphans=True)
+    ctx, level = best_reading([Ctx(hand, s, dealer, first) for s in readings], _level, float)
+    found = matched(TABLE, ctx)
+    top, excluded = largest_only(found, ctx, lambda p, by: M("excluded", fan=p.name, by=by.name))
+    fans = [top.fan(ctx)]
+    fans += [Fan("升一番", "Raised one class", 1, 1, M("raise", tile=Tile(t)))
+             for t in ctx.raises()]
+    name, en = CLASS_NAMES[level]
+    notes: list[Msg] = []
+    if level > top.value:
+        notes.append(M("raised_to", start=top.name, n=len(ctx.raises()), cls=name))
+    if not hand.context.self_drawn and AMOUNTS[level][1] is None:
+        raise HandError(M("chicken_self_only", why=top.reason(ctx)))
+    self_amount, discard_amount = AMOUNTS[level]
+    per = options["base"] * (self_amount if hand.context.self_drawn else discard_amount)
+    return ScoreResult(rules=GAME, total=per, unit="points", fans=fans, excluded=excluded,
+                       notes=notes, arrangement=shape_text(ctx.shape),
+                       extra={"class": name, "class_en": en, "level": level, "per_payer": per})
+
+
+def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
+    result = evaluate(hand, options)
+    who = win_payers(hand)
+    per = result.extra["per_payer"]
+    cls = result.extra["class"]
+    if who.discarder is None:
+        why: Msg = M("pays_self", winner=Seat(who.winner), cls=cls, amount=per)
+    else:
+        why = M("pays_discard", winner=Seat(who.winner), cls=cls, seat=Seat(who.discarder),
+                amount=per)
+    result.payments = pay_each(who, per, why)
+    result.notes.extend(who.notes)
+    return result
+
+
+RULESET = RuleSet(
+    id="guangxi_hu",
+    name="Guangxi 鸡胡 / 平胡 / 霸胡",
+    name_zh="广西麻将（鸡胡平胡霸胡）",
+    unit="points",
+    description="136 tiles, pungs and kongs only; 鸡胡 (self-draw only) 2 each, 平胡 3 each / 2 "
+    "on a discard, 霸胡 5 each / 4; dragon and seat-wind sets raise the class.",
+    score=score,
+    options=(BASE, SEVEN_PAIRS),
+    fields=(DEALER, DISCARDER, FIRST_TURN),
+    source="seeds/guangxi-nanning.txt, section 4",
+)
