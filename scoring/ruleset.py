@@ -15,9 +15,26 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from scoring.hand import WINDS, Hand, HandError
-from scoring.messages import Msg, render, render_all
+from scoring.messages import Catalog, Msg, render, render_all
 
 SEATS = WINDS  # players are named by their seat wind: E S W N
+
+M = Catalog("ruleset", {
+    "option_choice": ("Option {name} must be one of {choices}, not {value}.",
+                      "选项 {name} 必须是 {choices} 之一，而不是 {value}。"),
+    "option_kind": ("Option {name} must be {kind}, not {value}.",
+                    "选项 {name} 必须是{kind}，而不是 {value}。"),
+    "kind_int": ("a whole number", "整数"),
+    "kind_float": ("a number", "数字"),
+    "kind_bool": ("true or false", "true 或 false"),
+    "kind_str": ("text", "文字"),
+    "unknown_option": ("Rule set {rules} has no option {names} (its options: {known}).",
+                       "规则 {rules} 没有选项 {names}（它的选项：{known}）。"),
+    "no_options": ("none", "无"),
+    "unknown_field": ("The hand has field(s) {names} that rule set {rules} does not use (it reads: "
+                      "{known}).", "手牌里有规则 {rules} 不读取的字段 {names}（它读取：{known}）。"),
+    "unknown_rules": ("Unknown rule set {rules}. Known: {known}.", "没有规则 {rules}。可用：{known}。"),
+})
 
 
 @dataclass(frozen=True)
@@ -52,12 +69,19 @@ class Option:
         if self.choices is not None:
             if value not in self.choices:
                 shown = ", ".join("none" if c is None else str(c) for c in self.choices)
-                raise HandError(f"Option {self.name} must be one of {shown}, not {value!r}.")
-        elif self.default is not None and not isinstance(value, target):
-            raise HandError(f"Option {self.name} must be a {target.__name__}, not {value!r}.")
-        elif isinstance(value, bool) and target is not bool:
-            raise HandError(f"Option {self.name} must be a {target.__name__}, not {value!r}.")
+                raise HandError(M("option_choice", name=self.name, choices=shown, value=repr(value)))
+        elif self.default is not None and (not isinstance(value, target)
+                                           or (isinstance(value, bool) and target is not bool)):
+            if target is float and isinstance(value, int) and not isinstance(value, bool):
+                return float(value)
+            raise HandError(M("option_kind", name=self.name, kind=_kind(target), value=repr(value)))
         return value
+
+
+def _kind(target: type) -> Msg | str:
+    """What an option's value must be, as a person says it ("a whole number", not "a int")."""
+    name = {int: "kind_int", float: "kind_float", bool: "kind_bool", str: "kind_str"}.get(target)
+    return M(name) if name else target.__name__
 
 
 @dataclass(frozen=True)
@@ -272,10 +296,9 @@ class RuleSet:
         known = self._known_options
         if not known.keys() >= given.keys():
             unknown = set(given) - set(known)
-            names = ", ".join(sorted(known)) or "none"
-            raise HandError(
-                f"Rule set {self.id} has no option {', '.join(sorted(unknown))} (its options: {names})."
-            )
+            names = ", ".join(sorted(known)) or M("no_options")
+            raise HandError(M("unknown_option", rules=self.id, names=", ".join(sorted(unknown)),
+                              known=names))
         for name, o in known.items():  # in the rule set's order, as the errors always came
             if name in given:
                 out[name] = o.parse(given[name])
@@ -286,11 +309,9 @@ class RuleSet:
             return
         unknown = set(hand.context.extra) - set(self.field_names)
         if unknown:
-            known = ", ".join(self.field_names) or "none"
-            raise HandError(
-                f"The hand has field(s) {', '.join(sorted(unknown))} that rule set {self.id} "
-                f"does not use (it reads: {known})."
-            )
+            known = ", ".join(self.field_names) or M("no_options")
+            raise HandError(M("unknown_field", names=", ".join(sorted(unknown)), rules=self.id,
+                              known=known))
 
 
 @lru_cache(maxsize=1)
@@ -316,7 +337,7 @@ def _rulesets_of(module) -> list[RuleSet]:
 def get_ruleset(rules: str) -> RuleSet:
     found = all_rulesets()
     if rules not in found:
-        raise HandError(f"Unknown rule set {rules!r}. Known: {', '.join(sorted(found))}.")
+        raise HandError(M("unknown_rules", rules=repr(rules), known=", ".join(sorted(found))))
     return found[rules]
 
 

@@ -12,6 +12,7 @@ A player who has won is out: later events neither charge nor pay them (seed Ⅵ-
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -19,7 +20,19 @@ from typing import Any
 
 from scoring import tiles as T
 from scoring.hand import Hand, HandError, tile_label
+from scoring.messages import Catalog
 from scoring.ruleset import SEATS, Payment, all_rulesets, get_ruleset, net_of
+
+M = Catalog("settle", {
+    "bad_options": ("'options' must be an object of option names and values, e.g. "
+                    "{{\"base\": 2}}, not {value}.",
+                    "“options”必须是选项名和值组成的对象，例如 {{\"base\": 2}}，而不是 {value}。"),
+    "robbed_after_kong": ("Event {n}: 抢杠 (robbing a kong) and 杠上炮 (after_kong, a discard right "
+                          "after a kong) cannot happen together: a robbed kong is never completed, "
+                          "so no discard follows it.",
+                          "第{n}个事件：抢杠和杠上炮（after_kong）不能同时发生：被抢的杠没有成立，"
+                          "之后也就没有杠后打出的牌。"),
+})
 
 EVENT_TYPES = ("kong", "win", "wall_end")
 KONG_KINDS = {"concealed": "暗杠 (concealed kong)", "exposed": "直杠 (kong on a discard)",
@@ -90,7 +103,10 @@ class _Round:
     def __init__(self, data: Mapping[str, Any], rules: str, options: Mapping[str, Any] | None):
         self.ruleset = get_ruleset(rules)
         self.profile = settlement_for(rules)
-        merged = dict(data.get("options") or {})
+        given = data.get("options")
+        if given is not None and not isinstance(given, Mapping):
+            raise HandError(M("bad_options", value=json.dumps(given, ensure_ascii=False)))
+        merged = dict(given or {})
         merged.update(options or {})
         self.opts = self.ruleset.resolve_options(merged)
         self.data = data
@@ -98,8 +114,9 @@ class _Round:
         self.missing = data.get("missing_suits") or {}
         if not isinstance(self.missing, Mapping):
             raise HandError("missing_suits must map seats to suits, e.g. {\"E\": \"s\"}.")
-        for s in self.missing:
+        for s, suit in self.missing.items():
             _seat(s, "A key of missing_suits")
+            self.profile.check_missing_suit(s, suit)
         self.result = RoundResult(rules, dict(self.opts))
         self.won: dict[str, int] = {}
         self.kongs: list[Kong] = []
@@ -243,7 +260,7 @@ class _Round:
                            or prev.get("player") != discarder):
             raise HandError(f"Event {n}: 杠上炮 (after_kong) is a win on the discard made right "
                             "after the discarder's kong: the event before must be that kong.")
-        self._robbed(entries, discarder, prev, n)
+        self._robbed(entries, discarder, prev, n, after_kong)
         tiles = set()
         for e, seat in zip(entries, seats, strict=True):
             raw = e.get("hand")
@@ -290,7 +307,7 @@ class _Round:
         if len(self.won) >= 3:
             self.over = "three players have won"
 
-    def _robbed(self, entries, discarder: str | None, prev, n: int) -> None:
+    def _robbed(self, entries, discarder: str | None, prev, n: int, after_kong: bool) -> None:
         """抢杠: a robbed kong never happens. When the round lists the added kong right before the
         robbing win, its rain money is taken back out of the ledger."""
         robbing = [isinstance(e.get("hand"), Mapping) and e["hand"].get("robbing_kong") is True
@@ -299,6 +316,8 @@ class _Round:
             return
         if not all(robbing):
             raise HandError(f"Event {n}: when a kong is robbed, every winner robs it.")
+        if after_kong:
+            raise HandError(M("robbed_after_kong", n=n))
         if discarder is None:
             raise HandError(f"Event {n}: robbing a kong takes the tile of the player who added it: "
                             "give that player as 'from'.")

@@ -226,6 +226,22 @@ def test_bad_rounds_give_a_clear_error(events, message):
         settle(events)
 
 
+def test_robbing_a_kong_with_after_kong_is_refused():
+    """抢杠 and 杠上炮 cannot happen together (seed Ⅵ 另加番 "2、杠上炮" and "3、搶杠" are separate
+    events): a robbed kong is never completed, so no discard follows it. Under every rule set."""
+    robbed = win("S", "123m 456m 789m 55p 78p +9p robbing-kong", **{"from": "W", "after_kong": True})
+    for rules in ("sichuan", "yushan", "sichuan_mult"):
+        with pytest.raises(HandError, match="cannot happen together"):
+            settle_round({"events": [kong("W", "added", "9p"), robbed]}, rules)
+
+
+def test_missing_suits_name_suits():
+    """Ⅰ: "定缺" declares one of the three suits; 'z' is none of them."""
+    for bad in ("z", 3, ""):
+        with pytest.raises(HandError, match="missing_suits"):
+            settle_round({"events": [{"type": "wall_end"}], "missing_suits": {"E": bad}}, "sichuan")
+
+
 def test_tile_counts_across_the_round():
     # Two winners on one discard share the tile; 5 copies in different hands are impossible.
     ok = {"type": "win", "from": "E", "winners": [
@@ -283,6 +299,15 @@ def test_cli_settle_text_and_options(capsys, monkeypatch):
     (json.dumps({"events": [kong("E", "concealed", "5m"), kong("S", "concealed", "5m")]}),
      "only four"),
     (json.dumps({"events": [{"type": "wall_end"}], "rules": "nope"}), "Unknown rule set"),
+    # issue 20, fault 6: options that are not an object crashed with a traceback
+    (json.dumps({"events": [{"type": "wall_end"}], "options": [1]}), "'options' must be an object"),
+    (json.dumps({"events": [{"type": "wall_end"}], "options": "base=2"}),
+     "'options' must be an object"),
+    # fault 7: "z" is no suit; option types in a person's words
+    (json.dumps({"events": [{"type": "wall_end"}], "missing_suits": {"E": "z"}}),
+     "must be m, p or s, not 'z'"),
+    (json.dumps({"events": [{"type": "wall_end"}], "options": {"base": "two"}}),
+     "Option base must be a whole number, not 'two'."),
 ])
 def test_cli_settle_errors_exit_2(stdin, message, capsys, monkeypatch):
     code, out, err = run_cli(["settle", "-", "--json"], stdin, capsys, monkeypatch)

@@ -129,7 +129,7 @@ def test_seed_vi_patterns_do_not_stack():
 @pytest.mark.parametrize("hand,fan_name", [
     ("123m 456m 789m 1p [5555p] *1p kong-replacement", "杠上花"),
     ("123m 456m 789m 1p [555p] +1p discard_after_kong=true", "杠上炮"),
-    ("123m 456m 789m 1p [555p] +1p robbing-kong", "抢杠"),
+    ("123m 456m 789m 23p 55p +1p robbing-kong", "抢杠"),
 ])
 def test_seed_vi_extra_fans(hand, fan_name):
     """"二、另加番 1、杠上花：1番。2、杠上炮：1番。3、搶杠：加1番。\""""
@@ -367,3 +367,36 @@ def test_reasons_and_payments_render_in_chinese():
     with pytest.raises(HandError) as err:
         score("123m 456m 789m 5p 55z +5p")
     assert err.value.render("zh") == "四川麻将不用字牌：请去掉5z（白）。"
+
+
+# ---- faults found when the rules were checked again (issue 20) ----------------------------------
+def test_first_turn_win_tied_with_full_flush_dragon_pairs_keeps_its_root():
+    """Ⅵ: "一、基本番（注意以下番型均不重復計算，只按最大番算）" and "6、六番（x32）：天胡、地胡、
+    青龍七對（算番時減1根）。" with "5、根：1番，四張同樣的牌不作杠算1根，胡牌時1根加1番。": when 地胡
+    or 天胡 ties with 清龙七对, taking 清龙七对 would lose a 根 that 地胡 / 天胡 keep."""
+    earthly = score("6666s 1133s 8899s 2s +2s seat:S first_turn=true", cap=None)
+    assert names(earthly) == {"地胡": 6, "根": 1} and earthly.total == 7
+    assert "清龙七对" in {e.name for e in earthly.excluded}
+    heavenly = score("1111222233445p *5p first_turn=true", cap=None, self_draw="none")
+    assert names(heavenly) == {"天胡": 6, "根": 2} and heavenly.total == 8
+    # Without the first turn the same hand is 清龙七对, which absorbs one 根 (算番時減1根).
+    plain = score("1111222233445p *5p", cap=None, self_draw="none")
+    assert names(plain) == {"清龙七对": 6, "根": 1}
+
+
+def test_robbing_a_kong_and_discard_after_kong_cannot_both_happen():
+    """Ⅵ 另加番 lists "2、杠上炮：1番。" and "3、搶杠：加1番。" as separate events: a robbed kong is
+    never completed, so no discard follows it."""
+    with pytest.raises(HandError, match="cannot happen together") as err:
+        score("23m 456p 789p 55p [666m<] +1m robbing-kong discard_after_kong=true")
+    assert "抢杠和杠上炮不能同时发生" in err.value.render("zh")
+    assert names(score("23m 456p 789p 55p [666m<] +1m robbing-kong")) == {"平胡": 1, "抢杠": 1}
+
+
+def test_option_type_errors_read_as_a_person_writes():
+    with pytest.raises(HandError) as err:
+        score("23445677m 34578p +9p", base="x")
+    assert str(err.value) == "Option base must be a whole number, not 'x'."
+    assert err.value.render("zh") == "选项 base 必须是整数，而不是 'x'。"
+    with pytest.raises(HandError, match="must be true or false"):
+        score("23445677m 34578p +9p", golden_hook=3)

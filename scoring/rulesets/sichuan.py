@@ -32,7 +32,6 @@ from scoring.rulesets.sichuan_common import (
     reading_text,
     score_with_payments,
     seat_field,
-    top_pattern,
 )
 
 GAME = Text("Sichuan mahjong", "四川麻将")
@@ -80,6 +79,11 @@ M = Catalog("sichuan", {
                             "self-drawn.", "庄家的天胡是起手的牌和牌：必须是自摸。"),
     "kong_discard_self_drawn": ("杠上炮 is a win on a discard: it cannot be self-drawn.",
                                 "杠上炮是和别人打出的牌：不能是自摸。"),
+    "robbing_and_kong_discard": ("抢杠 (robbing a kong) and 杠上炮 (discard_after_kong) cannot "
+                                 "happen together: a robbed kong is never completed, so no discard "
+                                 "follows it. Remove one of them.",
+                                 "抢杠和杠上炮不能同时发生：被抢的杠没有成立，之后也就没有杠后打出的牌。"
+                                 "请去掉其中一个。"),
     "self_draw_base": ("自摸加底: each payer adds one base.", "自摸加底：每家多付一底。"),
     "capped": ("Capped (封顶): the hand is worth {uncapped}x the base, paid as {multiplier}x.",
                "封顶：这手牌值{uncapped}倍底分，按{multiplier}倍付。"),
@@ -198,17 +202,33 @@ def discard_after_kong(hand: Hand) -> bool:
         return False
     if hand.context.self_drawn:
         raise HandError(M("kong_discard_self_drawn"))
+    if hand.context.robbing_kong:
+        raise HandError(M("robbing_and_kong_discard"))
     return True
 
 
-def _count_reading(c: WinReading) -> Counted:
-    top, excluded = top_pattern(PATTERNS, c, M("largest_only"), silent=("平胡",))
+def _count_with_top(c: WinReading, top: Pattern[WinReading],
+                    found: list[Pattern[WinReading]]) -> Counted:
+    """One reading counted with `top` as its hand pattern: the others excluded (只按最大番算),
+    then the fans added on top (另加番)."""
     c = WinReading(c.facts, c.reading, c.opts, top.name)
+    excluded = [Exclusion(p.name, p.name_en, top.name, M("largest_only"))
+                for p in found if p is not top and p.name != "平胡"]
     offset = 1 - c.opts["count_from"]
     fans = [top.fan(c, 1, top.value - offset)] + [p.fan(c, n) for p, n in matched(EXTRAS, c)]
     if top.name in DRAGON_PATTERNS and c.facts.roots:
         excluded.append(Exclusion("根", "Root", top.name, M("root_in_dragon")))
     return Counted(c.reading, fans, excluded, sum(f.fan * f.count for f in fans))
+
+
+def _count_reading(c: WinReading) -> Counted:
+    """The largest hand pattern of the reading; when several tie (天胡 / 地胡 and 清龙七对, all
+    6番), the one that leaves the hand the most 番: 清龙七对 absorbs a 根 that 天胡 keeps (seed Ⅵ
+    "只按最大番算", "根：1番"). Otherwise, on a tie, the later, more specific row."""
+    found = [p for p in PATTERNS if p.count(c)]  # 平胡 or 七对 always
+    top_value = max(p.value for p in found)
+    tied = [p for p in reversed(found) if p.value == top_value]
+    return max((_count_with_top(c, top, found) for top in tied), key=lambda counted: counted.value)
 
 
 def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:

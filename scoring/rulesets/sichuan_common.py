@@ -39,6 +39,9 @@ M = Catalog("sichuan_family", {
     "declared_suit_held": ("The declared missing suit (定缺) is {suit}, but the hand still holds "
                            "{tile}: a player cannot win until that suit is gone.",
                            "定缺的花色是{suit}，但手牌里还有{tile}：这门牌打完之前不能和牌。"),
+    "bad_round_missing_suit": ("missing_suits: the suit {seat} declared (定缺) must be m, p or s, "
+                               "not {value}.",
+                               "missing_suits：{seat}定缺的花色必须是 m、p 或 s，而不是 {value}。"),
     "bad_seat": ("{name} must be a seat: E, S, W or N, not {value}.",
                  "{name} 必须是座位：E、S、W 或 N，而不是 {value}。"),
     "bad_flag": ("'{name}' must be true or false, not {value}.",
@@ -402,6 +405,11 @@ class BloodBattle:
 
     game: Text  # "Sichuan mahjong", used in messages
     evaluate: Callable[[Hand, Mapping[str, Any]], ScoreResult]
+
+    def check_missing_suit(self, seat: str, value: Any) -> None:
+        """A round's declared missing suit (定缺) of `seat` must name a suit."""
+        if not isinstance(value, str) or SUIT_ALIASES.get(value.strip().lower()) is None:
+            raise HandError(M("bad_round_missing_suit", seat=seat_code(seat), value=repr(value)))
 
     def check_final_hand(self, hand: Hand) -> None:
         check_hand(hand, self.game, winning=False)
