@@ -22,9 +22,9 @@ M = Catalog("house_common", {
                  "{field} 必须是座位风：E、S、W 或 N，而不是 {value}。"),
     "bad_flag": ("'{field}' must be true or false, not {value}.",
                  "'{field}' 必须是 true 或 false，而不是 {value}。"),
-    "no_chows": ("{game} has no chows (不准吃牌): {tiles} cannot be a claimed meld. Only pungs and "
+    "no_chows": ("{game} has no chows (不能吃牌): {tiles} cannot be a claimed meld. Only pungs and "
                  "kongs are claimed; a run stays among the standing tiles.",
-                 "{game}不准吃牌：{tiles} 不能是吃来的牌组，只能碰和杠；顺子留在手牌中。"),
+                 "{game}不能吃牌：{tiles} 不能是吃来的牌组，只能碰和杠；顺子留在手牌中。"),
     "first_turn_melds": ("A first-turn win (天胡 / 地胡) cannot have melds: nothing was claimed yet.",
                          "天胡、地胡时还没有吃碰杠，不能有亮出的牌组。"),
     "heavenly_drawn": ("The dealer's first-turn win (天胡) is on the dealt tiles: mark it self-drawn.",
