@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from scoring.hand import WINDS, Hand, HandError
-from scoring.messages import Catalog, Msg, Seat
+from scoring.messages import SEAT_NAMES, Catalog, Msg, Seat, Text
 from scoring.ruleset import Payment
 
 M = Catalog("payments", {
@@ -33,6 +33,13 @@ M = Catalog("payments", {
     "nobody_pays": ("Nobody is left to pay: only the winner is still in the round.",
                     "没有人付分：局中只剩和牌者。"),
 })
+
+
+def seat_code(seat: str) -> Text:
+    """A seat as hands and rounds spell it (`E`) in English, by name (`东家`) in Chinese: for
+    ledgers whose English readers know the seats by their codes."""
+    pair = SEAT_NAMES.get(seat)
+    return Text(seat, pair[1]) if pair else Text(str(seat), str(seat))
 
 
 def player_before(seat: str) -> str:

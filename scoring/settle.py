@@ -1,13 +1,30 @@
-"""Whole-round settlement of a blood-battle round (血战到底): rain money for kongs (刮风下雨), every
-win (一炮多响 included), 杠上炮's transfer, and at the end of the wall 查花猪, 查叫 and the refund of
-rain money by players who are not ready. Every payment goes into a ledger with its reason.
+"""Whole-round settlement: rain money for kongs (刮风下雨), every win (一炮多响 included), 杠上炮's
+transfer, and at the end of the wall 查花猪, 查叫 and the refund of rain money by players who are
+not ready. Every payment goes into a ledger with its reason (a `Msg`).
 
-The round is a JSON object (format in docs/sichuan.md). What each kind of kong collects, how a hand
-is valued and what ready means come from the rule set's `SETTLEMENT` profile
-(scoring/rulesets/sichuan_common.py: BloodBattle); this module only walks the events.
+The round is a JSON object (format in docs/sichuan.md). This module only walks the events; what
+the game does at each comes from the rule set: who pays a win and how much from its `score`
+(through scoring.payments), everything else from its round profile, `RuleSet.settlement`.
 
-A player who has won is out: later events neither charge nor pay them (seed Ⅵ-3: "先和牌者不受他
-和牌之後發生的結算事件影響"), and an event by them is rejected.
+A round profile (see `RoundProfile`; the Sichuan family's is sichuan_common.BloodBattle) has:
+
+* `game`: the game's name as a message parameter (`Text`);
+* `winners_leave`: True for 血战到底 (a winner leaves, play goes on until three have won; later
+  events neither charge nor pay them, seed Ⅵ-3: "先和牌者不受他和牌之後發生的結算事件影響");
+  False where the first win (one discard may win several players) ends the round;
+* `check_kong_tile(tile)`, `check_missing_suit(seat, value)`, `check_final_hand(hand)`: raise
+  `HandError` for what the game cannot hold;
+* `rain(kind, options) -> (who, amount) | None`: what a kong of `kind` (concealed, exposed,
+  added) collects at once, from `"all"` players still in or the `"discarder"`; None: nothing;
+* `kong_discard(options) -> "transfer" | "refund"`: where a kong's rain money goes on 杠上炮;
+* `end_status(hand, options) -> EndStatus`: flower pig, ready (with the best win, whose
+  `extra["per_payer"]` each player who is not ready pays) or not ready, at the end of the wall
+  (a game without 查叫 reports every hand not ready: the end of the wall then pays nothing);
+* `flower_pig_penalty(options)`: what a flower pig pays each other player still in.
+
+The rule set's `score(hand, options)` must read the hand fields `discarder` and, when winners
+leave, `players_in`, which the round fills in; its result's `extra` carries `per_payer` and
+`multiplier`.
 """
 
 from __future__ import annotations
@@ -16,41 +33,60 @@ import json
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from scoring import tiles as T
-from scoring.hand import Hand, HandError, tile_label
-from scoring.messages import Catalog
-from scoring.ruleset import SEATS, Payment, all_rulesets, get_ruleset, net_of
-
-M = Catalog("settle", {
-    "bad_options": ("'options' must be an object of option names and values, e.g. "
-                    "{{\"base\": 2}}, not {value}.",
-                    "“options”必须是选项名和值组成的对象，例如 {{\"base\": 2}}，而不是 {value}。"),
-    "robbed_after_kong": ("Event {n}: 抢杠 (robbing a kong) and 杠上炮 (after_kong, a discard right "
-                          "after a kong) cannot happen together: a robbed kong is never completed, "
-                          "so no discard follows it.",
-                          "第{n}个事件：抢杠和杠上炮（after_kong）不能同时发生：被抢的杠没有成立，"
-                          "之后也就没有杠后打出的牌。"),
-})
+from scoring.hand import Hand, HandError
+from scoring.messages import Msg, Text, Tile, render_all
+from scoring.payments import seat_code
+from scoring.ruleset import SEATS, Payment, ScoreResult, all_rulesets, get_ruleset, net_of
+from scoring.settle_messages import M
 
 EVENT_TYPES = ("kong", "win", "wall_end")
-KONG_KINDS = {"concealed": "暗杠 (concealed kong)", "exposed": "直杠 (kong on a discard)",
-              "added": "面下杠 (added kong)"}
+KONG_KINDS = ("concealed", "exposed", "added")
 ROUND_KEYS = {"rules", "options", "dealer", "missing_suits", "events", "hands"}
 ENGINE_FIELDS = ("discarder", "players_in")
+UNIT_ZH = {"fan": "番", "x base": "倍底分", "points": "分"}
 
 
-def settlement_for(rules: str):
+@dataclass(frozen=True)
+class EndStatus:
+    """A player's state when the wall runs out: flower pig, ready (with the best win) or not."""
+
+    flower_pig: bool
+    ready: bool
+    best: ScoreResult | None
+    waits: tuple[str, ...] = ()
+
+
+class RoundProfile(Protocol):
+    """What a rule set tells the settlement engine (see the module docstring)."""
+
+    game: Text
+    winners_leave: bool
+
+    def check_kong_tile(self, tile: str) -> None: ...
+    def check_missing_suit(self, seat: str, value: Any) -> None: ...
+    def check_final_hand(self, hand: Hand) -> None: ...
+    def rain(self, kind: str, options: Mapping[str, Any]) -> tuple[str, float] | None: ...
+    def kong_discard(self, options: Mapping[str, Any]) -> str: ...
+    def end_status(self, hand: Hand, options: Mapping[str, Any]) -> EndStatus: ...
+    def flower_pig_penalty(self, options: Mapping[str, Any]) -> float: ...
+
+
+def settlement_for(rules: str) -> RoundProfile:
     """The round profile of a rule set, from the registry (`RuleSet.settlement`)."""
     profile = get_ruleset(rules).settlement  # an unknown id gets the registry's message
     if profile is None:
         found = sorted(rs.id for rs in all_rulesets().values() if rs.settlement is not None)
-        raise HandError(
-            f"Rule set {rules} has no whole-round settlement; rounds can be settled under "
-            f"{', '.join(found)}."
-        )
+        raise HandError(M("no_settlement", rules=rules, known=", ".join(found)))
     return profile
+
+
+def value_of(result: ScoreResult) -> Text:
+    """`3 fan` / `3番`: a hand's total in its rule set's unit."""
+    unit = result.unit
+    return Text(f"{result.total} {unit}", f"{result.total}{UNIT_ZH.get(unit, unit)}")
 
 
 @dataclass
@@ -70,7 +106,7 @@ class RoundResult:
     events_of: list[int] = field(default_factory=list)  # the event number of each ledger entry
     wins: list[dict[str, Any]] = field(default_factory=list)
     end: dict[str, dict[str, Any]] = field(default_factory=dict)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Msg] = field(default_factory=list)
 
     def pay(self, event: int, payment: Payment) -> None:
         if payment.amount:
@@ -89,13 +125,20 @@ class RoundResult:
             "net": self.net,
             "wins": self.wins,
             "end": self.end,
-            "notes": self.notes,
+            "notes": render_all(self.notes, "en"),
+            "notes_zh": render_all(self.notes, "zh"),
         }
 
 
-def _seat(value: Any, what: str) -> str:
+def _seat(value: Any, what: Msg) -> str:
     if value not in SEATS:
-        raise HandError(f"{what} must be a seat: E, S, W or N, not {value!r}.")
+        raise HandError(M("bad_seat", what=what, value=repr(value)))
+    return value
+
+
+def _flag(value: Any, message: Msg) -> bool:
+    if not isinstance(value, bool):
+        raise HandError(message)
     return value
 
 
@@ -110,19 +153,19 @@ class _Round:
         merged.update(options or {})
         self.opts = self.ruleset.resolve_options(merged)
         self.data = data
-        self.dealer = _seat(data.get("dealer", "E"), "dealer")
+        self.dealer = _seat(data.get("dealer", "E"), M("what_dealer"))
         self.missing = data.get("missing_suits") or {}
         if not isinstance(self.missing, Mapping):
-            raise HandError("missing_suits must map seats to suits, e.g. {\"E\": \"s\"}.")
+            raise HandError(M("missing_suits_shape"))
         for s, suit in self.missing.items():
-            _seat(s, "A key of missing_suits")
+            _seat(s, M("what_missing_key"))
             self.profile.check_missing_suit(s, suit)
         self.result = RoundResult(rules, dict(self.opts))
         self.won: dict[str, int] = {}
         self.kongs: list[Kong] = []
         self.hands: dict[str, tuple[int, Hand]] = {}  # final or winning hand of each player
         self.multi_discards: list[tuple[str, int]] = []  # (tile, winners) of 一炮多响
-        self.over: str | None = None
+        self.over: Msg | None = None
 
     # ---- helpers ------------------------------------------------------------------------------
     def still_in(self) -> list[str]:
@@ -130,30 +173,32 @@ class _Round:
 
     def _check_in(self, seat: str, n: int, doing: str) -> None:
         if seat in self.won:
-            raise HandError(
-                f"Event {n}: {seat} already won at event {self.won[seat]} and is out of the round, "
-                f"so {seat} cannot {doing}."
-            )
+            raise HandError(M("out_of_round", n=n, seat=seat_code(seat), at=self.won[seat],
+                              doing=M(doing)))
 
-    def _hand(self, raw: Any, seat: str, n: int, *, winning: bool) -> Hand:
+    def _with_extra(self, hand: Hand, **fields: Any) -> Hand:
+        wanted = {k: v for k, v in fields.items() if k in self.ruleset.field_names}
+        if not wanted:
+            return hand
+        return replace(hand, context=replace(hand.context, extra=dict(hand.context.extra, **wanted)))
+
+    def _hand(self, raw: Any, seat: str, n: int) -> Hand:
         if not isinstance(raw, Mapping):
-            raise HandError(f"Event {n}: {seat}'s hand must be a hand object (see the hand JSON).")
+            raise HandError(M("hand_not_object", n=n, seat=seat_code(seat)))
         for name in ENGINE_FIELDS:
             if name in raw:
-                raise HandError(
-                    f"Event {n}: remove '{name}' from {seat}'s hand; in a round it comes from the "
-                    "events."
-                )
+                raise HandError(M("engine_field", n=n, name=name, seat=seat_code(seat)))
         if raw.get("seat_wind", seat) != seat:
-            raise HandError(f"Event {n}: the hand of {seat} says seat_wind {raw['seat_wind']}.")
+            raise HandError(M("seat_wind_differs", n=n, seat=seat_code(seat),
+                              wind=raw["seat_wind"]))
         try:
             hand = Hand.from_json(raw)
         except HandError as exc:
-            raise HandError(f"Event {n}, {seat}'s hand: {exc}") from None
+            raise HandError(M("in_hand", n=n, seat=seat_code(seat), error=exc.msg)) from None
         extra = dict(hand.context.extra)
         if seat in self.missing:
             if extra.get("missing_suit", self.missing[seat]) != self.missing[seat]:
-                raise HandError(f"Event {n}: {seat}'s hand and the round declare different 定缺.")
+                raise HandError(M("missing_suit_differs", n=n, seat=seat_code(seat)))
             extra["missing_suit"] = self.missing[seat]
         if "dealer" in self.ruleset.field_names:
             extra.setdefault("dealer", self.dealer)
@@ -165,147 +210,139 @@ class _Round:
     def run(self) -> RoundResult:
         unknown = set(self.data) - ROUND_KEYS
         if unknown:
-            raise HandError(f"Unknown round field(s): {', '.join(sorted(unknown))}.")
+            raise HandError(M("unknown_round_fields", names=", ".join(sorted(unknown))))
         events = self.data.get("events")
         if not isinstance(events, list) or not events:
-            raise HandError("The round needs a list of events (kongs, wins, wall_end).")
+            raise HandError(M("no_events"))
         for n, ev in enumerate(events, 1):
             if not isinstance(ev, Mapping) or ev.get("type") not in EVENT_TYPES:
-                raise HandError(f"Event {n} must be an object whose type is kong, win or wall_end.")
+                raise HandError(M("bad_event", n=n))
             if self.over:
-                raise HandError(f"Event {n}: the round is already over ({self.over}).")
+                raise HandError(M("over", n=n, why=self.over))
             prev = events[n - 2] if n > 1 else None
             getattr(self, f"_{ev['type']}")(ev, n, prev)
-        if self.data.get("hands") and self.over != "the wall ran out":
-            raise HandError("Final hands ('hands') are read only at the end of the wall: add a "
-                            "wall_end event.")
+        if self.data.get("hands") and self.over != M("over_wall"):
+            raise HandError(M("hands_without_wall_end"))
         if not self.over:
-            self.result.notes.append(
-                "The round has no wall_end and fewer than three players won: settled as far as it "
-                "goes (no 查花猪 or 查叫)."
-            )
+            self.result.notes.append(M("unfinished" if self.profile.winners_leave
+                                       else "unfinished_one_win"))
         self._check_tiles()
         return self.result
 
     def _kong(self, ev: Mapping[str, Any], n: int, prev) -> None:
-        player = _seat(ev.get("player"), f"Event {n}: the kong's player")
-        self._check_in(player, n, "declare a kong")
+        player = _seat(ev.get("player"), M("what_kong_player", n=n))
+        self._check_in(player, n, "doing_kong")
         kind = ev.get("kind")
         if kind not in KONG_KINDS:
-            raise HandError(f"Event {n}: a kong's kind is concealed, exposed or added, not {kind!r}.")
+            raise HandError(M("bad_kong_kind", n=n, kind=repr(kind)))
         tile = ev.get("tile")
         if not isinstance(tile, str) or not T.is_tile(tile):
-            raise HandError(f"Event {n}: {tile!r} is not a tile code such as \"5m\".")
-        if not T.is_suited(tile):
-            raise HandError(f"{self.profile.game.en} is played without honour tiles: remove "
-                            f"{tile_label(tile)} (event {n}).")
+            raise HandError(M("bad_tile", n=n, tile=repr(tile)))
+        try:
+            self.profile.check_kong_tile(tile)
+        except HandError as exc:
+            raise HandError(M("event_error", n=n, error=exc.msg)) from None
         source = ev.get("from")
         if kind == "exposed":
-            source = _seat(source, f"Event {n}: 'from' (who discarded the kong's tile)")
+            source = _seat(source, M("what_kong_from", n=n))
             if source == player:
-                raise HandError(f"Event {n}: a kong on a discard takes another player's tile.")
-            self._check_in(source, n, "discard a tile")
+                raise HandError(M("kong_own_tile", n=n))
+            self._check_in(source, n, "doing_discard")
         elif source is not None:
-            raise HandError(f"Event {n}: only an exposed kong (直杠) takes a tile 'from' someone.")
-        immediate = ev.get("immediate", True)
-        if not isinstance(immediate, bool):
-            raise HandError(f"Event {n}: 'immediate' must be true or false.")
+            raise HandError(M("kong_from_only_exposed", n=n))
+        immediate = _flag(ev.get("immediate", True), M("bad_immediate", n=n))
         kong = Kong(n, player, tile, kind, [])
         self.kongs.append(kong)
-        if not self.opts["rain"]:
+        charge = self.profile.rain(kind, self.opts)
+        if charge is None:
             return
         if kind == "added" and not immediate:
-            self.result.notes.append(
-                f"Event {n}: {player}'s added kong of {tile} was not made on the draw: no rain money "
-                "(未即時加杠的不收取分數)."
-            )
+            self.result.notes.append(M("not_immediate", n=n, seat=seat_code(player), tile=tile))
             return
-        who, amount = self.profile.rain(kind, self.opts)
+        who, amount = charge
         payers = [source] if who == "discarder" else [s for s in self.still_in() if s != player]
-        wind = "下雨 (rain)" if kind == "concealed" else "刮风 (wind)"
+        reason = M("rain_money", wind=M("rain" if kind == "concealed" else "wind"),
+                   seat=seat_code(player), kind=M(f"kong_{kind}"), tile=tile)
         for p in payers:
-            pay = Payment(p, player, amount, f"{wind}: {player}'s {KONG_KINDS[kind]} of {tile}")
+            pay = Payment(p, player, amount, reason)
             kong.held.append(pay)
             self.result.pay(n, pay)
 
-    def _win(self, ev: Mapping[str, Any], n: int, prev) -> None:
+    def _winners(self, ev: Mapping[str, Any], n: int) -> tuple[list[Mapping], list[str], str | None]:
+        """The win event's entries, winners' seats and discarder, checked."""
         if "winners" in ev:
             entries = ev["winners"]
             if not isinstance(entries, list) or not entries:
-                raise HandError(f"Event {n}: 'winners' must be a list of {{player, hand}}.")
+                raise HandError(M("bad_winners", n=n))
         else:
             entries = [{"player": ev.get("player"), "hand": ev.get("hand")}]
-        discarder = ev.get("from")
         seats = []
         for e in entries:
             if not isinstance(e, Mapping):
-                raise HandError(f"Event {n}: each winner is an object with player and hand.")
-            seat = _seat(e.get("player"), f"Event {n}: the winner")
-            self._check_in(seat, n, "win again")
+                raise HandError(M("winner_not_object", n=n))
+            seat = _seat(e.get("player"), M("what_winner", n=n))
+            self._check_in(seat, n, "doing_win")
             if seat in seats:
-                raise HandError(f"Event {n}: {seat} is named twice among the winners.")
+                raise HandError(M("winner_twice", n=n, seat=seat_code(seat)))
             seats.append(seat)
+        discarder = ev.get("from")
         if discarder is not None:
-            discarder = _seat(discarder, f"Event {n}: 'from' (the discarder)")
-            self._check_in(discarder, n, "discard a tile")
+            discarder = _seat(discarder, M("what_discarder", n=n))
+            self._check_in(discarder, n, "doing_discard")
             if discarder in seats:
-                raise HandError(f"Event {n}: {discarder} cannot win on their own discard.")
+                raise HandError(M("own_discard", n=n, seat=seat_code(discarder)))
         elif len(seats) > 1:
-            raise HandError(f"Event {n}: several players win together only on one discard "
-                            "(一炮多响): give 'from'.")
-        after_kong = ev.get("after_kong", False)
-        if not isinstance(after_kong, bool):
-            raise HandError(f"Event {n}: 'after_kong' must be true or false.")
+            raise HandError(M("several_need_from", n=n))
+        return entries, seats, discarder
+
+    def _win(self, ev: Mapping[str, Any], n: int, prev) -> None:
+        entries, seats, discarder = self._winners(ev, n)
+        after_kong = _flag(ev.get("after_kong", False), M("bad_after_kong", n=n))
         if after_kong and (discarder is None or not prev or prev.get("type") != "kong"
                            or prev.get("player") != discarder):
-            raise HandError(f"Event {n}: 杠上炮 (after_kong) is a win on the discard made right "
-                            "after the discarder's kong: the event before must be that kong.")
+            raise HandError(M("after_kong_needs_kong", n=n))
         self._robbed(entries, discarder, prev, n, after_kong)
-        tiles = set()
-        for e, seat in zip(entries, seats, strict=True):
-            raw = e.get("hand")
-            if isinstance(raw, Mapping) and "self_drawn" in raw and raw["self_drawn"] != (discarder is None):
-                raise HandError(
-                    f"Event {n}: {seat}'s hand says self_drawn {raw['self_drawn']}, but the event "
-                    + ("names a discarder ('from')." if discarder else "has no discarder ('from').")
-                )
-            hand = self._hand(raw, seat, n, winning=True)
-            hand = hand.with_context(self_drawn=discarder is None)
-            if after_kong and "discard_after_kong" in self.ruleset.field_names:
-                hand = replace(hand, context=replace(
-                    hand.context, extra=dict(hand.context.extra, discard_after_kong=True)))
-            try:
-                result = self.profile.evaluate(hand, self.opts)
-            except HandError as exc:
-                raise HandError(f"Event {n}, {seat}'s winning hand: {exc}") from None
-            tiles.add(hand.win_tile)
-            self.hands[seat] = (n, hand)
-            per = result.extra["per_payer"]
-            how = f"{result.total} {result.unit}, x{result.extra['multiplier']}"
-            if discarder is None:
-                payers = [s for s in self.still_in() if s != seat]
-                reason = f"{seat} self-draws (自摸): {how}"
-            else:
-                payers = [discarder]
-                reason = f"{seat} wins on {discarder}'s discard (点炮): {how}"
-            for p in payers:
-                self.result.pay(n, Payment(p, seat, per, reason))
-            self.result.wins.append({
-                "event": n, "player": seat, "from": discarder, "self_drawn": discarder is None,
-                "total": result.total, "unit": result.unit,
-                "multiplier": result.extra["multiplier"], "per_payer": per,
-                "fans": [f.to_json() for f in result.fans], "arrangement": result.arrangement,
-            })
+        tiles = {self._score_win(e.get("hand"), seat, discarder, after_kong, n)
+                 for e, seat in zip(entries, seats, strict=True)}
         if len(seats) > 1:
             if len(tiles) != 1:
-                raise HandError(f"Event {n}: players winning on one discard must win on the same tile.")
+                raise HandError(M("same_tile", n=n))
             self.multi_discards.append((tiles.pop(), len(seats)))
         if after_kong:
             self._kong_discard(self.kongs[-1], seats, n)
         for seat in seats:
             self.won[seat] = n
-        if len(self.won) >= 3:
-            self.over = "three players have won"
+        if not self.profile.winners_leave:
+            self.over = M("over_won")
+        elif len(self.won) >= 3:
+            self.over = M("over_three_won")
+
+    def _score_win(self, raw: Any, seat: str, discarder: str | None, after_kong: bool,
+                   n: int) -> str:
+        """One winner's hand scored by the rule set, its payments into the ledger; returns the
+        winning tile."""
+        if isinstance(raw, Mapping) and "self_drawn" in raw and raw["self_drawn"] != (discarder is None):
+            key = "self_drawn_but_from" if discarder else "discard_but_no_from"
+            raise HandError(M(key, n=n, seat=seat_code(seat), value=raw["self_drawn"]))
+        hand = self._hand(raw, seat, n).with_context(self_drawn=discarder is None)
+        hand = self._with_extra(hand, discard_after_kong=True) if after_kong else hand
+        # who pays is the rule set's own answer (scoring.payments), told who is still in
+        scored = self._with_extra(hand, players_in=self.still_in())
+        scored = self._with_extra(scored, discarder=discarder) if discarder else scored
+        try:
+            result = self.ruleset.score(scored, self.opts)
+        except HandError as exc:
+            raise HandError(M("winning_hand", n=n, seat=seat_code(seat), error=exc.msg)) from None
+        self.hands[seat] = (n, hand)
+        for p in result.payments:
+            self.result.pay(n, p)
+        self.result.wins.append({
+            "event": n, "player": seat, "from": discarder, "self_drawn": discarder is None,
+            "total": result.total, "unit": result.unit,
+            "multiplier": result.extra["multiplier"], "per_payer": result.extra["per_payer"],
+            "fans": [f.to_json() for f in result.fans], "arrangement": result.arrangement,
+        })
+        return hand.win_tile
 
     def _robbed(self, entries, discarder: str | None, prev, n: int, after_kong: bool) -> None:
         """抢杠: a robbed kong never happens. When the round lists the added kong right before the
@@ -315,24 +352,23 @@ class _Round:
         if not any(robbing):
             return
         if not all(robbing):
-            raise HandError(f"Event {n}: when a kong is robbed, every winner robs it.")
+            raise HandError(M("every_winner_robs", n=n))
         if after_kong:
             raise HandError(M("robbed_after_kong", n=n))
         if discarder is None:
-            raise HandError(f"Event {n}: robbing a kong takes the tile of the player who added it: "
-                            "give that player as 'from'.")
+            raise HandError(M("robbing_needs_from", n=n))
         if prev and prev.get("type") == "kong" and prev.get("player") == discarder:
             kong = self.kongs[-1]
             if kong.kind != "added":
-                raise HandError(f"Event {n}: only an added kong (面下杠) can be robbed; the kong "
-                                f"at event {kong.event} is {KONG_KINDS[kong.kind]}.")
+                raise HandError(M("only_added_robbed", n=n, at=kong.event,
+                                  kind=M(f"kong_{kong.kind}")))
             keep = [(p, e) for p, e in zip(self.result.ledger, self.result.events_of, strict=True)
                     if e != kong.event]
             self.result.ledger = [p for p, _ in keep]
             self.result.events_of = [e for _, e in keep]
             self.kongs.pop()
-            self.result.notes.append(f"Event {n}: {discarder}'s kong of {kong.tile} (event "
-                                     f"{kong.event}) was robbed (抢杠): it collects no rain money.")
+            self.result.notes.append(M("robbed_note", n=n, seat=seat_code(discarder),
+                                       tile=kong.tile, at=kong.event))
 
     def _kong_discard(self, kong: Kong, winners: list[str], n: int) -> None:
         """杠上炮: the rain money of the kong just made goes to the winner(s) (each gets it in
@@ -340,39 +376,35 @@ class _Round:
         income = sum(p.amount for p in kong.held)
         if not income:
             return
-        if self.opts["kong_discard"] == "transfer":
+        if self.profile.kong_discard(self.opts) == "transfer":
             for w in winners:
-                self.result.pay(n, Payment(kong.player, w, income,
-                                           f"杠上炮: {kong.player}'s rain money for the kong of "
-                                           f"{kong.tile} goes to {w} (转雨)"))
+                self.result.pay(n, Payment(kong.player, w, income, M(
+                    "transfer", seat=seat_code(kong.player), tile=kong.tile, winner=seat_code(w))))
         else:
             for p in kong.held:
                 self.result.pay(n, Payment(kong.player, p.payer, p.amount,
-                                           f"杠上炮: rain money for the kong of {kong.tile} returned"))
+                                           M("refund_kong_discard", tile=kong.tile)))
         kong.held = []
 
-    def _wall_end(self, ev: Mapping[str, Any], n: int, prev) -> None:
-        self.over = "the wall ran out"
+    def _final_status(self, n: int) -> dict[str, EndStatus]:
+        """Each player still in at the end of the wall: their final hand's status."""
         raw_hands = self.data.get("hands") or {}
         if not isinstance(raw_hands, Mapping):
-            raise HandError("'hands' must map each seat still in to its final hand.")
+            raise HandError(M("hands_shape"))
         for seat in raw_hands:
-            _seat(seat, "A key of 'hands'")
+            _seat(seat, M("what_hands_key"))
             if seat in self.won:
-                raise HandError(f"{seat} won at event {self.won[seat]}; give final hands only for "
-                                "players still in at the end of the wall.")
-        inside = self.still_in()
+                raise HandError(M("hands_of_winner", seat=seat_code(seat), at=self.won[seat]))
         status = {}
-        for seat in inside:
+        for seat in self.still_in():
             if seat not in raw_hands:
-                raise HandError(f"The wall ran out with {seat} still in: give {seat}'s final hand "
-                                "in 'hands' (needed for 查花猪 and 查叫).")
-            hand = self._hand(raw_hands[seat], seat, n, winning=False)
+                raise HandError(M("hand_missing", seat=seat_code(seat)))
+            hand = self._hand(raw_hands[seat], seat, n)
             self.hands[seat] = (n, hand)
             try:
                 st = self.profile.end_status(hand, self.opts)
             except HandError as exc:
-                raise HandError(f"{seat}'s final hand: {exc}") from None
+                raise HandError(M("final_hand", seat=seat_code(seat), error=exc.msg)) from None
             status[seat] = st
             self.result.end[seat] = {
                 "status": "flower pig" if st.flower_pig else "ready" if st.ready else "not ready",
@@ -382,36 +414,42 @@ class _Round:
                     "per_payer": st.best.extra["per_payer"], "arrangement": st.best.arrangement,
                     "fans": [f.to_json() for f in st.best.fans]},
             }
+        return status
+
+    def _wall_end(self, ev: Mapping[str, Any], n: int, prev) -> None:
+        self.over = M("over_wall")
+        status = self._final_status(n)
+        inside = self.still_in()
         pigs = [s for s in inside if status[s].flower_pig]
         ready = [s for s in inside if status[s].ready]
-        base = self.opts["base"]
         for pig in pigs:
             for other in inside:
                 if other not in pigs:
-                    self.result.pay(n, Payment(pig, other, base * self.opts["flower_pig"],
-                                               f"查花猪: {pig} still holds three suits (花猪)"))
+                    self.result.pay(n, Payment(pig, other, self.profile.flower_pig_penalty(self.opts),
+                                               M("flower_pig", seat=seat_code(pig))))
         for seat in inside:
             if seat in pigs or seat in ready:
                 continue
             for r in ready:
                 best = status[r].best
-                self.result.pay(n, Payment(
-                    seat, r, best.extra["per_payer"],
-                    f"查叫: {seat} is not ready; {r} is ready for {best.total} {best.unit} "
-                    f"({', '.join(f.name for f in best.fans)})"))
+                self.result.pay(n, Payment(seat, r, best.extra["per_payer"], M(
+                    "not_ready_pays", seat=seat_code(seat), ready=seat_code(r),
+                    value=value_of(best), fans=", ".join(f.name for f in best.fans))))
         for seat in inside:
-            if seat in ready:
+            if seat not in ready:
+                self._refund_rain(seat, n)
+
+    def _refund_rain(self, seat: str, n: int) -> None:
+        """退雨: a player not ready at the end of the wall returns the rain money they hold, to
+        players still in (one who has won is unaffected by later settlement)."""
+        for kong in self.kongs:
+            if kong.player != seat:
                 continue
-            for kong in self.kongs:
-                if kong.player != seat:
-                    continue
-                for p in kong.held:
-                    if p.payer in self.won:
-                        continue  # out of the round: unaffected by later settlement
-                    self.result.pay(n, Payment(seat, p.payer, p.amount,
-                                               f"退雨: {seat} is not ready at the end of the wall; "
-                                               f"rain money for the kong of {kong.tile} returned"))
-                kong.held = []
+            for p in kong.held:
+                if p.payer not in self.won:
+                    self.result.pay(n, Payment(seat, p.payer, p.amount, M(
+                        "refund_not_ready", seat=seat_code(seat), tile=kong.tile)))
+            kong.held = []
 
     # ---- consistency --------------------------------------------------------------------------
     def _check_tiles(self) -> None:
@@ -425,11 +463,9 @@ class _Round:
                         continue
                     if not any(m.is_kong and m.first == kong.tile
                                and m.concealed == (kong.kind == "concealed") for m in hand.melds):
-                        kind = "concealed kong" if kong.kind == "concealed" else "exposed kong"
-                        raise HandError(
-                            f"{seat} declared a kong of {kong.tile} at event {kong.event}, but "
-                            f"{seat}'s hand at event {n} has no {kind} of {kong.tile}."
-                        )
+                        kind = "concealed_kong" if kong.kind == "concealed" else "exposed_kong"
+                        raise HandError(M("missing_kong", seat=seat_code(seat), tile=kong.tile,
+                                          at=kong.event, n=n, kind=M(kind)))
             else:
                 for kong in self.kongs:
                     if kong.player == seat:
@@ -438,41 +474,15 @@ class _Round:
             counts[tile] -= winners - 1
         for tile, count in sorted(counts.items()):
             if count > T.copies_in_a_set(tile):
-                raise HandError(
-                    f"The round shows {count} copies of {tile_label(tile)} across all hands and "
-                    "kongs, but there are only four of each tile."
-                )
+                raise HandError(M("too_many_copies", count=count, tile=Tile(tile)))
 
 
 def settle_round(data: Any, rules: str | None = None,
                  options: Mapping[str, Any] | None = None) -> RoundResult:
     """Settle a whole round given as JSON data; raises HandError with a player's message."""
     if not isinstance(data, Mapping):
-        raise HandError("A round must be a JSON object with 'events' (see docs/sichuan.md).")
+        raise HandError(M("not_object"))
     rules = rules or data.get("rules") or "sichuan"
     if not isinstance(rules, str):
-        raise HandError("'rules' must be a rule set id such as \"sichuan\".")
+        raise HandError(M("bad_rules"))
     return _Round(data, rules, options).run()
-
-
-def format_round(result: RoundResult) -> str:
-    """Plain-text ledger for the terminal."""
-    def num(x):
-        return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
-
-    lines = [f"Rules: {result.rules}"]
-    for w in result.wins:
-        how = "self-drawn" if w["self_drawn"] else f"on {w['from']}'s discard"
-        names = ", ".join(f["name"] + (f" x{f['count']}" if f["count"] > 1 else "") for f in w["fans"])
-        lines.append(f"Event {w['event']}: {w['player']} wins {how}: {names} = {w['total']} "
-                     f"{w['unit']}, {num(w['per_payer'])} per payer")
-    for seat, st in result.end.items():
-        extra = f" on {' '.join(st['waits'])}" if st["waits"] else ""
-        lines.append(f"End of wall: {seat} is {st['status']}{extra}")
-    lines.append("Ledger:")
-    for p, e in zip(result.ledger, result.events_of, strict=True):
-        lines.append(f"  [{e}] {p.payer} pays {p.payee} {num(p.amount)}: {p.reason}")
-    net = result.net
-    lines.append("Net: " + "  ".join(f"{s} {'+' if net[s] > 0 else ''}{num(net[s])}" for s in SEATS))
-    lines.extend(f"Note: {note}" for note in result.notes)
-    return "\n".join(lines)

@@ -385,3 +385,38 @@ def test_flower_pig_returns_rain_money_too():
     assert result.end["E"]["status"] == "flower pig"
     assert rain_of(result, "E") == 0
     assert sum(p.amount for p in result.ledger if "查花猪" in str(p.reason)) == 3 * 8
+
+
+# ---- the engine as a framework ------------------------------------------------------------------
+def test_the_ledger_reads_in_chinese():
+    from scoring.report import format_round
+
+    result = settle_round(json.loads(EXAMPLE.read_text(encoding="utf-8")))
+    data = result.to_json()
+    for entry in data["ledger"]:
+        assert not re.search(r"[A-Za-z]{3,}", entry["reason_zh"]), entry["reason_zh"]
+    text = format_round(result, "zh").splitlines()
+    assert text[0] == "规则：sichuan"
+    for line in text[1:]:
+        assert not re.search(r"[A-Za-z]{3,}", line), line
+    with pytest.raises(HandError) as err:
+        settle([kong("E", "concealed", "5z")])
+    assert err.value.render("zh") == "四川麻将不用字牌：请去掉5z（白）。（第1个事件）"
+
+
+def test_a_round_profile_where_the_first_win_ends_the_round(monkeypatch):
+    """The engine asks the profile whether winners leave (血战到底) or the first win ends the
+    round; a rule set plugs in by its RuleSet.settlement alone."""
+    import dataclasses
+
+    from scoring.ruleset import all_rulesets, get_ruleset
+
+    rs = get_ruleset("sichuan")
+    once = dataclasses.replace(rs, id="sichuan_once",
+                               settlement=dataclasses.replace(rs.settlement, winners_leave=False))
+    monkeypatch.setitem(all_rulesets(), "sichuan_once", once)
+    first = [kong("E", "concealed", "9p"), win("S", PLAIN_S, **{"from": "W"})]
+    result = settle_round({"events": first}, "sichuan_once")
+    assert result.net == settle(first).net and not result.notes
+    with pytest.raises(HandError, match="already over \\(a player has won\\)"):
+        settle_round({"events": first + [win("N", "234s 567s 789s 234p 5s +5s")]}, "sichuan_once")

@@ -26,7 +26,8 @@ def register(sub) -> None:
 def run(args) -> int:
     from mjlens.commands.score import parse_options
     from scoring.hand import HandError
-    from scoring.settle import format_round, settle_round
+    from scoring.report import format_round
+    from scoring.settle import settle_round
 
     try:
         options = parse_options(args.option)

@@ -17,10 +17,11 @@ from typing import Any
 from scoring import tiles as T
 from scoring.decompose import Arrangement, seven_pairs, standard_arrangements, waits
 from scoring.hand import Hand, HandError
-from scoring.messages import SEAT_NAMES, Catalog, Msg, Text, Tile
+from scoring.messages import Catalog, Msg, Text, Tile
 from scoring.patterns import Pattern, best_reading, largest_only
-from scoring.payments import pay_each, win_payers
+from scoring.payments import pay_each, seat_code, win_payers
 from scoring.ruleset import SEATS, Exclusion, Fan, HandField, Option, ScoreResult
+from scoring.settle import EndStatus
 
 M = Catalog("sichuan_family", {
     # checking a hand
@@ -80,12 +81,6 @@ SUIT_ALIASES = {
 def suit_word(suit: str) -> Msg:
     """A suit as the family's messages name it: `characters 万` / `万子`."""
     return M(f"suit_{suit}")
-
-
-def seat_code(seat: str) -> Text:
-    """A seat as rounds and hands spell it (`E`) in English, by name (`东家`) in Chinese."""
-    pair = SEAT_NAMES.get(seat)
-    return Text(seat, pair[1]) if pair else Text(str(seat), str(seat))
 
 
 # ---- extra hand fields every Sichuan-family rule set reads (docs/sichuan.md) ------------------
@@ -386,25 +381,20 @@ def doubling(fan: int, count_from: int, cap: int | None) -> tuple[int, int, bool
 
 # ---- whole-round profile ----------------------------------------------------------------------
 @dataclass(frozen=True)
-class EndStatus:
-    """A player's state when the wall runs out: flower pig, ready (with the best win) or not."""
-
-    flower_pig: bool
-    ready: bool
-    best: ScoreResult | None
-    waits: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
 class BloodBattle:
-    """How a Sichuan-family rule set settles a round (the `RoundProfile` of `scoring.settle`).
+    """How a Sichuan-family rule set settles a round: its `RoundProfile` (scoring/settle.py).
 
     `evaluate(hand, options)` scores a winning hand without payments; its result carries
-    `extra["per_payer"]`, what each paying player owes for it.
+    `extra["per_payer"]`, what each paying player owes for it (查叫 values a ready hand by it).
     """
 
     game: Text  # "Sichuan mahjong", used in messages
     evaluate: Callable[[Hand, Mapping[str, Any]], ScoreResult]
+    winners_leave: bool = True  # 血战到底: play goes on until three players have won
+
+    def check_kong_tile(self, tile: str) -> None:
+        if not T.is_suited(tile):
+            raise HandError(M("no_honours", game=self.game, tile=Tile(tile)))
 
     def check_missing_suit(self, seat: str, value: Any) -> None:
         """A round's declared missing suit (定缺) of `seat` must name a suit."""
@@ -439,9 +429,18 @@ class BloodBattle:
                 best = result
         return EndStatus(False, best is not None, best, tuple(winning))
 
-    def rain(self, kind: str, options: Mapping[str, Any]) -> tuple[str, float]:
+    def rain(self, kind: str, options: Mapping[str, Any]) -> tuple[str, float] | None:
         """(who pays, amount each): 面下杠 1 base from each player still in; 直杠 2 bases from
-        the discarder; 暗杠 2 bases from each player still in (seed Ⅵ-4)."""
+        the discarder; 暗杠 2 bases from each player still in (seed Ⅵ-4); None with rain=false."""
+        if not options["rain"]:
+            return None
         base = options["base"]
         return {"added": ("all", base), "exposed": ("discarder", 2 * base),
                 "concealed": ("all", 2 * base)}[kind]
+
+    def kong_discard(self, options: Mapping[str, Any]) -> str:
+        return options["kong_discard"]
+
+    def flower_pig_penalty(self, options: Mapping[str, Any]) -> float:
+        """查花猪: 8 bases by default (seed Ⅵ-2: 8倍底分), option flower_pig."""
+        return options["base"] * options["flower_pig"]
