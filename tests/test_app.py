@@ -374,3 +374,16 @@ def test_unreadable_upload_and_missing_detector(app):
     captions = [c for img in app.image for c in img.captions]
     assert "Your photo" in captions  # shown to help entering the hand by hand
     assert not app.exception
+
+
+def test_described_tile_field_is_a_tile_choice(app):
+    """Northeast's treasure tile (bao, described as a tile by RuleSet.fields) is chosen from the
+    tiles, not switched on and off, and scores 对宝."""
+    enter(app, "13m 456p 789s 99m [111z<] *2m seat:S")
+    app.selectbox(key="rules").set_value("northeast").run()
+    assert not app.exception
+    app.selectbox(key="extra-bao").set_value("2m").run()
+    assert not app.exception
+    assert "bao=2m" in app.text_input(key="notation").value
+    text = " ".join(m.value for m in app.markdown)
+    assert "对宝" in text

@@ -120,6 +120,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "field_first_turn": ("Won on the first turn (天胡/地胡)", "天胡 / 地胡"),
     "field_discard_after_kong": ("Discard right after a kong (杠上炮)", "杠上炮"),
     "field_baopei": ("Discarder pays for all (包赔)", "包赔"),
+    "field_bao": ("Treasure tile (宝牌)", "宝牌"),
+    "field_lou_bao": ("Won on the drawn treasure (摟宝)", "摟宝"),
     # result
     "score": ("Score", "得分"),
     "total": ("Total", "合计"),

@@ -11,7 +11,9 @@ from mjlens.ui import engine as E
 from mjlens.ui import state as S
 from mjlens.ui.i18n import field_label, option_label, t, unit, wind_name
 from scoring.hand import WINDS
+from scoring.messages import TileName
 from scoring.ruleset import RuleSet
+from scoring.tiles import TILE_CODES
 
 STAKE_WORDS = ("base", "stake", "point_value", "unit")
 
@@ -136,7 +138,8 @@ def context_view(rs: RuleSet | None, lang: str) -> None:
             format_func=lambda v: t("self_drawn" if v == "self" else "discard", lang),
             on_change=_set_ctx, args=("won_by",))
         if "discarder" in fields and not ctx.self_drawn:
-            _extra_widget("discarder", ctx.extra.get("discarder"), lang, exclude=ctx.seat_wind)
+            _extra_widget("discarder", ctx.extra.get("discarder"), lang, exclude=ctx.seat_wind,
+                          kind=_described_kind(rs, "discarder"))
     for name in ("seat_wind", "round_wind"):
         ss[f"ctx-{name}"] = getattr(ctx, name)
         st.segmented_control(t(name, lang), WINDS, key=f"ctx-{name}", required=True,
@@ -144,7 +147,7 @@ def context_view(rs: RuleSet | None, lang: str) -> None:
                              on_change=_set_ctx, args=(name,))
     for name in fields:
         if name != "discarder":
-            _extra_widget(name, ctx.extra.get(name), lang)
+            _extra_widget(name, ctx.extra.get(name), lang, kind=_described_kind(rs, name))
     with st.expander(t("more_details", lang)):
         for name in ("last_tile", "kong_replacement", "robbing_kong", "last_copy"):
             ss[f"ctx-{name}"] = getattr(ctx, name)
@@ -163,12 +166,27 @@ def context_summary(ctx, lang: str) -> str:
     return f"{t('win_details', lang)} — " + " · ".join(parts)
 
 
-def _extra_widget(name: str, value: Any, lang: str, exclude: str | None = None) -> None:
+def tile_name(code: str, lang: str) -> str:
+    return f"{code} {TileName(code).render(lang)}"
+
+
+def _described_kind(rs: RuleSet | None, name: str) -> str | None:
+    """The kind a rule set gives its field (RuleSet.fields), if it describes it."""
+    return next((f.kind for f in rs.fields if f.name == name), None) if rs else None
+
+
+def _extra_widget(name: str, value: Any, lang: str, exclude: str | None = None,
+                  kind: str | None = None) -> None:
     ss = st.session_state
     key = f"extra-{name}"
-    kind = E.field_kind(name)
+    kind = kind or E.field_kind(name)
     label = field_label(name, lang)
-    if kind == "seat":
+    if kind == "tile":  # e.g. Northeast's treasure tile (bao)
+        opts = ["", *TILE_CODES]
+        ss[key] = value if value in opts else ""
+        st.selectbox(label, opts, key=key, on_change=_set_extra, args=(name,), width=180,
+                     format_func=lambda c: "—" if not c else tile_name(c, lang))
+    elif kind == "seat":
         opts = ["", *(w for w in WINDS if w != exclude)]  # "": not given
         ss[key] = value if value in opts else ""
         st.selectbox(label, opts, key=key, on_change=_set_extra, args=(name,), width=180,
