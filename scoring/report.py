@@ -4,11 +4,28 @@ from __future__ import annotations
 
 import unicodedata
 
-from scoring.messages import Text, render
+from scoring.messages import Catalog, Text, render
 from scoring.payments import seat_code
 from scoring.ruleset import SEATS, ScoreResult, net_of
 from scoring.settle import UNIT_ZH, RoundResult
 from scoring.settle_messages import M as SM
+
+RM = Catalog("report", {
+    "hand": ("Hand: {hand}", "手牌：{hand}"),
+    "read_as": ("Read as: {arrangement}", "牌型：{arrangement}"),
+    "rules": ("Rules: {rules}", "规则：{rules}"),
+    "not_win": ("Not a legal win under these rules (see the notes below).",
+                "按这套规则不是合法的和牌（见下面的说明）。"),
+    "count": (" x{count}", " ×{count}次"),
+    "count_times": (" ({count} times)", "（{count}次）"),
+    "total": ("Total", "合计"),
+    "not_counted": ("Not counted:", "不计："),
+    "excluded": ("  {label}: because of {by}. {why}", "  {label}：因{by}不计。{why}"),
+    "note": ("Note: {note}", "注：{note}"),
+    "payments": ("Payments:", "支付："),
+    "pays": ("  {payer} pays {payee} {amount}: {reason}", "  {payer}付给{payee} {amount}：{reason}"),
+    "net": ("Net: {net}", "净得：{net}"),
+})
 
 
 def _display_width(text: str) -> int:
@@ -24,33 +41,48 @@ def _num(x) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
 
 
-def format_result(result: ScoreResult, hand_text: str = "") -> str:
+def _value(value, combine: str) -> str:
+    """One item's value: `3` under added fan, `x2` where the items multiply."""
+    return f"x{_num(value)}" if combine == "multiply" else _num(value)
+
+
+def format_result(result: ScoreResult, hand_text: str = "", lang: str = "en") -> str:
+    """The breakdown of one score: each fan (or multiplier item) with its value and why, the
+    total, what is not counted and why, notes, payments and the net, in `lang`."""
+    def say(key: str, **params) -> str:
+        return render(RM(key, **params), lang)
+
+    zh = lang == "zh"
+    multiply = result.combine == "multiply"
     lines = []
     if hand_text:
-        lines.append(f"Hand: {hand_text}")
+        lines.append(say("hand", hand=hand_text))
     if result.arrangement:
-        lines.append(f"Read as: {result.arrangement}")
-    lines.append(f"Rules: {result.rules}")
+        lines.append(say("read_as", arrangement=result.arrangement))
+    lines.append(say("rules", rules=result.rules))
     if not result.is_win:
-        lines.append("Not a legal win under these rules (see the notes below).")
-    labels = [f"{f.name} ({f.name_en})" for f in result.fans]
+        lines.append(say("not_win"))
+    labels = [f.name if zh else f"{f.name} ({f.name_en})" for f in result.fans]
     width = max([_display_width(label) for label in labels] + [20])
     for f, label in zip(result.fans, labels, strict=True):
-        count = f" x{f.count}" if f.count != 1 else ""
-        lines.append(f"  {_pad(label, width)} {_num(f.fan):>4}{count}   {f.why}")
-    lines.append(f"  {_pad('Total', width)} {_num(result.total):>4} {result.unit}")
+        count = "" if f.count == 1 else say("count_times" if multiply else "count", count=f.count)
+        lines.append(f"  {_pad(label, width)} {_value(f.fan, result.combine):>4}{count}   "
+                     f"{render(f.why, lang)}")
+    unit = "" if multiply else f" {render(Text(result.unit, UNIT_ZH.get(result.unit, result.unit)), lang)}"
+    lines.append(f"  {_pad(say('total'), width)} {_value(result.total, result.combine):>4}{unit}")
     if result.excluded:
-        lines.append("Not counted:")
+        lines.append(say("not_counted"))
         for e in result.excluded:
-            lines.append(f"  {e.name} ({e.name_en}): because of {e.because_of}. {e.why}".rstrip())
+            label = e.name if zh else f"{e.name} ({e.name_en})"
+            lines.append(say("excluded", label=label, by=e.because_of, why=e.why).rstrip())
     for note in result.notes:
-        lines.append(f"Note: {note}")
+        lines.append(say("note", note=note))
     if result.payments:
-        lines.append("Payments:")
+        lines.append(say("payments"))
         for p in result.payments:
-            lines.append(f"  {p.payer} pays {p.payee} {_num(p.amount)}: {p.reason}")
-        net = net_of(result.payments)
-        lines.append("Net: " + _net_line(net))
+            lines.append(say("pays", payer=seat_code(p.payer), payee=seat_code(p.payee),
+                             amount=_num(p.amount), reason=p.reason))
+        lines.append(say("net", net=_net_line(net_of(result.payments))))
     return "\n".join(lines)
 
 

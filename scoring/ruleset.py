@@ -86,7 +86,8 @@ def _kind(target: type) -> Msg | str:
 
 @dataclass(frozen=True)
 class Fan:
-    """One counted fan (or multiplier item) with the reason it applies."""
+    """One counted fan (or multiplier item) with the reason it applies. `fan` is the value of one
+    instance in the rule set's unit; under ScoreResult.combine == "multiply" it is a factor."""
 
     name: str  # Chinese name, as the rule documents write it
     name_en: str
@@ -153,6 +154,9 @@ class ScoreResult:
     notes: list[Msg | str] = field(default_factory=list)
     arrangement: str = ""  # the winning arrangement in notation, for the breakdown
     extra: dict[str, Any] = field(default_factory=dict)  # multiplier, cap applied, min reached, ...
+    # How the items' values make the total: "add" (fan: 2 + 1 = 3) or "multiply" (multiplier
+    # items: x2 x4 = x8; show each as "x2", not "2 fan"). JSON: "combine".
+    combine: str = "add"
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -167,6 +171,7 @@ class ScoreResult:
             "net": net_of(self.payments),
             "notes": render_all(self.notes, "en"),
             "notes_zh": render_all(self.notes, "zh"),
+            "combine": self.combine,
         }
         out.update(self.extra)
         return out
@@ -275,6 +280,9 @@ class RuleSet:
     # How the rule set settles a whole round (`mjlens settle`): a round profile as described in
     # scoring/settle.py (e.g. the Sichuan family's BloodBattle); None when it scores hands only.
     settlement: Any = None
+    # "add" when fan values sum to the total, "multiply" when each item multiplies the stake
+    # (its results say the same in ScoreResult.combine).
+    combine: str = "add"
 
     @cached_property
     def field_names(self) -> tuple[str, ...]:

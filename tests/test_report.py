@@ -34,3 +34,25 @@ def test_excluded_fans_are_explained():
     assert "Not counted:" in text
     for e in result.excluded:
         assert f"{e.name} ({e.name_en}): because of {e.because_of}" in text
+
+
+def test_multiplier_items_show_as_factors():
+    """sichuan_mult's items multiply (seed Ⅸ "明杠 +1番 底金×2"): the result says so and the
+    breakdown prints x2, not 2 fan."""
+    result = score_hand(parse_hand("123m 456m 5p [1111p] [2222p] +5p"), "sichuan_mult")
+    assert result.combine == "multiply" and result.to_json()["combine"] == "multiply"
+    assert result.total == 4
+    text = format_result(result)
+    assert re.search(r"明杠 \(Exposed kong\)\s+x2 \(2 times\)", text)
+    assert re.search(r"Total\s+x4$", text, re.M)
+    assert " fan" not in text
+    gb = score_hand(parse_hand("123m456p789s1z [555s<] +1z"), "gb")
+    assert gb.combine == "add" and gb.to_json()["combine"] == "add"
+
+
+def test_breakdown_in_chinese():
+    result = score_hand(parse_hand("2224445557779m +9m seat:S discarder=W"), "sichuan")
+    text = format_result(result, lang="zh")
+    assert "  清对 " in text and "合计" in text and "不计：" in text
+    assert "  西家付给南家 8：南家和西家点炮，4番，8倍" in text
+    assert not re.search(r"[A-Za-z]{3,}", text.replace("sichuan", ""))

@@ -157,7 +157,8 @@ def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
         rules="sichuan_mult", total=multiple, unit="x base", fans=fans, excluded=best.excluded,
         arrangement=reading_text(best.reading), notes=notes,
         extra={"multiplier": paid, "uncapped_multiplier": multiple, "base": base,
-               "per_payer": base * paid, "combine": "multiply"},
+               "per_payer": base * paid},
+        combine="multiply",
     )
 
 
@@ -176,4 +177,5 @@ RULESET = RuleSet(
     fields=FIELDS,
     source="seeds/yushan-guobiao-and-others.txt, section Ⅸ",
     settlement=BloodBattle(game=GAME, evaluate=evaluate),
+    combine="multiply",
 )
