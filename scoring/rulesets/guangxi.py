@@ -204,7 +204,7 @@ def evaluate(hand: Hand, options: Mapping[str, Any]) -> tuple[ScoreResult, Ctx]:
                                       lambda p, by: M("excluded", fan=p.name, by=by.name))
     mult = _multiplier(found)
     result = ScoreResult(rules=GAME, total=mult, unit="x stake", fans=fans, excluded=excluded,
-                         notes=notes, arrangement=shape_text(ctx.shape),
+                         notes=notes, combine="multiply", arrangement=shape_text(ctx.shape),
                          extra={"multiplier": mult, "base": options["base"],
                                 "per_payer": options["base"] * mult})
     return result, ctx
@@ -302,4 +302,5 @@ RULESET = RuleSet(
     options=(BASE, HORSE_COUNT, DRAGON_ORDER, SEVEN_PAIRS),
     fields=FIELDS,
     source="seeds/guangxi-nanning.txt, sections 1 and 2",
+    combine="multiply",
 )
