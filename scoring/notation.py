@@ -213,6 +213,11 @@ def parse_hand(text: str) -> Hand:
     )
 
 
+def _value_text(value) -> str:
+    """A field's value as one token (no spaces) that parses back: `["屁胡","自摸"]`."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
 def format_hand(hand: Hand) -> str:
     parts: list[str] = []
     if hand.concealed:
@@ -231,5 +236,5 @@ def format_hand(hand: Hand) -> str:
         if getattr(ctx, name):
             parts.append(token)
     for key, value in ctx.extra.items():
-        parts.append(f"{key}={value if isinstance(value, str) else json.dumps(value)}")
+        parts.append(f"{key}={value if isinstance(value, str) else _value_text(value)}")
     return " ".join(parts)

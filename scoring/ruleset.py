@@ -248,7 +248,8 @@ class HandField:
     app can offer a proper input and `mjlens rules` can document it.
 
     kind: "seat" (E S W N), "seats" (list of seats), "bool", "int", "tile" (a tile code),
-    "tiles" (list of tile codes), "suit" (m p s), "choice" (one of `choices`)."""
+    "tiles" (list of tile codes), "suit" (m p s), "choice" (one of `choices`), "choices" (a list of
+    `choices`, repeats allowed)."""
 
     name: str
     kind: str

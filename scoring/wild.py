@@ -31,7 +31,18 @@ from scoring.decompose import (
     decompose_counts,
     suit_parts,
 )
-from scoring.hand import Hand
+from scoring.hand import Hand, HandError
+from scoring.messages import Catalog, Msg, Tile
+
+M = Catalog("wild", {
+    "two_kinds": ("Only one kind of tile is wild in a hand ({field}), but this hand names {n}: "
+                  "{tiles}.", "一手牌只有一种牌是{field}，这手牌却给了{n}种：{tiles}。"),
+    "not_a_tile": ("{field} must be one tile code such as \"5m\" (1m-9m, 1p-9p, 1s-9s, 1z-7z), "
+                   "not {value}.", "{field} 必须是一张牌的代码，例如 \"5m\"（1m-9m、1p-9p、1s-9s、1z-7z），"
+                   "而不是 {value}。"),
+    "stood_for": ("{tile} (wild) stood for {as_}", "{tile}（百搭）当作{as_}"),
+    "itself": ("itself", "本身"),
+})
 
 MAX_JOKERS = 8  # more than a hand can hold of one kind; guards the search's size
 
@@ -166,3 +177,26 @@ def wild_readings(hand: Hand, wild: str | None, *, sets: int = 4,
                 arr = Arrangement("seven_pairs", (), None, 0, pairs=pairs)
                 out.append(WildReading(plain, arr, stands, win_is_joker))
     return out
+
+
+def wild_field(hand: Hand, name: str) -> str | None:
+    """The wild kind a hand names in field `name` (a tile code), None when absent; a list of
+    one code is accepted, two different kinds are refused in the player's words."""
+    value = hand.context.extra.get(name)
+    if isinstance(value, list):
+        kinds = list(dict.fromkeys(value))
+        if len(kinds) > 1 and all(isinstance(v, str) for v in kinds):
+            raise HandError(M("two_kinds", field=name, n=len(kinds),
+                              tiles=[Tile(v) if T.is_tile(v) else v for v in kinds]))
+        value = kinds[0] if kinds else None
+    if value is None:
+        return None
+    if not isinstance(value, str) or not T.is_tile(value):
+        raise HandError(M("not_a_tile", field=name, value=repr(value)))
+    return value
+
+
+def stood_for(reading: WildReading, wild: str) -> list[Msg]:
+    """One sentence per joker: what it stood for, for the breakdown."""
+    return [M("stood_for", tile=Tile(wild), as_=M("itself") if code == wild else Tile(code))
+            for code in reading.stands_for]

@@ -1,0 +1,293 @@
+"""Fujian mahjong (福建麻将), seed yushan-guobiao-and-others.txt section Ⅷ: 金 (gold, wild),
+屁胡 / 自摸 / 游金, the simple and the detailed count, and 连庄 accumulation.
+
+144 tiles (three suits, honours, eight flowers); 16-tile hands, five sets and a pair (the
+Fuzhou deal), or 13-tile hands by option. The gold kind (hand field `gold`) is wild: every gold
+among the standing tiles and the winning tile may stand for any tile (scoring/wild.py), and the
+reading that scores best is kept. docs/fujian.md gives each reading chosen and its source.
+
+Detailed count (default): base 屁胡 5 / 自摸 10 / 游金 15 (dealer 10 / 20 / 30), plus the items
+(flowers, golds, 大字 pungs, kongs by kind) times the win's multiplier (屁胡 x1, 自摸 x2, 游金 x3):
+"4番屁糊，散家就是5+4=9番 … 4番自摸散家是10+4*2=18番 … 4番游金散家是15+4*3=27番".
+Simple count: 屁胡 1 / 自摸 2 / 游金 3 (dealer 2 / 4 / 6), two flowers 1, a gold 1, 光杠 1,
+暗杠 2, added up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring import tiles as T
+from scoring.hand import Hand, HandError
+from scoring.messages import Catalog, Msg, Text, Tile
+from scoring.patterns import Pattern, best_reading, largest_only, matched
+from scoring.payments import pay_each, win_payers
+from scoring.ruleset import Fan, HandField, Option, RuleSet, ScoreResult
+from scoring.rulesets.house_common import arrangement_text, seat_field
+from scoring.wild import WildReading, stood_for, wild_field, wild_readings
+
+GAME = Text("Fujian mahjong", "福建麻将")
+
+M = Catalog("fujian", {
+    "not_a_win": ("These tiles do not make a winning hand, whatever the golds stand for: a "
+                  "Fujian win is {sets} sets (runs, pungs or kongs) and one pair.",
+                  "无论金当作什么，这些牌都不能和：福建麻将和牌须为{sets}组（顺子、刻子或杠）加一个对子。"),
+    "pihu": ("won on another player's discard (屁胡)", "和别人打出的牌（屁胡）"),
+    "zimo": ("self-drawn (自摸)", "自摸和牌"),
+    "youjin": ("游金: self-drawn with a gold as the free half of the pair ({tile} and a gold): "
+               "the standing tiles without that gold were already complete",
+               "游金：自摸，金作将牌的另一张（{tile}加一张金）：去掉这张金，手牌已全部成组"),
+    "dealer": ("{why}; the dealer counts double (庄家): {value}", "{why}；庄家加倍：{value}"),
+    "flower": ("{n} flower tile(s) (一个花1番): {tiles}", "{n}张花牌（一个花1番）：{tiles}"),
+    "two_flowers": ("{n} flower tiles, one 番 per two (两个花一番)", "{n}张花牌，两个花一番"),
+    "gold": ("{n} gold tile(s) held (金1番), gold is {tile}", "手中有{n}张金（金1番），金是{tile}"),
+    "honour_pung": ("a claimed pung of 大字 {tile} (大字碰1番)", "大字碰：{tile}（1番）"),
+    "suit_hidden": ("three {tile} in hand (在手三张一样的花牌1番)", "在手三张一样的花牌：{tile}（1番）"),
+    "honour_hidden": ("three {tile} in hand (在手三张一样的大字2番)", "在手三张一样的大字：{tile}（2番）"),
+    "suit_added": ("{tile}: pung then kong (花牌碰后再杠1番)", "{tile}：花牌碰后再杠（1番）"),
+    "suit_exposed": ("{tile}: exposed kong (花牌光杠2番)", "{tile}：花牌光杠（2番）"),
+    "suit_concealed": ("{tile}: concealed kong (花牌暗杠3番)", "{tile}：花牌暗杠（3番）"),
+    "honour_added": ("{tile}: pung then kong (大字碰后再杠2番)", "{tile}：大字碰后再杠（2番）"),
+    "honour_exposed": ("{tile}: exposed kong (大字光杠3番)", "{tile}：大字光杠（3番）"),
+    "honour_concealed": ("{tile}: concealed kong (大字暗杠4番)", "{tile}：大字暗杠（4番）"),
+    "open_kong": ("exposed kong(s) (光杠1番): {tiles}", "光杠（1番）：{tiles}"),
+    "hidden_kong": ("concealed kong(s) (暗杠2番): {tiles}", "暗杠（2番）：{tiles}"),
+    "items": ("items {items} 番 x{mult} for {win} = {value}",
+              "其他番{items} x{mult}（{win}）= {value}"),
+    "run": ("连庄: the dealer's earlier wins in this run add {parts} = {value} (屁胡加5自摸加10游金加15)",
+            "连庄：之前连庄的和牌加{parts} = {value}（屁糊加5自摸加10游金加15）"),
+    "only_largest": ("the win counts once, as its largest kind", "和牌只按最大的一种计"),
+    "pays": ("{win}: {amount}", "{win}：{amount}"),
+    "history_not_dealer": ("dealer_history (连庄) is only for the dealer's wins, but the winner "
+                           "{seat} is not the dealer ({dealer}).",
+                           "dealer_history（连庄）只用于庄家和牌，但和牌者{seat}不是庄家（{dealer}）。"),
+    "history_bad": ("dealer_history lists the dealer's earlier wins in this run: 屁胡, 自摸 or 游金 "
+                    "(pihu, zimo, youjin) each, not {value}.",
+                    "dealer_history 列出本次连庄之前庄家的每次和牌：屁胡、自摸或游金"
+                    "（pihu、zimo、youjin），而不是 {value}。"),
+    "opt_count": ("simple: 屁胡1 自摸2 游金3, two flowers 1, a gold 1, 光杠1, 暗杠2 (seed Ⅷ: "
+                  "'这种演算法属于比较简单的'); detailed: 屁胡5 自摸10 游金15 plus items x1/x2/x3 "
+                  "('很多现实玩的都用这种演算法')",
+                  "simple：屁胡1番、自摸2番、游金3番，两个花一番，一个金一番，光杠1番，暗杠2番；"
+                  "detailed：屁胡5、自摸10、游金15，其他番按屁胡x1、自摸x2、游金x3"),
+    "opt_hand": ("tiles in a hand before the win: 16 (five sets and a pair, the Fuzhou deal) or 13",
+                 "起手牌张数：16（五组加一对，福州打法）或13"),
+    "opt_discard": ("who pays a win on a discard: all (each player pays, as the seed's "
+                    "'那就是一人11番') or the discarder alone",
+                    "放炮和牌谁付：all（三家都付，种子'那就是一人11番'）或 discarder（放炮者一人付）"),
+    "opt_stake": ("money per 番", "每番的钱数"),
+    "f_gold": ("the gold tile (金) of this hand, e.g. 5m: its copies are wild",
+               "本局的金（例如 5m）：这种牌都可当任何牌"),
+    "f_dealer": ("the dealer's seat (庄家): the dealer's base counts double",
+                 "庄家的座位：庄家底番加倍"),
+    "f_history": ("连庄: the dealer's earlier wins in this run of deals, e.g. [\"屁胡\", \"自摸\"]",
+                  "连庄：本次连庄之前庄家的每次和牌，例如 [\"屁胡\", \"自摸\"]"),
+    "f_discarder": ("the seat that discarded the winning tile", "打出和牌张的座位"),
+})
+
+WIN_KINDS = ("pihu", "zimo", "youjin")
+HISTORY_WORDS = {"屁胡": "pihu", "屁糊": "pihu", "pihu": "pihu", "自摸": "zimo", "zimo": "zimo",
+                 "游金": "youjin", "youjin": "youjin"}
+BASE = {"detailed": {"pihu": 5, "zimo": 10, "youjin": 15},
+        "simple": {"pihu": 1, "zimo": 2, "youjin": 3}}
+MULTIPLIER = {"pihu": 1, "zimo": 2, "youjin": 3}
+WIN_NAMES = {"pihu": ("屁胡", "Plain win"), "zimo": ("自摸", "Self-drawn"),
+             "youjin": ("游金", "Gold swim")}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One reading of the hand (what the golds stood for) and what the count asks about."""
+
+    hand: Hand  # as given: golds in place
+    wild: WildReading
+    gold: str | None
+    golds: int  # gold tiles held (each scores)
+    natural: Mapping[str, int]  # standing tiles and the winning tile that are not gold
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.hand.context.self_drawn
+
+
+def _youjin(r: Reading) -> bool:
+    """游金: self-drawn, and the pair is the winning tile plus a gold standing for it (two golds
+    when the drawn tile is itself a gold): the standing tiles less that gold were complete."""
+    w = r.wild
+    pair = w.arrangement.pair
+    if not r.self_drawn or pair is None or pair != w.hand.win_tile:
+        return False
+    return w.stands_for.count(pair) >= (2 if w.win_is_joker else 1)
+
+
+WINS: tuple[Pattern[Reading], ...] = (
+    Pattern("屁胡", "Plain win", 0, lambda r: not r.self_drawn, M("pihu")),
+    Pattern("自摸", "Self-drawn", 1, lambda r: r.self_drawn, M("zimo")),
+    Pattern("游金", "Gold swim", 2, _youjin,
+            lambda r: M("youjin", tile=Tile(r.wild.hand.win_tile))),
+)
+
+
+def _sets(r: Reading) -> list[tuple[str, str, int, Msg]]:
+    """(item name, English name, reason) with its value for each set the detailed count scores:
+    pungs held (三张一样, gold jokers not counted as a copy), claimed 大字 pungs, kongs by kind."""
+    out = []
+    arr = r.wild.arrangement
+    win = r.wild.hand.win_tile
+    places = sum(win in m.tiles for m in arr.formed) + (arr.pair == win)
+    for i, m in enumerate(arr.melds):
+        tile = m.first
+        honour = T.is_honor(tile)
+        # a pung completed by the winning discard was claimed (碰), unless the winning tile has
+        # another place in this reading
+        claimed = i < arr.declared or (not r.self_drawn and tile == win and places == 1)
+        if m.kind == "pung" and claimed:
+            if honour:
+                out.append(("大字碰", "Claimed honour pung", 1, M("honour_pung", tile=Tile(tile))))
+        elif i < arr.declared:
+            if m.is_kong:
+                kind = "concealed" if m.concealed else "added" if m.added else "exposed"
+                v = {"added": 1, "exposed": 2, "concealed": 3}[kind] + honour
+                name = {"added": "碰后再杠", "exposed": "光杠", "concealed": "暗杠"}[kind]
+                key = f"{'honour' if honour else 'suit'}_{kind}"
+                out.append((name, f"Kong ({kind})", v, M(key, tile=Tile(tile))))
+        elif m.kind == "pung" and r.natural.get(tile, 0) >= 3:
+            key, v = ("honour_hidden", 2) if honour else ("suit_hidden", 1)
+            out.append(("在手三张", "Three in hand", v, M(key, tile=Tile(tile))))
+    return out
+
+
+def _items(r: Reading, count: str) -> list[Fan]:
+    """The items beside the base, in 番 before the multiplier."""
+    hand = r.hand
+    fans = []
+    flowers = list(hand.flowers)
+    if count == "detailed":
+        if flowers:
+            fans.append(Fan("花", "Flowers", 1, len(flowers),
+                            M("flower", n=len(flowers), tiles=[Tile(f) for f in flowers])))
+        if r.golds:
+            fans.append(Fan("金", "Gold", 1, r.golds, M("gold", n=r.golds, tile=Tile(r.gold))))
+        fans += [Fan(name, en, v, 1, why) for name, en, v, why in _sets(r)]
+        return fans
+    if len(flowers) >= 2:
+        fans.append(Fan("两花", "Two flowers", 1, len(flowers) // 2,
+                        M("two_flowers", n=len(flowers))))
+    if r.golds:
+        fans.append(Fan("金", "Gold", 1, r.golds, M("gold", n=r.golds, tile=Tile(r.gold))))
+    open_kongs = [m.first for m in hand.melds if m.is_kong and not m.concealed]
+    hidden = [m.first for m in hand.melds if m.is_kong and m.concealed]
+    if open_kongs:
+        fans.append(Fan("光杠", "Exposed kong", 1, len(open_kongs),
+                        M("open_kong", tiles=[Tile(t) for t in open_kongs])))
+    if hidden:
+        fans.append(Fan("暗杠", "Concealed kong", 2, len(hidden),
+                        M("hidden_kong", tiles=[Tile(t) for t in hidden])))
+    return fans
+
+
+@dataclass(frozen=True)
+class Count:
+    win: str  # pihu / zimo / youjin
+    fans: list[Fan]
+    excluded: list
+    total: int
+    note: Msg | None  # how the items were multiplied
+
+
+def _history(hand: Hand, dealer: str) -> list[str]:
+    raw = hand.context.extra.get("dealer_history", [])
+    if not isinstance(raw, list) or not all(isinstance(v, str) and v in HISTORY_WORDS for v in raw):
+        raise HandError(M("history_bad", value=repr(raw)))
+    if raw and hand.context.seat_wind != dealer:
+        raise HandError(M("history_not_dealer", seat=hand.context.seat_wind, dealer=dealer))
+    return [HISTORY_WORDS[v] for v in raw]
+
+
+def count_reading(r: Reading, options: Mapping[str, Any], dealer: bool,
+                  history: list[str]) -> Count:
+    count = options["count"]
+    top, excluded = largest_only(matched(WINS, r), r, lambda p, by: M("only_largest"))
+    win = {"屁胡": "pihu", "自摸": "zimo", "游金": "youjin"}[top.name]
+    base = BASE[count][win] * (2 if dealer else 1)
+    why = top.reason(r)
+    name, name_en = WIN_NAMES[win]
+    fans = [Fan(name, name_en, base, 1, M("dealer", why=why, value=base) if dealer else why)]
+    items = _items(r, count)
+    item_sum = sum(f.fan * f.count for f in items)
+    mult = MULTIPLIER[win] if count == "detailed" else 1
+    fans += items
+    total = base + item_sum * mult
+    note = M("items", items=item_sum, mult=mult, win=name, value=item_sum * mult) if items else None
+    if history:
+        parts = [BASE[count][w] for w in history]
+        fans.append(Fan("连庄", "Dealer's run", sum(parts), 1,
+                        M("run", parts=" + ".join(map(str, parts)), value=sum(parts))))
+        total += sum(parts)
+    return Count(win, fans, excluded, total, note)
+
+
+def check_hand(hand: Hand, options: Mapping[str, Any]) -> tuple[str | None, int]:
+    gold = wild_field(hand, "gold")
+    sets = 5 if options["hand"] == 16 else 4
+    hand.validate(sets=sets)
+    return gold, sets
+
+
+def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
+    gold, sets = check_hand(hand, options)
+    dealer_seat = seat_field(hand, "dealer", "E")
+    dealer = hand.context.seat_wind == dealer_seat
+    history = _history(hand, dealer_seat)
+    wilds = wild_readings(hand, gold, sets=sets, seven_pairs=False)
+    if not wilds:
+        raise HandError(M("not_a_win", sets=sets))
+    natural: dict[str, int] = {}
+    for c in hand.closed_tiles:
+        if c != gold:
+            natural[c] = natural.get(c, 0) + 1
+    golds = sum(1 for c in hand.all_tiles if c == gold)
+    readings = [Reading(hand, w, gold, golds, natural) for w in wilds]
+    reading, count = best_reading(readings, lambda r: count_reading(r, options, dealer, history),
+                                  lambda c: c.total)
+    who = win_payers(hand, discarder_alone=options["discard_pays"] == "discarder")
+    amount = count.total * options["stake"]
+    name = WIN_NAMES[count.win][0]
+    pays = pay_each(who, amount, M("pays", win=name, amount=amount))
+    notes: list[Msg] = [count.note] if count.note else []
+    notes += stood_for(reading.wild, gold) if gold else []
+    return ScoreResult(
+        rules="fujian", total=count.total, unit="番", fans=count.fans, excluded=count.excluded,
+        payments=pays, notes=notes + who.notes, arrangement=arrangement_text(reading.wild.arrangement),
+        extra={"win": count.win, "dealer": dealer_seat, "gold": gold,
+               "gold_stood_for": list(reading.wild.stands_for)},
+    )
+
+
+RULESET = RuleSet(
+    id="fujian",
+    name="Fujian",
+    name_zh="福建麻将",
+    unit="番",
+    description="144 tiles, 16-tile hands; the gold (金) is wild; 屁胡 / 自摸 / 游金 with the detailed "
+    "count (5 / 10 / 15, dealer double, items x1 / x2 / x3) or the simple one; 连庄 adds the run's wins.",
+    score=score,
+    options=(
+        Option("count", "detailed", M.text("opt_count"), choices=("detailed", "simple"),
+               help_zh=M.text("opt_count", "zh")),
+        Option("hand", 16, M.text("opt_hand"), choices=(16, 13), help_zh=M.text("opt_hand", "zh")),
+        Option("discard_pays", "all", M.text("opt_discard"), choices=("all", "discarder"),
+               help_zh=M.text("opt_discard", "zh")),
+        Option("stake", 1, M.text("opt_stake"), help_zh=M.text("opt_stake", "zh")),
+    ),
+    fields=(
+        HandField("gold", "tile", None, M.text("f_gold"), M.text("f_gold", "zh")),
+        HandField("dealer", "seat", "E", M.text("f_dealer"), M.text("f_dealer", "zh")),
+        HandField("dealer_history", "choices", [], M.text("f_history"), M.text("f_history", "zh"),
+                  choices=("屁胡", "自摸", "游金")),
+        HandField("discarder", "seat", None, M.text("f_discarder"), M.text("f_discarder", "zh")),
+    ),
+    source="seeds/yushan-guobiao-and-others.txt, section Ⅷ",
+)
