@@ -284,3 +284,53 @@ def test_payments_sum_to_zero_and_match_the_total(hand):
     base = result.extra["base_fan"]
     assert all(result.total <= p.amount <= result.total + base for p in result.payments)
     assert net_of(result.payments)[hand.context.seat_wind] >= result.total
+
+
+# ---- a whole round: mjlens settle --rules wuhu ---------------------------------------------
+def _round(*events, **more):
+    return {"rules": "wuhu", "dealer": "N", "events": list(events), **more}
+
+
+KONG_WIN = {"type": "win", "player": "S", "from": "W", "hand": {
+    "concealed": ["1p", "2p", "3p", "9p", "9p", "4m", "5m"],
+    "melds": [{"kind": "kong", "tiles": ["5s"] * 4, "claimed_from": "left"},
+              {"kind": "kong", "tiles": ["8p"] * 4, "concealed": True}],
+    "win_tile": "6m"}}
+
+
+def test_a_round_pays_the_kongs_inside_the_winners_hand():
+    """"杠牌：每个明杠为2番；每个暗杠为4番" and "只能有一个成牌 … 点炮的人和成牌人单独结算": the
+    kong event collects nothing at once; the one win pays 平成 4 + 支番 5 + 2 + 4 = 15."""
+    from scoring.settle import settle_round
+
+    result = settle_round(_round({"type": "kong", "player": "S", "kind": "exposed", "tile": "5s",
+                                  "from": "E"}, KONG_WIN))
+    assert [(p.payer, p.payee, p.amount) for p in result.ledger] == [("W", "S", 15)]
+    assert result.wins[0]["total"] == 15
+
+
+def test_a_round_applies_the_cover_from_the_winners_melds():
+    """"三对包牌 … 打三对的人一人付三家" in a round: West gave the three pungs."""
+    from scoring.settle import settle_round
+
+    win = {"type": "win", "player": "E", "hand": {
+        "concealed": ["2p", "3p", "9p", "9p"], "win_tile": "4p",
+        "melds": [{"kind": "pung", "tiles": ["1p"] * 3, "claimed_from": "across"},
+                  {"kind": "pung", "tiles": ["5p"] * 3, "claimed_from": "across"},
+                  {"kind": "pung", "tiles": ["7p"] * 3, "claimed_from": "across"}]}}
+    result = settle_round(_round(win))
+    assert {p.payer for p in result.ledger} == {"W"} and len(result.ledger) == 3
+    assert sum(net_of(result.ledger).values()) == 0
+
+
+def test_one_win_ends_a_wuhu_round_and_a_drawn_wall_pays_nothing():
+    from scoring.settle import settle_round
+
+    with pytest.raises(HandError, match="round is already over"):
+        settle_round(_round(KONG_WIN, KONG_WIN))
+    drawn = settle_round(_round({"type": "wall_end"}, hands={
+        s: {"concealed": ["1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", "1m", "2m", "3m",
+                          "7z"]} for s in "ESWN"}))
+    assert drawn.ledger == []
+    with pytest.raises(HandError, match="定缺"):
+        settle_round(_round(KONG_WIN, missing_suits={"E": "m"}))

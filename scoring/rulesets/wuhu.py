@@ -30,6 +30,7 @@ from scoring.rulesets.house_common import (
     seat_field,
     standard_waits,
 )
+from scoring.settle import EndStatus
 
 GAME = Text("Wuhu mahjong", "芜湖麻将")
 RED = "7z"
@@ -115,6 +116,8 @@ M = Catalog("wuhu", {
                 "抢杠乘以3倍：抢杠和按牌的番数乘这个倍数"),
     "opt_bao": ("报警 / 包牌 / 转包 (seed 报警 1-5): one player covers the others' shares",
                 "报警、包牌、转包（种子 报警 1-5）：由一人包付"),
+    "no_missing_suit": ("Wuhu mahjong has no declared missing suit (定缺): remove missing_suits "
+                        "from the round.", "芜湖麻将没有定缺：请从这一局中去掉 missing_suits。"),
     "f_dealer": ("the dealer's seat (庄家): the dealer adds the 底番 again when winning or paying",
                  "庄家的座位：庄家输赢再加底番"),
     "f_first": ("won on the first turn: 天胡 (the dealer's dealt tiles) or 地胡 (the first discard)",
@@ -421,8 +424,45 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     return ScoreResult(
         rules="wuhu", total=total, unit="番", fans=count.fans, excluded=count.excluded,
         payments=pays, notes=notes + more, arrangement=arrangement_text(reading.arr),
-        extra={"base_fan": count.base, "jiao": count.jiao, "dealer": dealer},
+        extra={"base_fan": count.base, "jiao": count.jiao, "dealer": dealer,
+               # each payer's share before the dealer's 底番 (the payments hold the exact sums)
+               "multiplier": times, "per_payer": total * options["stake"]},
     )
+
+
+@dataclass(frozen=True)
+class WuhuRound:
+    """How `mjlens settle --rules wuhu` walks a round (scoring/settle.py's RoundProfile): one
+    winner ends it ("只能有一个成牌"); kongs pay nothing at once, they count in the winner's hand
+    (杠牌 2 / 4); 报警 / 包牌 / 转包 come from the winner's melds; a drawn wall pays nothing (the
+    seed has no 查叫)."""
+
+    game: Text = GAME
+    winners_leave: bool = False
+
+    def check_kong_tile(self, tile: str) -> None:
+        if tile not in TILES:
+            raise HandError(M("honour", tile=Tile(tile)))
+
+    def check_missing_suit(self, seat: str, value: Any) -> None:
+        raise HandError(M("no_missing_suit"))
+
+    def check_final_hand(self, hand: Hand) -> None:
+        refuse_chows(hand, GAME)
+        hand.validate(allowed=TILES, allow_flowers=False, require_win_tile=False)
+
+    def end_status(self, hand: Hand, options: Mapping[str, Any]) -> EndStatus:
+        self.check_final_hand(hand)
+        return EndStatus(flower_pig=False, ready=False, best=None)
+
+    def rain(self, kind: str, options: Mapping[str, Any]) -> tuple[str, float] | None:
+        return None
+
+    def kong_discard(self, options: Mapping[str, Any]) -> str:
+        return "transfer"
+
+    def flower_pig_penalty(self, options: Mapping[str, Any]) -> float:
+        return 0
 
 
 RULESET = RuleSet(
@@ -444,4 +484,5 @@ RULESET = RuleSet(
         HandField("discarder", "seat", None, M.text("f_discarder"), M.text("f_discarder", "zh")),
     ),
     source="seeds/wuhu.txt",
+    settlement=WuhuRound(),
 )
