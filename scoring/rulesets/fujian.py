@@ -68,8 +68,8 @@ M = Catalog("fujian", {
                     "dealer_history 列出本次连庄之前庄家的每次和牌：屁胡、自摸或游金"
                     "（pihu、zimo、youjin），而不是 {value}。"),
     "opt_count": ("simple: 屁胡1 自摸2 游金3, two flowers 1, a gold 1, 光杠1, 暗杠2 (seed Ⅷ: "
-                  "'这种演算法属于比较简单的'); detailed: 屁胡5 自摸10 游金15 plus items x1/x2/x3 "
-                  "('很多现实玩的都用这种演算法')",
+                  "'這種演算法屬於比較簡單的'); detailed: 屁胡5 自摸10 游金15 plus items x1/x2/x3 "
+                  "('很多現實玩倒科的都用這種演算法')",
                   "simple：屁胡1番、自摸2番、游金3番，两个花一番，一个金一番，光杠1番，暗杠2番；"
                   "detailed：屁胡5、自摸10、游金15，其他番按屁胡x1、自摸x2、游金x3"),
     "opt_hand": ("tiles in a hand before the win: 16 (five sets and a pair, the Fuzhou deal) or 13",
