@@ -13,7 +13,7 @@ from mjlens.ui import photo as P
 from mjlens.ui import render as R
 from mjlens.ui import state as S
 from mjlens.ui import tile_images as TI
-from mjlens.ui.i18n import STRINGS, t
+from mjlens.ui.i18n import M, t
 from scoring import tiles as T
 from scoring.notation import parse_hand
 from tests.app_support import FIXTURES, TOY, FixtureDetector, toy_rules  # noqa: F401
@@ -139,8 +139,8 @@ def test_share_image_and_json_export():
 @pytest.mark.usefixtures("toy_rules")
 def test_score_draft_never_raises(monkeypatch):
     d = S.from_hand(parse_hand("111m 456m 789m 5s [222p] +5s"))
-    assert "Mark the winning tile" in E.score_draft(S.move(d, d.win_index, S.CONCEALED),
-                                                    "toy").error
+    assert "Mark the winning tile" in str(E.score_draft(S.move(d, d.win_index, S.CONCEALED),
+                                                        "toy").error)
 
     def broken(hand, options):
         raise ZeroDivisionError("boom")
@@ -151,7 +151,7 @@ def test_score_draft_never_raises(monkeypatch):
 
     monkeypatch.setattr(R_, "all_rulesets", lambda: {"toy": replace(TOY, score=broken)})
     out = E.score_draft(d, "toy")
-    assert out.internal and "ZeroDivisionError" in out.error
+    assert out.internal and "ZeroDivisionError" in str(out.error)
 
 
 def test_option_and_field_kinds():
@@ -167,11 +167,14 @@ def test_option_and_field_kinds():
     assert E.field_kind("first_turn") == "bool"
 
 
-def test_every_label_has_both_languages():
-    for key, (en, zh) in STRINGS.items():
-        assert en and zh, key
+def test_the_labels_are_a_message_catalog_in_both_languages():
+    from scoring.messages import CATALOGS, missing_chinese
+
+    assert CATALOGS["app"] is M and len(M.entries) > 100
+    assert not [k for k in missing_chinese() if k.startswith("app.")]
     assert t("total", "zh") == "合计"
     assert t("found_tiles", "en", n=3, ms=5) == "Found 3 tiles in 5 ms."
+    assert t("found_tiles", "zh", n=3, ms=5) == "找到 3 张牌，用时 5 毫秒。"
 
 
 def test_missing_model_is_a_clear_message(tmp_path):
@@ -226,3 +229,94 @@ def test_the_layout_reads_the_photo_too(monkeypatch):
     pixels = seen["image"]
     assert pixels is not None and pixels.shape[:2] == (img.height, img.width)
     assert tuple(int(v) for v in pixels[5, 7]) == img.getpixel((7, 5))[::-1]  # BGR
+
+
+# ---- Chinese on the shareable picture: the bundled font -------------------------------------
+def _cmap() -> set[str]:
+    from fontTools.ttLib import TTFont  # the test extra has fonttools (not a runtime dependency)
+
+    from mjlens.ui.font_glyphs import FONT_FILE
+
+    return {chr(c) for c in TTFont(FONT_FILE).getBestCmap()}
+
+
+def test_bundled_font_has_every_character_the_messages_need():
+    """A message added later with a new Chinese character fails here until the subset is
+    regenerated: `python scripts/subset_cjk_font.py` (needs Debian's fonts-noto-cjk)."""
+    from mjlens.ui.font_glyphs import catalog_text, needed_text
+
+    have = _cmap()
+    missing = sorted(set(needed_text()) - have)
+    assert not missing, (f"the bundled font lacks {''.join(missing)!r}: rerun "
+                         "scripts/subset_cjk_font.py")
+    text = catalog_text()
+    assert set(text) <= have and "番" in text and "家" in text  # messages and seat names
+
+
+def test_bundled_font_is_a_small_subset_with_its_licence():
+    from mjlens.ui.font_glyphs import FONT_DIR, FONT_FILE
+
+    assert FONT_FILE.stat().st_size < 400_000
+    assert len(_cmap()) < 3000  # a subset, not the 30,000-glyph font
+    licence = (FONT_DIR / "OFL.txt").read_text()
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Noto" in licence
+    assert TI.cjk_font_path() == str(FONT_FILE)
+
+
+def _ink(font, text: str):
+    img = Image.new("L", (400, 60), 0)
+    from PIL import ImageDraw
+
+    ImageDraw.Draw(img).text((5, 5), text, font=font, fill=255)
+    return img.tobytes()
+
+
+def test_chinese_is_drawn_as_glyphs_not_boxes():
+    font = TI.text_font(30, chinese=True)
+    missing = _ink(font, "丐")  # a character no message uses: the font's empty-box glyph
+    assert "丐" not in _cmap()
+    for ch in "清一色自摸东家番":
+        assert _ink(font, ch) != missing, ch
+    assert _ink(font, "清一色") != _ink(font, "七对子")
+
+
+@pytest.mark.usefixtures("toy_rules")
+def test_share_image_in_chinese_uses_chinese_names_and_reasons(monkeypatch):
+    """Same hand and result, drawn in each language: the Chinese picture draws the reasons in
+    Chinese (the toy's reasons are messages) with the bundled font, on any machine."""
+    from scoring.messages import Catalog
+
+    ns = "test_share_zh"
+    from scoring.messages import CATALOGS
+
+    Msgs = CATALOGS.get(ns) or Catalog(ns, {"pungs": ("{n} pungs", "{n}副刻子")})
+    drawn = []
+    real = TI.ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        drawn.append(text)
+        return real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(TI.ImageDraw.ImageDraw, "text", spy)
+    d = S.from_hand(parse_hand("111m 456m 789m 5s [222p] *5s"))
+    out = E.score_draft(d, "toy", {"base": 2})
+    from dataclasses import replace
+
+    fans = [replace(f, why=Msgs("pungs", n=f.count)) for f in out.result.fans]
+    result = replace(out.result, fans=fans)
+    zh = R.share_image(d, result, "玩具规则", "zh")
+    zh_text = list(drawn)
+    drawn.clear()
+    en = R.share_image(d, result, "Toy rules", "en")
+    assert zh != en
+    assert "2副刻子" in zh_text and "碰碰" in zh_text and any("分" in x for x in zh_text)
+    assert "2 pungs" in drawn and not any("刻子" in x for x in drawn)
+
+
+def test_multiplied_items_read_as_times():
+    from mjlens.ui.i18n import item_value
+
+    assert item_value(2, "x base", True, "en") == "x2"
+    assert item_value(2, "x base", True, "zh") == "×2"
+    assert item_value(8, "fan", False, "en") == "8 fan"
+    assert item_value(8, "fan", False, "zh") == "8番"

@@ -14,6 +14,7 @@ from typing import Any
 
 from mjlens.ui.state import Draft, to_hand
 from scoring.hand import Hand, HandError
+from scoring.messages import Msg
 from scoring.ruleset import SEATS, Option, RuleSet, ScoreResult, net_of
 
 log = logging.getLogger(__name__)
@@ -23,7 +24,7 @@ log = logging.getLogger(__name__)
 class Outcome:
     hand: Hand | None = None
     result: ScoreResult | None = None
-    error: str = ""  # a player's message when there is no result
+    error: Msg | str = ""  # a player's message when there is no result (render it at the edge)
     internal: bool = False  # the error is a bug in a rule set, not in the hand
 
 
@@ -44,11 +45,11 @@ def score_draft(draft: Draft, rules: str, options: dict[str, Any] | None = None)
     try:
         hand = to_hand(draft)
     except HandError as exc:
-        return Outcome(error=str(exc))
+        return Outcome(error=exc.msg)
     try:
         result = score_hand(hand, rules, options or {})
     except HandError as exc:
-        return Outcome(hand=hand, error=str(exc))
+        return Outcome(hand=hand, error=exc.msg)
     except Exception as exc:  # a rule-set bug: say so briefly, log the details
         log.exception("scoring failed for %s under %s", hand, rules)
         return Outcome(hand=hand, error=f"{type(exc).__name__}: {exc}", internal=True)

@@ -1,17 +1,20 @@
-"""Every label the app shows, in English and Chinese (one table, so nothing is missed).
+"""Every label the app shows, in English and Chinese: one message catalog (`scoring.messages`),
+so the test that checks every message has Chinese text covers the app's words too.
 
-`t(key, lang, **fmt)` looks a label up; tile, seat and group names have helpers. Messages from
-the scoring engine (HandError) are English sentences written for players and are shown as they
-are.
+`t(key, lang, **fmt)` looks a label up; `text(value, lang)` renders anything the engine returns
+(a `Msg`, a seat, a plain string); tile, seat, option and field names have helpers.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from scoring import tiles as T
+from scoring.messages import Catalog, render
 
 LANGS = ("en", "zh")
 
-STRINGS: dict[str, tuple[str, str]] = {
+M = Catalog("app", {
     "title": ("mjlens: mahjong hand scorer", "mjlens 麻将算番"),
     "tagline": (
         "Photograph a revealed hand (or enter it), check the tiles, get the score.",
@@ -28,10 +31,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "notation_label": ("Hand in notation", "牌型记法"),
     "notation_help": (
         "e.g. 123m 456p [555s<] 11z +3m — digits then m p s z; [..] exposed meld "
-        "(< left ^ across > right), {..} concealed kong, +tile won on a discard, *tile self-drawn, "
+        "(< left ^ across > right), {{..}} concealed kong, +tile won on a discard, *tile self-drawn, "
         "15f flowers.",
         "例：123m 456p [555s<] 11z +3m —— 数字加 m万 p筒 s条 z字；[..] 明的面子"
-        "（< 上家 ^ 对家 > 下家），{..} 暗杠，+牌 点和，*牌 自摸，15f 花牌。",
+        "（< 上家 ^ 对家 > 下家），{{..}} 暗杠，+牌 点和，*牌 自摸，15f 花牌。",
     ),
     "clear_hand": ("Clear hand", "清空"),
     "example_hand": ("Example hand", "示例手牌"),
@@ -41,6 +44,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "hand instead.",
         "本机没有可用的识别模型（{why}）。请手动输入手牌。",
     ),
+    "technical_reason": ("a technical reason", "技术原因，详见英文界面"),
     "photo_unreadable": ("This file could not be read as a photo: {why}", "无法读取这张照片：{why}"),
     "no_tiles": (
         "No tiles were found in the photo. Try again closer, from above, in good light — or "
@@ -69,7 +73,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Tap a tile to fix, move or delete it; the tile palette adds missing tiles.",
         "点一张牌可修改、移动或删除；用牌盘添加漏掉的牌。",
     ),
-    "selected_tile": ("Selected: {name}", "已选：{name}"),
+    "selected_tile": ("Selected: {tile}", "已选：{tile}"),
     "confidence": ("confidence {p}%", "置信度 {p}%"),
     "maybe": ("Could be:", "可能是："),
     "move_to": ("Move to", "移到"),
@@ -133,7 +137,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "count_col": ("×", "×"),
     "why_col": ("Why", "理由"),
     "excluded": ("Not counted", "不计"),
-    "because_of": ("because of {x}", "因 {x}"),
+    "excluded_line": ("{fan}: because of {x}.", "{fan}：因{x}不计。"),
     "notes": ("Notes", "说明"),
     "payments": ("Payments", "结算"),
     "payer": ("Pays", "付"),
@@ -152,21 +156,76 @@ STRINGS: dict[str, tuple[str, str]] = {
     "export": ("Export", "导出"),
     "download_json": ("Result as JSON", "下载 JSON"),
     "download_png": ("Shareable picture", "分享图片"),
-}
+    "share_title": ("{rules}: {total}", "{rules}：{total}"),
+    # rule-set extra fields known by name (a described field without one uses its help text)
+    "field_win_horses": ("Horse tiles (马)", "马牌"),
+    "field_horses": ("Horse tiles (马)", "马牌"),
+    "field_dealer_streak": ("Dealer's streak (连庄)", "连庄数"),
+    "field_streak": ("Streak (连庄)", "连庄数"),
+    "none_given": ("—", "—"),
+    "tiles_placeholder": ("tiles, e.g. 159m 5z", "牌张，例：159m 5z"),
+    "choose": ("Choose", "请选择"),
+    # option labels (the option's name otherwise)
+    "option_base": ("Base", "底分"),
+    "option_cap": ("Cap", "封顶"),
+    "option_count_from": ("Plain win counts", "平胡起番"),
+    "option_golden_hook": ("Golden hook (金钩钓)", "金钩钓"),
+    "option_self_draw": ("Self-drawn", "自摸"),
+    "option_dragon_pairs": ("Dragon seven pairs (龙七对)", "龙七对"),
+    "option_last_tile_fan": ("Last tile fan (海底)", "海底加番"),
+    "option_rain": ("Kong money (刮风下雨)", "刮风下雨"),
+    "option_kong_discard": ("Discard after a kong (杠上炮)", "杠上炮"),
+    "option_flower_pig": ("Flower pig (查花猪)", "查花猪"),
+    "option_mixed_kongs": ("Melded + concealed kong (明暗杠)", "明暗杠"),
+    # option choices that are words (numbers are shown as they are)
+    "choice_none": ("none", "无"),
+    "choice_fan": ("fan", "加番"),
+    "choice_base": ("base", "加底"),
+    "choice_table": ("table", "按番表"),
+    "choice_root": ("root", "算根"),
+    "choice_transfer": ("transfer", "转给和牌者"),
+    "choice_refund": ("refund", "退还"),
+    # units of score
+    "unit_fan": ("fan", "番"),
+    "unit_points": ("points", "分"),
+    "unit_point": ("point", "分"),
+    "unit_pt": ("pt", "分"),
+    "unit_x_base": ("x base", "倍底分"),
+    "times": ("x{n}", "×{n}"),
+    "fan_value": ("{n} {unit}", "{n}{unit}"),
+})
 
 
-UNITS_ZH = {"fan": "番", "points": "分", "point": "分", "胡": "胡", "x base": "倍"}
+def t(key: str, lang: str = "en", **fmt: Any) -> str:
+    return M(key, **fmt).render(lang)
+
+
+def text(value: Any, lang: str = "en") -> str:
+    """A message from the engine (Msg, Seat, list of them, or a plain string) in `lang`."""
+    return render(value, lang)
+
+
+def has(key: str) -> bool:
+    return key in M.entries
+
+
+def lang_of_locale(locale: str | None) -> str:
+    """The page's first language from the browser's (`zh-CN`, `zh-TW`, `zh` -> zh)."""
+    return "zh" if (locale or "").lower().startswith("zh") else "en"
 
 
 def unit(name: str, lang: str = "en") -> str:
-    """A rule set's unit of score, in Chinese when asked (unknown units as they are)."""
-    return UNITS_ZH.get(name, name) if lang == "zh" else name
+    """A rule set's unit of score in the reader's language (an unknown unit as it is)."""
+    key = "unit_" + name.replace(" ", "_")
+    return t(key, lang) if has(key) else name
 
 
-def t(key: str, lang: str = "en", **fmt) -> str:
-    en, zh = STRINGS[key]
-    text = zh if lang == "zh" else en
-    return text.format(**fmt) if fmt else text
+def item_value(value: float, unit_name: str, times: bool, lang: str = "en") -> str:
+    """One fan's or item's value: `x2` where a rule set's items multiply, else `2 fan` / `2番`."""
+    from mjlens.ui.engine import fmt_num
+
+    n = fmt_num(value)
+    return t("times", lang, n=n) if times else t("fan_value", lang, n=n, unit=unit(unit_name, lang))
 
 
 def tile_name(code: str, lang: str = "en") -> str:
@@ -179,29 +238,53 @@ def tile_label(code: str, lang: str = "en") -> str:
     return T.CHINESE_NAMES.get(code, code) if lang == "zh" else code
 
 
+def tile_choice(code: str, lang: str = "en") -> str:
+    """A tile in a list to choose from: code and name (`5p 五筒`)."""
+    return f"{code} {tile_name(code, lang)}"
+
+
 def wind_name(w: str, lang: str = "en") -> str:
     return t(f"wind_{w}", lang)
 
 
-def field_label(name: str, lang: str = "en") -> str:
-    """Label of a rule set's extra hand field."""
+def _short(help_text: str) -> str:
+    """The first phrase of a help text, as a label."""
+    for mark in ("：", ":", "，", ",", "（", "(", "。", ";", "；"):
+        help_text = help_text.split(mark)[0]
+    return help_text.strip()
+
+
+def field_label(name: str, lang: str = "en", help_en: str = "", help_zh: str = "") -> str:
+    """Label of a rule set's extra hand field: a known label, else the first phrase of its
+    help in the reader's language, else its name in words."""
     key = f"field_{name}"
-    return t(key, lang) if key in STRINGS else name.replace("_", " ").capitalize()
+    if has(key):
+        return t(key, lang)
+    described = _short(help_zh if lang == "zh" else help_en)
+    return described or name.replace("_", " ").capitalize()
 
 
-OPTION_ZH = {
-    "base": "底分", "cap": "封顶", "count_from": "起番", "golden_hook": "金钩钓",
-    "self_draw": "自摸", "dragon_pairs": "龙七对", "last_tile_fan": "海底加番",
-    "rain": "刮风下雨", "kong_discard": "杠上炮", "flower_pig": "查花猪",
-    "mixed_kongs": "明暗杠",
-}
+def option_label(opt, lang: str = "en") -> str:
+    """Label of a rule-set option: a known label, else (in Chinese) the first phrase of its
+    Chinese help, else its name in words."""
+    key = f"option_{opt.name}"
+    if has(key):
+        return t(key, lang)
+    if lang == "zh" and opt.help_zh:
+        return _short(opt.help_zh)
+    return opt.name.replace("_", " ").capitalize()
 
 
-def option_label(name: str, lang: str = "en") -> str:
-    """Label of a rule-set option: its Chinese term when known, else its name in words."""
-    if lang == "zh" and name in OPTION_ZH:
-        return OPTION_ZH[name]
-    return name.replace("_", " ").capitalize()
+def option_help(opt, lang: str = "en") -> str | None:
+    return (opt.help_zh if lang == "zh" and opt.help_zh else opt.help) or None
+
+
+def choice_label(value: Any, lang: str = "en") -> str:
+    """An option's choice: words through the catalog, numbers as they are."""
+    if value is None:
+        value = "none"
+    key = f"choice_{value}"
+    return t(key, lang) if isinstance(value, str) and has(key) else str(value)
 
 
 def group_name(group: str, lang: str = "en") -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from PIL import Image, ImageDraw
 
@@ -86,42 +87,66 @@ def _groups(draft: Draft) -> list[tuple[str, list[str]]]:
     return out
 
 
-def share_image(draft: Draft, result, rules_name: str, lang: str = "en") -> bytes:
-    """A PNG of the hand (grouped as on the table) and its score, to send to the other players.
-    Fan names are in Chinese only when a CJK font is available (no font is bundled)."""
-    from mjlens.ui.tile_images import cjk_font_path
+def wrap(text: str, font, width: int) -> list[str]:
+    """Lines of `text` no wider than `width` pixels: broken at spaces, or anywhere in Chinese."""
+    lines: list[str] = []
+    line = ""
+    for piece in re.findall(r"[^\s\u2e80-\u9fff\uff00-\uffef]+\s*|\S\s*|\s+", text):
+        if line and font.getlength((line + piece).rstrip()) > width:
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+        else:
+            line += piece
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
 
-    zh_ok = lang == "zh" and cjk_font_path() is not None
+
+def share_image(draft: Draft, result, rules_name: str, lang: str = "en",
+                times: bool = False) -> bytes:
+    """A PNG of the hand (grouped as on the table), its score and each fan with its value and
+    why, to send to the other players. Chinese is drawn with the bundled font, so the picture is
+    the same on every machine. `times`: the rule set's items multiply (x2, not 2 fan)."""
     tile_w, gap, pad = 48, 14, 24
     strips = [strip_image(codes, width=tile_w, gap=3) for _, codes in _groups(draft)]
     hand_w = sum(s.width for s in strips) + gap * max(0, len(strips) - 1)
     tile_h = strips[0].height if strips else 0
-    fans = list(result.fans) if result is not None else []
-    line_h = 30
     width = max(hand_w + 2 * pad, 640)
-    height = pad + 44 + 12 + tile_h + 20 + line_h * (len(fans) + 2) + pad
+    title_font = text_font(30, chinese=True)
+    body_font = text_font(22, chinese=True)
+    small_font = text_font(17, chinese=True)
+    rows = []  # (name, value, lines of why)
+    for f in result.fans if result is not None else []:
+        name = f.name if lang == "zh" else f"{f.name_en} {f.name}"
+        value = i18n.item_value(f.fan, result.unit, times, lang)
+        if f.count != 1:
+            value += f" ×{f.count}"
+        why = i18n.text(f.why, lang)
+        rows.append((name, value, wrap(why, small_font, width - 3 * pad) if why else []))
+    line_h, small_h = 30, 22
+    body_h = sum(line_h + small_h * len(w) + 6 for _, _, w in rows) + 2 * line_h
+    height = pad + 44 + 12 + tile_h + 20 + body_h + pad
     img = Image.new("RGB", (width, height), (24, 92, 66))
     d = ImageDraw.Draw(img)
-    title_font = text_font(30, zh_ok)
-    body_font = text_font(22, zh_ok)
-    total = (f"{fmt_num(result.total)} {i18n.unit(result.unit, 'zh' if zh_ok else 'en')}"
+    total = (f"{fmt_num(result.total)} {i18n.unit(result.unit, lang)}"
              if result is not None else "—")
-    d.text((pad, pad), f"{rules_name}: {total}", font=title_font, fill=(255, 255, 255))
+    d.text((pad, pad), i18n.t("share_title", lang, rules=rules_name, total=total),
+           font=title_font, fill=(255, 255, 255))
     x, y = pad, pad + 56
     for s in strips:
         img.paste(s, (x, y), s)
         x += s.width + gap
     y += tile_h + 20
-    for f in fans:
-        name = f.name if zh_ok else f.name_en
-        count = f" ×{f.count}" if f.count != 1 else ""
+    for name, value, why in rows:
         d.text((pad, y), name, font=body_font, fill=(240, 240, 230))
-        d.text((width - pad, y), f"{fmt_num(f.fan)}{count}", font=body_font,
-               fill=(240, 240, 230), anchor="ra")
+        d.text((width - pad, y), value, font=body_font, fill=(240, 240, 230), anchor="ra")
         y += line_h
+        for line in why:
+            d.text((pad + 12, y), line, font=small_font, fill=(190, 220, 205))
+            y += small_h
+        y += 6
     if result is not None and not result.is_win:
-        d.text((pad, y), i18n.t("not_a_win", "zh" if zh_ok else "en"), font=body_font,
-               fill=(255, 190, 120))
+        d.text((pad, y), i18n.t("not_a_win", lang), font=body_font, fill=(255, 190, 120))
     d.text((width - pad, height - pad), "mjlens", font=latin_font(16), fill=(150, 200, 180),
            anchor="rb")
     buf = io.BytesIO()

@@ -2,14 +2,14 @@
 
 Suited tiles, winds and dragons use the public-domain faces of `pymdownx-mahjong` (SVG, rendered
 with `resvg-py`); its white dragon is blank, so its blue frame is drawn here, as are the flowers,
-seasons and the face-down tile. Flower labels use a CJK font when the machine has one and fall
-back to a drawn flower, a number and a Latin initial otherwise (no font is bundled).
+seasons and the face-down tile. Chinese text (flower labels, the shareable picture) is drawn
+with the bundled subset of Noto Sans CJK SC (mjlens/ui/fonts/, SIL OFL 1.1), so it renders on a
+machine without CJK fonts.
 Pictures are cached per (code, highlight, width).
 """
 
 from __future__ import annotations
 
-import glob
 import io
 import os
 from functools import lru_cache
@@ -17,6 +17,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from mjlens.ui.font_glyphs import FONT_FILE
 from scoring import tiles as T
 
 BASE_W, BASE_H = 120, 164  # picture size at width 120; the bottom EDGE px show the tile's back
@@ -41,32 +42,16 @@ _FLOWER_STYLE = {
     "7f": ((225, 170, 0), "Ch"),
     "8f": ((30, 130, 60), "Ba"),
 }
-_CJK_FONT_GLOBS = (
-    "/usr/share/fonts/**/*[Cc][Jj][Kk]*.tt[cf]",
-    "/usr/share/fonts/**/*[Cc][Jj][Kk]*.otf",
-    "/usr/share/fonts/**/wqy*.tt[cf]",
-    "/usr/share/fonts/**/DroidSansFallback*.ttf",
-    "/usr/share/fonts/**/SourceHanSans*.otf",
-    "/usr/share/fonts/**/NotoSansSC*.otf",
-    "/System/Library/Fonts/PingFang.ttc",
-    "/System/Library/Fonts/STHeiti*.ttc",
-    "C:/Windows/Fonts/msyh.tt[cf]",
-    "C:/Windows/Fonts/simhei.ttf",
-)
 
 
 @lru_cache(maxsize=1)
 def cjk_font_path() -> str | None:
-    """A font file that can draw Chinese characters, or None (env MJLENS_CJK_FONT overrides;
-    set it to an empty string to force the Latin fallback)."""
+    """The font that draws Chinese: the bundled subset (env MJLENS_CJK_FONT overrides it; an
+    empty value forces the Latin fallback of the flower tiles, for tests)."""
     env = os.environ.get("MJLENS_CJK_FONT")
     if env is not None:
         return env if env and Path(env).is_file() else None
-    for pattern in _CJK_FONT_GLOBS:
-        found = sorted(glob.glob(pattern, recursive=True))
-        if found:
-            return found[0]
-    return None
+    return str(FONT_FILE) if FONT_FILE.is_file() else None
 
 
 def latin_font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:

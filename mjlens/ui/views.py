@@ -13,7 +13,7 @@ from mjlens.ui import engine as E
 from mjlens.ui import photo as P
 from mjlens.ui import render as R
 from mjlens.ui import state as S
-from mjlens.ui.i18n import t
+from mjlens.ui.i18n import lang_of_locale, t, text
 from mjlens.ui.views_hand import add_tiles_view, edit_panel, hand_view
 from mjlens.ui.views_result import (
     choose_rules,
@@ -23,6 +23,7 @@ from mjlens.ui.views_result import (
     current_rules,
     draft_for,
     is_stake,
+    multiplies,
     options_view,
     payments_view,
     result_view,
@@ -67,21 +68,22 @@ def _detector():
 
 
 def detector_or_reason():
-    """(detector, "") or (None, why there is none), never an exception."""
+    """(detector, None) or (None, the exception that says why there is none), never raised."""
     try:
-        return _detector(), ""
+        return _detector(), None
     except P.DetectorUnavailable as exc:
-        return None, str(exc)
+        return None, exc
     except Exception as exc:  # a broken model file must not break the page
         log.exception("detector failed to load")
-        return None, f"{type(exc).__name__}: {exc}"
+        return None, exc
 
 
 def init_state() -> None:
     ss = st.session_state
     ss.setdefault("draft", S.Draft())
     ss.setdefault("selected", None)
-    ss.setdefault("lang", "en")
+    if "lang" not in ss:  # the browser's language first; the switch keeps the choice after
+        ss.lang = lang_of_locale(st.context.locale)
     ss.setdefault("mode", "upload")
 
 
@@ -96,7 +98,7 @@ def take_photo(data: bytes) -> None:
     try:
         img = P.load_photo(data)
     except P.PhotoError as exc:
-        ss.photo_msg = ("error", "photo_unreadable", {"why": str(exc)})
+        ss.photo_msg = ("error", "photo_unreadable", {"why": exc})
         return
     detector, why = detector_or_reason()
     if detector is None:
@@ -109,7 +111,7 @@ def take_photo(data: bytes) -> None:
         reading = P.read_photo(img, detector, ss.get("rules"), context)
     except Exception as exc:
         log.exception("reading the photo failed")
-        ss.photo_msg = ("error", "photo_unreadable", {"why": f"{type(exc).__name__}: {exc}"})
+        ss.photo_msg = ("error", "photo_unreadable", {"why": exc})
         return
     ss.photo = img
     ss.photo_detections = reading.detections
@@ -135,7 +137,7 @@ def _notation_changed() -> None:
     try:
         ss.draft = S.from_hand(parse_hand(text))
     except HandError as exc:
-        ss.notation_error = str(exc)
+        ss.notation_error = exc.msg
         return
     ss.selected = None
     ss.photo_msg = None  # the photo's message no longer describes the hand
@@ -160,7 +162,7 @@ def input_view(lang: str) -> None:
     msg = ss.get("photo_msg")
     if msg:
         kind, key, fmt = msg  # shown in the language chosen now
-        getattr(st, kind)(t(key, lang, **fmt))
+        getattr(st, kind)(t(key, lang, **{k: detail(v, lang) for k, v in fmt.items()}))
     # the notation box always shows the current hand and can be edited directly
     if ss.get("notation_src") is not ss.draft:
         ss.notation = S.hand_notation(ss.draft)
@@ -168,7 +170,7 @@ def input_view(lang: str) -> None:
     st.text_input(t("notation_label", lang), key="notation", on_change=_notation_changed,
                   help=t("notation_help", lang), placeholder=EXAMPLE)
     if ss.get("notation_error"):
-        st.error(ss.notation_error)
+        st.error(text(ss.notation_error, lang))
     else:
         ss.notation_src = ss.draft
     with st.container(horizontal=True):
@@ -176,6 +178,20 @@ def input_view(lang: str) -> None:
                   args=(EXAMPLE,), type="tertiary")
         st.button(t("clear_hand", lang), key="clear", on_click=_set_notation, args=("",),
                   type="tertiary")
+
+
+def detail(value, lang: str) -> str:
+    """The detail inside a photo message: a message in the reader's language; a technical
+    reason (an exception's English text) only on the English page."""
+    if isinstance(value, Exception):
+        msg = getattr(value, "msg", None)
+        if msg is not None:
+            return text(msg, lang)
+        if lang != "en":
+            return t("technical_reason", lang)
+        return str(value) if isinstance(value, ValueError | P.DetectorUnavailable) else (
+            f"{type(value).__name__}: {value}")
+    return text(value, lang)
 
 
 def photo_view(lang: str) -> None:
@@ -199,16 +215,16 @@ def photo_view(lang: str) -> None:
         with st.expander(t("reading_notes", lang, n=len(ss.draft.notes)), key="notes-exp",
                          icon=":material/info:"):
             for note in ss.draft.notes:
-                st.markdown(f"- {note}")
+                st.markdown(f"- {text(note, lang)}")
 
 
-def _use_reading(text: str) -> None:
+def _use_reading(notation: str) -> None:
     from mjlens.ui.vision_adapter import hand_to_draft
     from scoring.notation import parse_hand
 
     ss = st.session_state
     d = ss.draft
-    hand = parse_hand(text)
+    hand = parse_hand(notation)
     ctx = replace(d.context, self_drawn=hand.context.self_drawn)
     ss.draft = hand_to_draft(hand, ss.get("photo_detections", []), ctx, d.notes, d.readings)
     ss.selected = None
@@ -225,14 +241,15 @@ def _other_readings(lang: str) -> None:
         current = reading_text(S.to_hand(d, require_win=False))
     except Exception:  # a half-corrected draft: every reading is offered
         current = ""
-    others = [(text, why) for text, why in d.readings if text != current]
+    others = [(notation, why) for notation, why in d.readings if notation != current]
     if not others:
         return
     with st.expander(t("other_readings", lang, n=len(others)), key="readings-exp",
                      icon=":material/swap_horiz:"):
-        for k, (text, why) in enumerate(others):
-            st.button(f"`{text}`", key=f"reading-{k}", on_click=_use_reading, args=(text,),
-                      help=why or None)
+        for k, (notation, why) in enumerate(others):
+            why = text(why, lang)
+            st.button(f"`{notation}`", key=f"reading-{k}", on_click=_use_reading,
+                      args=(notation,), help=why or None)
             if why:
                 st.caption(why)
 
@@ -247,7 +264,8 @@ def export_view(outcome: E.Outcome, rs, options: dict, lang: str) -> None:
                            file_name="mjlens-score.json", mime="application/json",
                            icon=":material/download:", key="dl-json", on_click="ignore")
         png = R.share_image(st.session_state.draft, outcome.result,
-                            rs.name_zh if lang == "zh" else rs.name, lang)
+                            rs.name_zh if lang == "zh" else rs.name, lang,
+                            times=multiplies(rs))
         st.download_button(t("download_png", lang), png, file_name="mjlens-score.png",
                            mime="image/png", icon=":material/image:", key="dl-png",
                            on_click="ignore")

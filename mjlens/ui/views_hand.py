@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from mjlens.ui import state as S
-from mjlens.ui.i18n import group_name, t, tile_label, tile_name
+from mjlens.ui.i18n import group_name, t, text, tile_label, tile_name
 from mjlens.ui.render import tile_crop
 from mjlens.ui.tile_images import tile_png
 from scoring import tiles as T
@@ -28,8 +28,8 @@ def apply(fn, *args, **kwargs) -> None:
     ss = st.session_state
     try:
         ss.draft = fn(ss.draft, *args, **kwargs)
-    except (ValueError, IndexError) as exc:  # HandError is a ValueError
-        ss.edit_error = str(exc)
+    except (ValueError, IndexError) as exc:  # HandError is a ValueError, with a Msg
+        ss.edit_error = getattr(exc, "msg", None) or str(exc)
 
 
 def _select(i: int) -> None:
@@ -113,7 +113,7 @@ def hand_view(lang: str) -> None:
     if selected is not None and selected >= len(d.tiles):
         selected = ss.selected = None
     if ss.get("edit_error"):
-        st.warning(ss.pop("edit_error"))
+        st.warning(text(ss.pop("edit_error"), lang))
     with st.container(horizontal=True, gap="medium", key="hand-row"):
         for g in (S.CONCEALED, S.WIN, S.FLOWERS):
             if g == S.FLOWERS and not d.group(g):
@@ -140,7 +140,7 @@ def edit_panel(lang: str) -> None:
         return
     slot = d.tiles[i]
     with st.container(border=True, key="edit-panel"):
-        info = t("selected_tile", lang, name=f"{tile_name(slot.code, lang)} ({slot.code})")
+        info = t("selected_tile", lang, tile=f"{tile_name(slot.code, lang)} ({slot.code})")
         if slot.confidence is not None:
             info += " · " + t("confidence", lang, p=round(100 * slot.confidence))
         photo = ss.get("photo")
@@ -155,7 +155,7 @@ def edit_panel(lang: str) -> None:
         else:
             st.markdown(info)
         if slot.note:
-            st.caption(slot.note)
+            st.caption(text(slot.note, lang))
         if slot.alternatives:
             with st.container(horizontal=True, vertical_alignment="center"):
                 st.caption(t("maybe", lang))

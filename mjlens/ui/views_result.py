@@ -9,13 +9,26 @@ import streamlit as st
 
 from mjlens.ui import engine as E
 from mjlens.ui import state as S
-from mjlens.ui.i18n import field_label, option_label, t, unit, wind_name
-from scoring.hand import WINDS
-from scoring.messages import TileName
-from scoring.ruleset import RuleSet
-from scoring.tiles import TILE_CODES
+from mjlens.ui.i18n import (
+    choice_label,
+    field_label,
+    item_value,
+    option_help,
+    option_label,
+    t,
+    text,
+    tile_choice,
+    unit,
+    wind_name,
+)
+from mjlens.ui.tile_images import tile_png
+from scoring import tiles as T
+from scoring.hand import WINDS, HandError
+from scoring.notation import format_tiles, parse_tiles
+from scoring.ruleset import HandField, RuleSet
 
 STAKE_WORDS = ("base", "stake", "point_value", "unit")
+MULTIPLIES = "multiplies"  # RuleSet attribute: its items multiply (set by the framework)
 
 
 def _rs_label(rs: RuleSet, lang: str) -> str:
@@ -38,8 +51,17 @@ def choose_rules(lang: str) -> None:
     found = E.rulesets()
     rid = st.selectbox(t("rules", lang), list(found), key="rules",
                        format_func=lambda r: _rs_label(found[r], lang))
-    if found[rid].description:
-        st.caption(found[rid].description)
+    about = description(found[rid], lang)
+    if about:
+        st.caption(about)
+
+
+def description(rs: RuleSet, lang: str) -> str:
+    """The rule set's description in the reader's language (none shown rather than English on
+    the Chinese page, while a rule set has no Chinese description)."""
+    if lang == "zh":
+        return getattr(rs, "description_zh", "") or ""
+    return rs.description
 
 
 def score_badge(outcome: E.Outcome, lang: str) -> None:
@@ -59,8 +81,8 @@ def is_stake(name: str) -> bool:
 
 def _option_widget(rs: RuleSet, opt, lang: str) -> None:
     key = f"opt-{rs.id}-{opt.name}"
-    label = option_label(opt.name, lang)
-    help_text = (opt.help_zh if lang == "zh" and opt.help_zh else opt.help) or None
+    label = option_label(opt, lang)
+    help_text = option_help(opt, lang)
     kind = E.option_kind(opt)
     if kind == "choice":
         choices = list(opt.choices)
@@ -68,7 +90,7 @@ def _option_widget(rs: RuleSet, opt, lang: str) -> None:
         shown = ["none" if c is None else c for c in choices]
         default = "none" if opt.default is None else opt.default
         st.selectbox(label, shown, index=shown.index(default) if default in shown else 0,
-                     key=key, help=help_text, format_func=str)
+                     key=key, help=help_text, format_func=lambda c: choice_label(c, lang))
     elif kind == "bool":
         st.toggle(label, value=opt.default, key=key, help=help_text)
     elif kind == "int":
@@ -114,14 +136,49 @@ def _set_ctx(name: str) -> None:
         ss.draft = S.set_context(ss.draft, **{name: value})
 
 
-def _set_extra(name: str) -> None:
+def field_specs(rs: RuleSet | None) -> dict[str, HandField]:
+    """Every extra hand field the rule set reads, described: its own `fields`, and for a name
+    only listed in `extra_fields` a description guessed from the name (engine.field_kind)."""
+    if rs is None:
+        return {}
+    described = {f.name: f for f in rs.fields}
+    out = {}
+    for name in rs.field_names:
+        if name in described:
+            out[name] = described[name]
+        else:
+            kind = E.field_kind(name)
+            default = list(WINDS) if kind == "seats" else False if kind == "bool" else None
+            out[name] = HandField(name, kind, default, "", "")
+    return out
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, list | tuple) and isinstance(b, list | tuple):
+        return sorted(a) == sorted(b)
+    return a == b
+
+
+def _set_extra(spec: HandField) -> None:
+    """Store a field's new value in the draft; its default (or nothing given) is left out, so
+    the hand says only what differs."""
     ss = st.session_state
+    name = spec.name
     value = ss[f"extra-{name}"]
+    if spec.kind == "tiles":
+        try:
+            value = parse_tiles(value) if value.strip() else []
+        except HandError as exc:
+            ss[f"extra-error-{name}"] = exc.msg
+            return
+        ss.pop(f"extra-error-{name}", None)
+    elif spec.kind == "seats" and isinstance(value, list):
+        value = sorted(value, key=WINDS.index)
     extra = dict(ss.draft.context.extra)
-    if value in (None, False, "") or (name == "players_in" and set(value) == set(WINDS)):
+    if value in (None, "", []) or _same(value, spec.default):
         extra.pop(name, None)
     else:
-        extra[name] = sorted(value, key=WINDS.index) if isinstance(value, list) else value
+        extra[name] = value
     ss.draft = S.set_context(ss.draft, extra=extra)
 
 
@@ -130,7 +187,7 @@ def context_view(rs: RuleSet | None, lang: str) -> None:
     extra fields."""
     ss = st.session_state
     ctx = ss.draft.context
-    fields = rs.field_names if rs else ()
+    fields = field_specs(rs)
     ss["ctx-won_by"] = "self" if ctx.self_drawn else "discard"
     with st.container(horizontal=True, vertical_alignment="bottom"):
         st.segmented_control(
@@ -138,16 +195,16 @@ def context_view(rs: RuleSet | None, lang: str) -> None:
             format_func=lambda v: t("self_drawn" if v == "self" else "discard", lang),
             on_change=_set_ctx, args=("won_by",))
         if "discarder" in fields and not ctx.self_drawn:
-            _extra_widget("discarder", ctx.extra.get("discarder"), lang, exclude=ctx.seat_wind,
-                          kind=_described_kind(rs, "discarder"))
+            _extra_widget(fields["discarder"], ctx.extra.get("discarder"), lang,
+                          exclude=ctx.seat_wind)
     for name in ("seat_wind", "round_wind"):
         ss[f"ctx-{name}"] = getattr(ctx, name)
         st.segmented_control(t(name, lang), WINDS, key=f"ctx-{name}", required=True,
                              format_func=lambda w: wind_name(w, lang),
                              on_change=_set_ctx, args=(name,))
-    for name in fields:
+    for name, spec in fields.items():
         if name != "discarder":
-            _extra_widget(name, ctx.extra.get(name), lang, kind=_described_kind(rs, name))
+            _extra_widget(spec, ctx.extra.get(name), lang)
     with st.expander(t("more_details", lang)):
         for name in ("last_tile", "kong_replacement", "robbing_kong", "last_copy"):
             ss[f"ctx-{name}"] = getattr(ctx, name)
@@ -166,46 +223,66 @@ def context_summary(ctx, lang: str) -> str:
     return f"{t('win_details', lang)} — " + " · ".join(parts)
 
 
-def tile_name(code: str, lang: str) -> str:
-    return f"{code} {TileName(code).render(lang)}"
-
-
-def _described_kind(rs: RuleSet | None, name: str) -> str | None:
-    """The kind a rule set gives its field (RuleSet.fields), if it describes it."""
-    return next((f.kind for f in rs.fields if f.name == name), None) if rs else None
-
-
-def _extra_widget(name: str, value: Any, lang: str, exclude: str | None = None,
-                  kind: str | None = None) -> None:
+def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = None) -> None:
+    """The input for one described hand field, by its kind; shows `value` (the hand's, else the
+    field's default)."""
     ss = st.session_state
-    key = f"extra-{name}"
-    kind = kind or E.field_kind(name)
-    label = field_label(name, lang)
-    if kind == "tile":  # e.g. Northeast's treasure tile (bao)
-        opts = ["", *TILE_CODES]
-        ss[key] = value if value in opts else ""
-        st.selectbox(label, opts, key=key, on_change=_set_extra, args=(name,), width=180,
-                     format_func=lambda c: "—" if not c else tile_name(c, lang))
-    elif kind == "seat":
-        opts = ["", *(w for w in WINDS if w != exclude)]  # "": not given
-        ss[key] = value if value in opts else ""
-        st.selectbox(label, opts, key=key, on_change=_set_extra, args=(name,), width=180,
-                     format_func=lambda w: "—" if not w else wind_name(w, lang))
-    elif kind == "seats":
-        ss[key] = [w for w in WINDS if w in value] if isinstance(value, list) else list(WINDS)
-        st.multiselect(label, list(WINDS), key=key, on_change=_set_extra, args=(name,),
-                       format_func=lambda w: wind_name(w, lang))
-    elif kind == "suit":
-        opts = ["", "m", "p", "s"]
-        ss[key] = value if value in opts else ""
-        st.selectbox(label, opts, key=key, on_change=_set_extra, args=(name,), width=180,
-                     format_func=lambda s: "—" if not s else t(f"suit_{s}", lang))
-    elif kind == "int":
+    key = f"extra-{spec.name}"
+    label = field_label(spec.name, lang, spec.help, spec.help_zh)
+    help_text = (spec.help_zh if lang == "zh" else spec.help) or None
+    if value is None:
+        value = spec.default
+    common = {"key": key, "on_change": _set_extra, "args": (spec,), "help": help_text}
+    blank = [] if spec.default is not None else [""]  # "": not given (no default)
+    if spec.kind == "seat":
+        opts = [*blank, *(w for w in WINDS if w != exclude)]
+        ss[key] = value if value in opts else opts[0]
+        st.selectbox(label, opts, width=180, **common,
+                     format_func=lambda w: t("none_given", lang) if not w else wind_name(w, lang))
+    elif spec.kind == "seats":
+        ss[key] = [w for w in WINDS if w in (value or ())]
+        st.multiselect(label, list(WINDS), format_func=lambda w: wind_name(w, lang),
+                       placeholder=t("choose", lang), **common)
+    elif spec.kind == "suit":
+        opts = [*blank, "m", "p", "s"]
+        ss[key] = value if value in opts else opts[0]
+        st.selectbox(label, opts, width=180, **common,
+                     format_func=lambda s: t("none_given", lang) if not s else t(f"suit_{s}", lang))
+    elif spec.kind == "choice":
+        opts = [*blank, *(spec.choices or ())]
+        ss[key] = value if value in opts else opts[0]
+        st.selectbox(label, opts, **common, format_func=lambda c: (
+            t("none_given", lang) if c == "" else choice_label(c, lang)))
+    elif spec.kind == "tile":
+        opts = [*blank, *T.TILE_CODES, *T.FLOWER_CODES]
+        ss[key] = value if value in opts else opts[0]
+        st.selectbox(label, opts, width=220, **common, format_func=lambda c: (
+            t("none_given", lang) if not c else tile_choice(c, lang)))
+    elif spec.kind == "tiles":
+        _tiles_input(spec, value, label, lang, common)
+    elif spec.kind == "int":
         ss[key] = int(value) if isinstance(value, int | float) else 0
-        st.number_input(label, min_value=0, step=1, key=key, on_change=_set_extra, args=(name,))
+        st.number_input(label, min_value=0, step=1, **common)
     else:
         ss[key] = bool(value)
-        st.toggle(label, key=key, on_change=_set_extra, args=(name,))
+        st.toggle(label, **common)
+
+
+def _tiles_input(spec: HandField, value: Any, label: str, lang: str, common: dict) -> None:
+    """A list of tiles (horses, ...): typed in the hand notation, shown as tile pictures."""
+    ss = st.session_state
+    key = common["key"]
+    codes = [c for c in (value or ()) if isinstance(c, str)]
+    if f"extra-error-{spec.name}" not in ss:
+        ss[key] = format_tiles(codes)
+    st.text_input(label, placeholder=t("tiles_placeholder", lang), **common)
+    error = ss.get(f"extra-error-{spec.name}")
+    if error is not None:
+        st.warning(text(error, lang))
+    elif codes:
+        with st.container(horizontal=True, gap="small", key=f"extra-tiles-{spec.name}"):
+            for code in codes:
+                st.image(tile_png(code, None, 56), width=28, alt=code)
 
 
 def draft_for(rs: RuleSet, draft: S.Draft) -> S.Draft:
@@ -214,12 +291,22 @@ def draft_for(rs: RuleSet, draft: S.Draft) -> S.Draft:
     return S.set_context(draft, extra=extra)
 
 
+def multiplies(rs: RuleSet | None) -> bool:
+    """Whether the rule set's items multiply (x2) rather than add (2 fan)."""
+    return bool(rs is not None and getattr(rs, MULTIPLIES, False))
+
+
+def problem_view(outcome: E.Outcome, lang: str) -> None:
+    """Why there is no score: the player's message, or a rule-set bug said briefly."""
+    if outcome.internal:
+        st.error(t("engine_failed", lang, why=text(outcome.error, lang)))
+    else:
+        st.warning(f"**{t('cannot_score', lang)}** — {text(outcome.error, lang)}")
+
+
 def result_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
     if outcome.result is None:
-        if outcome.internal:
-            st.error(t("engine_failed", lang, why=outcome.error))
-        else:
-            st.warning(f"**{t('cannot_score', lang)}** — {outcome.error}")
+        problem_view(outcome, lang)
         return
     r = outcome.result
     st.metric(t("total", lang), f"{E.fmt_num(r.total)} {unit(r.unit, lang)}")
@@ -229,21 +316,24 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
         st.error(t("not_a_win", lang))
     if r.arrangement:
         st.caption(f"{t('read_as', lang)}: `{r.arrangement}`")
+    times = multiplies(rs)
     lines = []
     for f in r.fans:
         name = f.name if lang == "zh" else f"{f.name_en} · {f.name}"
         count = f" × {f.count}" if f.count != 1 else ""
-        why = f"  \n<small>{f.why}</small>" if f.why else ""
-        lines.append(f"- **{name}** — {E.fmt_num(f.fan)}{count}{why}")
+        why = text(f.why, lang)
+        why = f"  \n<small>{why}</small>" if why else ""
+        lines.append(f"- **{name}** — {item_value(f.fan, r.unit, times, lang)}{count}{why}")
     if lines:
         st.markdown("\n".join(lines), unsafe_allow_html=True)
     if r.excluded:
         with st.expander(f"{t('excluded', lang)} ({len(r.excluded)})"):
             for e in r.excluded:
                 name = e.name if lang == "zh" else f"{e.name_en} · {e.name}"
-                st.markdown(f"- {name}: {t('because_of', lang, x=e.because_of)}. {e.why}")
+                line = t("excluded_line", lang, fan=name, x=text(e.because_of, lang))
+                st.markdown(f"- {line} {text(e.why, lang)}".rstrip())
     for note in r.notes:
-        st.info(note)
+        st.info(text(note, lang))
 
 
 def payments_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
@@ -261,7 +351,7 @@ def payments_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
         return wind_name(seat, lang) + (f" ({t('you', lang)})" if seat == me else "")
 
     rows = [{t("payer", lang): who(p.payer), t("payee", lang): who(p.payee),
-             t("amount", lang): E.fmt_num(p.amount), t("reason", lang): p.reason}
+             t("amount", lang): E.fmt_num(p.amount), t("reason", lang): text(p.reason, lang)}
             for p in r.payments]
     st.table(rows)
     net = E.net_rows(r)
