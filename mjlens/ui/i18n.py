@@ -154,14 +154,12 @@ M = Catalog("app", {
         "计分出错（{why}）。请核对牌张。",
     ),
     "export": ("Export", "导出"),
-    "download_json": ("Result as JSON", "下载 JSON"),
+    "download_json": ("Result as JSON", "下载结果文件"),
     "download_png": ("Shareable picture", "分享图片"),
     "share_title": ("{rules}: {total}", "{rules}：{total}"),
     # rule-set extra fields known by name (a described field without one uses its help text)
-    "field_win_horses": ("Horse tiles (马)", "马牌"),
     "field_horses": ("Horse tiles (马)", "马牌"),
     "field_dealer_streak": ("Dealer's streak (连庄)", "连庄数"),
-    "field_streak": ("Streak (连庄)", "连庄数"),
     "none_given": ("—", "—"),
     "tiles_placeholder": ("tiles, e.g. 159m 5z", "牌张，例：159m 5z"),
     "choose": ("Choose", "请选择"),
@@ -185,12 +183,15 @@ M = Catalog("app", {
     "choice_root": ("root", "算根"),
     "choice_transfer": ("transfer", "转给和牌者"),
     "choice_refund": ("refund", "退还"),
+    "choice_white_third": ("white third", "白板对第三家"),
+    "choice_green_third": ("green third", "发财对第三家"),
     # units of score
     "unit_fan": ("fan", "番"),
     "unit_points": ("points", "分"),
     "unit_point": ("point", "分"),
     "unit_pt": ("pt", "分"),
     "unit_x_base": ("x base", "倍底分"),
+    "unit_x_stake": ("x stake", "倍底注"),
     "times": ("x{n}", "×{n}"),
     "fan_value": ("{n} {unit}", "{n}{unit}"),
 })
@@ -255,13 +256,14 @@ def _short(help_text: str) -> str:
 
 
 def field_label(name: str, lang: str = "en", help_en: str = "", help_zh: str = "") -> str:
-    """Label of a rule set's extra hand field: a known label, else the first phrase of its
-    help in the reader's language, else its name in words."""
+    """Label of a rule set's extra hand field: a known label, else (in Chinese) the first
+    phrase of its Chinese help, else its name in words (the help is the widget's tooltip)."""
     key = f"field_{name}"
     if has(key):
         return t(key, lang)
-    described = _short(help_zh if lang == "zh" else help_en)
-    return described or name.replace("_", " ").capitalize()
+    if lang == "zh" and _short(help_zh):
+        return _short(help_zh)
+    return name.replace("_", " ").capitalize()
 
 
 def option_label(opt, lang: str = "en") -> str:

@@ -13,12 +13,35 @@ from typing import Any
 
 from scoring import tiles as T
 from scoring.hand import CLAIM_SOURCES, Hand, HandError, Meld, WinContext
+from scoring.messages import Catalog
 
 CONCEALED = "concealed"
 WIN = "win"
 FLOWERS = "flowers"
 NEW_MELD = "new-meld"
 LOW_CONFIDENCE = 0.6  # below this a detected tile is highlighted for checking
+
+M = Catalog("app_draft", {
+    "unknown_code": ("Unknown tile code {code}.", "没有这个牌的代码：{code}。"),
+    "meld_face_down": ("Meld {k} ({tiles}) has a face-down tile: say which tile it is.",
+                       "副露 {k}（{tiles}）里有一张扣着的牌：请说明是哪张牌。"),
+    "meld_size": ("Meld {k} ({tiles}) has {n} tiles: a chow or pung has 3, a kong 4.",
+                  "副露 {k}（{tiles}）有 {n} 张牌：吃、碰是 3 张，杠是 4 张。"),
+    "no_tiles": ("No tiles yet: take a photo, or add tiles from the palette.",
+                 "还没有牌：请拍照，或从牌盘添加。"),
+    "standing_face_down": (
+        "A face-down tile is among the standing tiles: say which tile it is, or put it in a "
+        "concealed kong.",
+        "手中牌里有一张扣着的牌：请说明是哪张牌，或把它放进暗杠。"),
+    "tile_count": ("Wrong number of tiles: the hand has {n} tiles but needs {want} (14 plus one "
+                   "for each kong). Check for missing or extra tiles.",
+                   "牌数不对：这手牌有 {n} 张，应为 {want} 张（14 张，每个杠多 1 张）。"
+                   "请检查是否漏牌或多牌。"),
+    "mark_win": ("Mark the winning tile: select it and choose 'Winning tile'.",
+                 "请标出和牌张：点选它，再选“和牌张”。"),
+    "win_face_down": ("The winning tile is face down: say which tile it is.",
+                      "和牌张是扣着的：请说明是哪张牌。"),
+})
 
 
 def meld_group(k: int) -> str:
@@ -102,7 +125,7 @@ def set_code(d: Draft, i: int, code: str) -> Draft:
     """Change a tile's code; the tile counts as checked by a person afterwards."""
     _check(d, i)
     if not (T.is_tile(code) or T.is_flower(code) or code == T.BACK):
-        raise HandError(f"Unknown tile code {code!r}.")
+        raise HandError(M("unknown_code", code=repr(code)))
     tiles = list(d.tiles)
     tiles[i] = replace(tiles[i], code=code, confidence=None, note="", alternatives=())
     return _normalise(replace(d, tiles=tuple(tiles)))
@@ -137,7 +160,7 @@ def _into(d: Draft, tiles: list[Slot], slot: Slot, group: str) -> tuple[list[Slo
 def add(d: Draft, code: str, group: str = CONCEALED) -> Draft:
     """Add a tile a person entered (a flower always goes to the flowers)."""
     if not (T.is_tile(code) or T.is_flower(code)):
-        raise HandError(f"Unknown tile code {code!r}.")
+        raise HandError(M("unknown_code", code=repr(code)))
     tiles, d = _into(d, list(d.tiles), Slot(code), FLOWERS if T.is_flower(code) else group)
     return _normalise(replace(d, tiles=tuple(tiles)))
 
@@ -225,17 +248,13 @@ def _meld_of(codes: list[str], spec: MeldSpec, k: int) -> Meld:
         return Meld("kong", (faces[0],) * 4, concealed=hidden,
                     claimed_from=None if hidden else spec.claimed_from)
     if T.BACK in codes:
-        raise HandError(
-            f"Meld {k + 1} ({label}) has a face-down tile: say which tile it is."
-        )
+        raise HandError(M("meld_face_down", k=k + 1, tiles=label))
     if len(codes) == 3 and len(set(codes)) == 1:
         kind = "pung"
     elif len(codes) == 3:
         kind = "chow"
     else:
-        raise HandError(
-            f"Meld {k + 1} ({label}) has {len(codes)} tiles: a chow or pung has 3, a kong 4."
-        )
+        raise HandError(M("meld_size", k=k + 1, tiles=label, n=len(codes)))
     meld = Meld(kind, tuple(T.sorted_codes(codes)), claimed_from=spec.claimed_from)
     meld.validate()
     return meld
@@ -244,30 +263,24 @@ def _meld_of(codes: list[str], spec: MeldSpec, k: int) -> Meld:
 def to_hand(d: Draft, require_win: bool = True) -> Hand:
     """The Hand the draft describes (tile counts are checked by the rule set's validation)."""
     if not d.tiles:
-        raise HandError("No tiles yet: take a photo, or add tiles from the palette.")
+        raise HandError(M("no_tiles"))
     melds = []
     for k, spec in enumerate(d.melds):
         codes = [d.tiles[i].code for i in d.group(meld_group(k))]
         melds.append(_meld_of(T.sorted_codes(codes), spec, k))
     concealed = [d.tiles[i].code for i in d.group(CONCEALED)]
     if T.BACK in concealed:
-        raise HandError(
-            "A face-down tile is among the standing tiles: say which tile it is, or put it in "
-            "a concealed kong."
-        )
+        raise HandError(M("standing_face_down"))
     win = d.win_index
     if win is None and require_win:
         playing = sum(1 for s in d.tiles if not T.is_flower(s.code))
         want = tiles_needed(d)
         if playing != want:  # say the bigger problem first
-            raise HandError(
-                f"Wrong number of tiles: the hand has {playing} tiles but needs {want} (14 plus "
-                "one for each kong). Check for missing or extra tiles."
-            )
-        raise HandError("Mark the winning tile: select it and choose 'Winning tile'.")
+            raise HandError(M("tile_count", n=playing, want=want))
+        raise HandError(M("mark_win"))
     win_code = d.tiles[win].code if win is not None else None
     if win_code == T.BACK:
-        raise HandError("The winning tile is face down: say which tile it is.")
+        raise HandError(M("win_face_down"))
     return Hand(
         concealed=tuple(T.sorted_codes(concealed)),
         melds=tuple(melds),

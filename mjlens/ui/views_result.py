@@ -167,7 +167,7 @@ def _set_extra(spec: HandField) -> None:
     value = ss[f"extra-{name}"]
     if spec.kind == "tiles":
         try:
-            value = parse_tiles(value) if value.strip() else []
+            value = parse_tiles("".join(value.split())) if value.strip() else []
         except HandError as exc:
             ss[f"extra-error-{name}"] = exc.msg
             return
