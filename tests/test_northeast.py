@@ -4,12 +4,14 @@ quoted."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from scoring.hand import HandError
+from scoring import tiles as T
+from scoring.hand import SPECIAL_KONGS, Hand, HandError, Meld, WinContext
 from scoring.notation import parse_hand
 from scoring.ruleset import net_of, score_hand
 
@@ -138,16 +140,56 @@ def test_flowers_are_refused():
         score(PLAIN + " 1f")
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(st.sampled_from(["E", "S", "W", "N"]), st.sampled_from(["E", "S", "W", "N"]),
-       st.sampled_from(["E", "W", "N", None]), st.booleans())
-def test_payments_sum_to_zero(seat, dealer, discarder, closed):
-    hand = ("123m 45p 789s 99m 111z" if closed else "123m 45p 789s 99m [111z<]")
-    drawn = discarder is None or discarder == seat
-    text = f"{hand} {'*' if drawn else '+'}6p seat:{seat} dealer={dealer}"
-    if not drawn:
-        text += f" discarder={discarder}"
-    result = score(text)
+@st.composite
+def northeast_hands(draw):
+    """Random complete hands: runs, pungs (standing or claimed), kongs and special kongs."""
+    pool = Counter({c: 4 for c in T.TILE_CODES})
+    melds, closed = [], []
+    for _ in range(4):
+        kind = draw(st.sampled_from(["run", "run", "pung", "claimed", "chow", "kong", "special"]))
+        if kind in ("run", "chow"):
+            start = draw(st.sampled_from([f"{r}{s}" for s in "mps" for r in range(1, 8)]))
+            tiles = tuple(f"{int(start[0]) + k}{start[1]}" for k in range(3))
+        elif kind == "special":
+            tiles = draw(st.sampled_from(sorted(SPECIAL_KONGS)))
+        else:
+            tiles = (draw(st.sampled_from(T.TILE_CODES)),) * (4 if kind == "kong" else 3)
+        assume(all(pool[t] >= tiles.count(t) for t in tiles))
+        assume(not (kind == "special" and any(m.tiles == tiles for m in melds)))
+        pool.subtract(tiles)
+        if kind in ("run", "pung"):
+            closed += tiles
+        elif kind == "special":
+            melds.append(Meld("special_kong", tiles))
+        else:
+            src = draw(st.sampled_from(["left", "across", "right"]))
+            mk = "chow" if kind == "chow" else "kong" if len(tiles) == 4 else "pung"
+            melds.append(Meld(mk, tiles, claimed_from="left" if mk == "chow" else src))
+    pair = draw(st.sampled_from([c for c in T.TILE_CODES if pool[c] >= 2]))
+    closed += [pair, pair]
+    win = draw(st.sampled_from(closed))
+    closed.remove(win)
+    seat, dealer = draw(st.sampled_from("ESWN")), draw(st.sampled_from("ESWN"))
+    discarder = draw(st.sampled_from([None] + [s for s in "ESWN" if s != seat]))
+    extra = {"dealer": dealer} | ({"discarder": discarder} if discarder else {})
+    return Hand(tuple(T.sorted_codes(closed)), tuple(melds), win, (),
+                WinContext(self_drawn=discarder is None, seat_wind=seat, extra=extra))
+
+
+RULE_ERRORS = ("all three suits", "only 2-8", "at least one 叉", "手把一")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(northeast_hands())
+def test_payments_sum_to_zero_over_random_hands(hand):
+    """Every legal hand: three payers, each base x 2^(番 + 0..2), the sum zero; an illegal one is
+    refused by one of the seed's rules, in words."""
+    try:
+        result = score_hand(hand, "northeast")
+    except HandError as err:
+        assert any(k in str(err) for k in RULE_ERRORS), str(err)
+        return
     net = net_of(result.payments)
     assert sum(net.values()) == 0 and len(result.payments) == 3
-    assert net[seat] == sum(p.amount for p in result.payments)
+    for p in result.payments:
+        assert p.amount in {5 * 2 ** (result.total + k) for k in range(3)}

@@ -198,7 +198,7 @@ def test_double_core_warning_covers_when_the_discard_fills_it():
 
 
 def test_cover_can_be_switched_off():
-    result = score("23p 99p [111p<] [555p<] [777p<] *4p seat:E", bao=False)
+    result = score("23p 99p [111p<] [555p<] [777p<] *4p seat:E", baopai=False)
     assert set(paid(result)) == {"S", "W", "N"}
 
 

@@ -399,7 +399,7 @@ def payments(hand: Hand, count: Count, total: int, dealer: str,
                "discard" if who.discarder is not None else "drawn")
         return M("pays", total=total, dealer=dealer_adds, why=M(how))
 
-    covered = cover(hand, count, who) if options["bao"] else None
+    covered = cover(hand, count, who) if options["baopai"] else None
     if covered is not None:
         responsible, why = covered
         return covered_payments(who, responsible, share, why), who.notes
@@ -476,7 +476,7 @@ RULESET = RuleSet(
     options=(
         Option("stake", 1, M.text("opt_stake"), help_zh=M.text("opt_stake", "zh")),
         Option("robbing_kong_times", 3, M.text("opt_rob"), help_zh=M.text("opt_rob", "zh")),
-        Option("bao", True, M.text("opt_bao"), help_zh=M.text("opt_bao", "zh")),
+        Option("baopai", True, M.text("opt_bao"), help_zh=M.text("opt_bao", "zh")),
     ),
     fields=(
         HandField("dealer", "seat", "E", M.text("f_dealer"), M.text("f_dealer", "zh")),
