@@ -15,16 +15,23 @@ A round profile (see `RoundProfile`; the Sichuan family's is sichuan_common.Bloo
 * `check_kong_tile(tile)`, `check_missing_suit(seat, value)`, `check_final_hand(hand)`: raise
   `HandError` for what the game cannot hold;
 * `rain(kind, options) -> (who, amount) | None`: what a kong of `kind` (concealed, exposed,
-  added) collects at once, from `"all"` players still in or the `"discarder"`; None: nothing;
-* `kong_discard(options) -> "transfer" | "refund"`: where a kong's rain money goes on 杠上炮;
+  added) collects at once, from `"all"` players still in or the `"discarder"` (for an added
+  kong: the player its pung came from, the event's `from`); None: nothing;
+* `kong_discard(options) -> "transfer" | "refund" | "keep"`: where a kong's rain money goes on
+  杠上炮 (keep: it stays paid, as in Nanning's 杠錢照算);
 * `end_status(hand, options) -> EndStatus`: flower pig, ready (with the best win, whose
   `extra["per_payer"]` each player who is not ready pays) or not ready, at the end of the wall
   (a game without 查叫 reports every hand not ready: the end of the wall then pays nothing);
 * `flower_pig_penalty(options)`: what a flower pig pays each other player still in.
 
+Optional (read with defaults): `several_winners` ("all": every claimant of one discard wins,
+一炮多响; "biggest": only the biggest hand wins, 截胡; default "all") and `refund_rain` (whether a
+player not ready at the end of the wall returns the kong money they hold; default True).
+
 The rule set's `score(hand, options)` must read the hand fields `discarder` and, when winners
-leave, `players_in`, which the round fills in; its result's `extra` carries `per_payer` and
-`multiplier`.
+leave, `players_in`, which the round fills in (and, if it reads them, `discard_after_kong` and
+`one_discard_winners`, the number of players winning on one discard); its result's `extra`
+carries `per_payer` and `multiplier`.
 """
 
 from __future__ import annotations
@@ -243,11 +250,12 @@ class _Round:
         except HandError as exc:
             raise HandError(M("event_error", n=n, error=exc.msg)) from None
         source = ev.get("from")
-        if kind == "exposed":
+        if kind == "exposed" or (kind == "added" and source is not None):
             source = _seat(source, M("what_kong_from", n=n))
             if source == player:
                 raise HandError(M("kong_own_tile", n=n))
-            self._check_in(source, n, "doing_discard")
+            if kind == "exposed":
+                self._check_in(source, n, "doing_discard")
         elif source is not None:
             raise HandError(M("kong_from_only_exposed", n=n))
         immediate = _flag(ev.get("immediate", True), M("bad_immediate", n=n))
@@ -260,6 +268,8 @@ class _Round:
             self.result.notes.append(M("not_immediate", n=n, seat=seat_code(player), tile=tile))
             return
         who, amount = charge
+        if who == "discarder" and source is None:
+            raise HandError(M("added_needs_from", n=n, game=self.profile.game))
         payers = [source] if who == "discarder" else [s for s in self.still_in() if s != player]
         reason = M("rain_money", wind=M("rain" if kind == "concealed" else "wind"),
                    seat=seat_code(player), kind=M(f"kong_{kind}"), tile=tile)
@@ -302,7 +312,9 @@ class _Round:
                            or prev.get("player") != discarder):
             raise HandError(M("after_kong_needs_kong", n=n))
         self._robbed(entries, discarder, prev, n, after_kong)
-        tiles = {self._score_win(e.get("hand"), seat, discarder, after_kong, n)
+        if len(seats) > 1 and getattr(self.profile, "several_winners", "all") == "biggest":
+            entries, seats = self._cut_off(entries, seats, discarder, after_kong, n)
+        tiles = {self._score_win(e.get("hand"), seat, discarder, after_kong, n, len(seats))
                  for e, seat in zip(entries, seats, strict=True)}
         if len(seats) > 1:
             if len(tiles) != 1:
@@ -317,22 +329,45 @@ class _Round:
         elif len(self.won) >= 3:
             self.over = M("over_three_won")
 
-    def _score_win(self, raw: Any, seat: str, discarder: str | None, after_kong: bool,
-                   n: int) -> str:
-        """One winner's hand scored by the rule set, its payments into the ledger; returns the
-        winning tile."""
+    def _scored(self, raw: Any, seat: str, discarder: str | None, after_kong: bool, n: int,
+                winners: int) -> tuple[Hand, ScoreResult]:
+        """One winner's hand and its score by the rule set (nothing paid yet)."""
         if isinstance(raw, Mapping) and "self_drawn" in raw and raw["self_drawn"] != (discarder is None):
             key = "self_drawn_but_from" if discarder else "discard_but_no_from"
             raise HandError(M(key, n=n, seat=seat_code(seat), value=raw["self_drawn"]))
         hand = self._hand(raw, seat, n).with_context(self_drawn=discarder is None)
         hand = self._with_extra(hand, discard_after_kong=True) if after_kong else hand
+        hand = self._with_extra(hand, one_discard_winners=winners) if winners > 1 else hand
         # who pays is the rule set's own answer (scoring.payments), told who is still in
         scored = self._with_extra(hand, players_in=self.still_in())
         scored = self._with_extra(scored, discarder=discarder) if discarder else scored
         try:
-            result = self.ruleset.score(scored, self.opts)
+            return hand, self.ruleset.score(scored, self.opts)
         except HandError as exc:
             raise HandError(M("winning_hand", n=n, seat=seat_code(seat), error=exc.msg)) from None
+
+    def _cut_off(self, entries, seats: list[str], discarder: str, after_kong: bool,
+                 n: int) -> tuple[list, list[str]]:
+        """截胡: of several claimants of one discard only the biggest hand wins (the most each
+        payer pays; on a tie the first after the discarder in playing order)."""
+        order = {s: (SEATS.index(s) - SEATS.index(discarder)) % 4 for s in seats}
+        best = None
+        for e, seat in zip(entries, seats, strict=True):
+            _, result = self._scored(e.get("hand"), seat, discarder, after_kong, n, 1)
+            key = (result.extra["per_payer"], -order[seat])
+            if best is None or key > best[0]:
+                best = (key, e, seat, result)
+        _, entry, seat, result = best
+        others = [seat_code(s) for s in seats if s != seat]
+        self.result.notes.append(M("cut_off", n=n, winner=seat_code(seat), value=value_of(result),
+                                   others=others))
+        return [entry], [seat]
+
+    def _score_win(self, raw: Any, seat: str, discarder: str | None, after_kong: bool,
+                   n: int, winners: int = 1) -> str:
+        """One winner's hand scored by the rule set, its payments into the ledger; returns the
+        winning tile."""
+        hand, result = self._scored(raw, seat, discarder, after_kong, n, winners)
         self.hands[seat] = (n, hand)
         for p in result.payments:
             self.result.pay(n, p)
@@ -374,9 +409,10 @@ class _Round:
         """杠上炮: the rain money of the kong just made goes to the winner(s) (each gets it in
         full, seed Ⅸ-6) or, under kong_discard=refund, back to those who paid it (seed Ⅵ-4)."""
         income = sum(p.amount for p in kong.held)
-        if not income:
+        mode = self.profile.kong_discard(self.opts)
+        if not income or mode == "keep":
             return
-        if self.profile.kong_discard(self.opts) == "transfer":
+        if mode == "transfer":
             for w in winners:
                 self.result.pay(n, Payment(kong.player, w, income, M(
                     "transfer", seat=seat_code(kong.player), tile=kong.tile, winner=seat_code(w))))
@@ -435,9 +471,10 @@ class _Round:
                 self.result.pay(n, Payment(seat, r, best.extra["per_payer"], M(
                     "not_ready_pays", seat=seat_code(seat), ready=seat_code(r),
                     value=value_of(best), fans=", ".join(f.name for f in best.fans))))
-        for seat in inside:
-            if seat not in ready:
-                self._refund_rain(seat, n)
+        if getattr(self.profile, "refund_rain", True):
+            for seat in inside:
+                if seat not in ready:
+                    self._refund_rain(seat, n)
 
     def _refund_rain(self, seat: str, n: int) -> None:
         """退雨: a player not ready at the end of the wall returns the rain money they hold, to

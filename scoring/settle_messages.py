@@ -70,8 +70,15 @@ M = Catalog("settle", {
     "event_error": ("{error} (event {n})", "{error}（第{n}个事件）"),
     "kong_own_tile": ("Event {n}: a kong on a discard takes another player's tile.",
                       "第{n}个事件：直杠杠的是别人打出的牌。"),
-    "kong_from_only_exposed": ("Event {n}: only an exposed kong (直杠) takes a tile 'from' someone.",
-                               "第{n}个事件：只有直杠才写 from（杠谁打出的牌）。"),
+    "kong_from_only_exposed": ("Event {n}: only an exposed kong (直杠) takes a tile 'from' someone "
+                               "(an added kong may name the player its pung came from).",
+                               "第{n}个事件：只有直杠才写 from（杠谁打出的牌；碰后杠可写被碰的人）。"),
+    "added_needs_from": ("Event {n}: under {game} an added kong is paid by the player its pung "
+                         "came from: say who with 'from'.",
+                         "第{n}个事件：{game}的碰后杠由被碰的人付杠钱：请用 from 写明是谁。"),
+    "cut_off": ("Event {n}: 截胡 — several players claim one discard and only the biggest hand "
+                "wins: {winner} ({value}); {others} do not win.",
+                "第{n}个事件：截胡——多家胡同一张牌，只有胡大牌的一家算胡：{winner}（{value}）；{others}不算胡。"),
     "bad_immediate": ("Event {n}: 'immediate' must be true or false.",
                       "第{n}个事件：“immediate”必须是 true 或 false。"),
     "not_immediate": ("Event {n}: {seat}'s added kong of {tile} was not made on the draw: no rain "

@@ -22,15 +22,18 @@ from scoring.rulesets.south_common import (
     BASE,
     DEALER,
     DISCARDER,
+    PLAYERS_IN,
     Shape,
     check_hand,
     count_field,
     is_flush,
+    round_players,
     seat_field,
     shape_text,
     shapes,
     tiles_field,
 )
+from scoring.rulesets.south_round import SouthRound, no_kong_money
 
 M = Catalog("guangxi", {
     "plain": ("a complete hand (平胡 is the base: x1)", "平胡为基础：1倍"),
@@ -118,6 +121,7 @@ FIELDS = (
     HandField("dealer_streak", "int", 0, M.text("streak_help"), M.text("streak_help", "zh")),
     HandField("horses", "tiles", [], M.text("horses_help"), M.text("horses_help", "zh")),
     HandField("horse_drawer", "seat", None, M.text("drawer_help"), M.text("drawer_help", "zh")),
+    PLAYERS_IN,
 )
 
 
@@ -268,7 +272,7 @@ def horse_payments(hand: Hand, who: Payers, amount: float, mult: int,
 
 def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     result, _ = evaluate(hand, options)
-    who = win_payers(hand)
+    who = win_payers(hand, round_players(hand)[0])
     result.notes.extend(who.notes)
     amount = result.extra["per_payer"]
     mult = result.extra["multiplier"]
@@ -303,4 +307,5 @@ RULESET = RuleSet(
     fields=FIELDS,
     source="seeds/guangxi-nanning.txt, sections 1 and 2",
     combine="multiply",
+    settlement=SouthRound("guangxi", chows=True, kong_money=no_kong_money),
 )

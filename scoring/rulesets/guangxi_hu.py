@@ -25,15 +25,18 @@ from scoring.rulesets.south_common import (
     DEALER,
     DISCARDER,
     FIRST_TURN,
+    PLAYERS_IN,
     Shape,
     bool_field,
     check_hand,
     is_flush,
     is_half_flush,
+    round_players,
     seat_field,
     shape_text,
     shapes,
 )
+from scoring.rulesets.south_round import SouthRound, no_kong_money
 
 M = Catalog("guangxi_hu", {
     "chicken": ("pungs and chows mixed, plus a pair (鸡胡)", "又有刻子又有顺子加眼（鸡胡）"),
@@ -163,12 +166,13 @@ def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     per = options["base"] * (self_amount if hand.context.self_drawn else discard_amount)
     return ScoreResult(rules=GAME, total=per, unit="points", fans=fans, excluded=excluded,
                        notes=notes, arrangement=shape_text(ctx.shape),
-                       extra={"class": name, "class_en": en, "level": level, "per_payer": per})
+                       extra={"class": name, "class_en": en, "level": level, "per_payer": per,
+                              "multiplier": per // options["base"] if options["base"] else 0})
 
 
 def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     result = evaluate(hand, options)
-    who = win_payers(hand)
+    who = win_payers(hand, round_players(hand)[0])
     per = result.extra["per_payer"]
     cls = result.extra["class"]
     if who.discarder is None:
@@ -190,6 +194,8 @@ RULESET = RuleSet(
     "on a discard, 霸胡 5 each / 4; dragon and seat-wind sets raise the class.",
     score=score,
     options=(BASE, SEVEN_PAIRS),
-    fields=(DEALER, DISCARDER, FIRST_TURN),
+    fields=(DEALER, DISCARDER, FIRST_TURN, PLAYERS_IN),
     source="seeds/guangxi-nanning.txt, section 4",
+    settlement=SouthRound("guangxi_hu", chows=False, kong_money=no_kong_money,
+                          several_winners="biggest"),
 )

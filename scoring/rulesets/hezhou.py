@@ -19,15 +19,18 @@ from scoring.ruleset import Option, RuleSet, ScoreResult
 from scoring.rulesets.south_common import (
     BASE,
     DISCARDER,
+    PLAYERS_IN,
     Shape,
     check_hand,
     is_all_honours,
     is_flush,
     is_half_flush,
     kong_money,
+    round_players,
     shape_text,
     shapes,
 )
+from scoring.rulesets.south_round import SouthRound
 
 M = Catalog("hezhou", {
     "plain": ("a complete hand: the base (底分)", "普通和牌：底分"),
@@ -113,18 +116,19 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
                                  silent=("平胡",))
     hand_score = top.value
     base = options["base"]
-    who = win_payers(hand)
+    players, in_round = round_players(hand)
+    who = win_payers(hand, players)
     if who.discarder is None:
         per = 2 * hand_score * base
         pays = pay_each(who, per, M("self_drawn", score=hand_score, base=base))
     else:
         per = hand_score * base
         pays = pay_each(who, per, M("discard", seat=Seat(who.discarder), score=hand_score, base=base))
-    kong_pays, notes = kong_money(hand, options["kong_score"] * base)
+    kong_pays, notes = ([], []) if in_round else kong_money(hand, options["kong_score"] * base)
     return ScoreResult(rules=GAME, total=hand_score, unit="x stake", fans=[top.fan(ctx)],
                        excluded=excluded, payments=pays + kong_pays, notes=who.notes + notes,
                        arrangement=shape_text(ctx.shape),
-                       extra={"base": base, "per_payer": per})
+                       extra={"base": base, "per_payer": per, "multiplier": per // base if base else 0})
 
 
 RULESET = RuleSet(
@@ -136,6 +140,8 @@ RULESET = RuleSet(
     "stake; 七对子 4, 清一色 4, 混一色 2, 字一色 8, 十三幺 13 (options; the seed gives no numbers).",
     score=score,
     options=(BASE, *SCORE_OPTIONS, KONG),
-    fields=(DISCARDER,),
+    fields=(DISCARDER, PLAYERS_IN),
     source="seeds/guangxi-nanning.txt, section 6",
+    settlement=SouthRound("hezhou", chows=True,
+                          kong_money=lambda o: o["kong_score"] * o["base"]),
 )

@@ -21,6 +21,7 @@ from scoring.rulesets.south_common import (
     DEALER,
     DISCARDER,
     FIRST_TURN,
+    PLAYERS_IN,
     Shape,
     bool_field,
     check_hand,
@@ -28,10 +29,12 @@ from scoring.rulesets.south_common import (
     is_all_honours,
     is_flush,
     kong_money,
+    round_players,
     seat_field,
     shape_text,
     shapes,
 )
+from scoring.rulesets.south_round import SouthRound
 
 M = Catalog("nanning", {
     "small": ("a plain winning hand (小牌型: no 番)", "普通胡牌牌型（小牌型）"),
@@ -191,7 +194,8 @@ def win_payments(hand: Hand, who: Payers, per: float, why: Msg) -> list[Payment]
 
 
 def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
-    who = win_payers(hand)
+    players, in_round = round_players(hand)
+    who = win_payers(hand, players)
     result = evaluate(hand, options, who)
     per = result.extra["per_payer"]
     how = M("self_drawn") if who.discarder is None else M("on_discard", seat=Seat(who.discarder))
@@ -199,7 +203,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
             amount=per)
     result.payments = win_payments(hand, who, per, why)
     result.notes.extend(who.notes)
-    if options["kong_money"]:
+    if options["kong_money"] and not in_round:  # a round pays kongs by its kong events
         pays, notes = kong_money(hand, options["base"])
         result.payments.extend(pays)
         result.notes.extend(notes)
@@ -215,6 +219,8 @@ RULESET = RuleSet(
     "without a cap; 承包 for three pungs from one player; kong money at once.",
     score=score,
     options=(BASE, KONG_MONEY),
-    fields=(DEALER, DISCARDER, FIRST_TURN, AFTER_KONG),
+    fields=(DEALER, DISCARDER, FIRST_TURN, AFTER_KONG, PLAYERS_IN),
     source="seeds/guangxi-nanning.txt, section 3",
+    settlement=SouthRound("nanning", chows=False,
+                          kong_money=lambda o: o["base"] if o["kong_money"] else None),
 )

@@ -29,19 +29,23 @@ from scoring.rulesets.south_common import (
     DEALER,
     DISCARDER,
     FIRST_TURN,
+    PLAYERS_IN,
     Shape,
     bool_field,
     check_hand,
     claims_by_seat,
+    count_field,
     is_all_honours,
     is_flush,
     kong_money,
     provider_of,
+    round_players,
     seat_field,
     shape_text,
     shapes,
     tiles_field,
 )
+from scoring.rulesets.south_round import SouthRound
 
 M = Catalog("nanning_points", {
     "flush": ("every tile is {suit} (清一色: 放炮 9, 自摸 6)", "全部是{suit}（清一色：放炮 9 分，自摸 6 分）"),
@@ -98,6 +102,10 @@ M = Catalog("nanning_points", {
                      "抢杠：discard 按放炮 9 分（第12条）；self_draw 当自摸，被抢杠者包三家（胡牌规则第6条）"),
     "kong_money_help": ("杠 money at once: 明杠 1 from the player who gave the tile (碰后再杠 too), "
                         "暗杠 1 from everyone (杠錢是及時給的)", "杠钱及时给：明杠由被杠者付 1 分，暗杠每家付 1 分"),
+    "winners_help": ("how many players win on this one discard: with three (一炮三响) each win "
+                     "pays at least 5 (given by 'mjlens settle')",
+                     "同一张牌有几家胡：三家（一炮三响）时每家不满 5 按 5 计算（由 mjlens settle 给出）"),
+    "three_winners": ("一炮三响", "一炮三响"),
     "ready_help": ("听牌: the winner had declared ready (在原有胡番的基礎上加一番)", "听牌：在原有基础上加一"),
     "fish_help": ("钓鱼: the last three tiles of the wall taken after a self-drawn win, when the "
                   "previous hand had a winner", "钓鱼：上一把有人胡牌时，自摸后取牌尾最后三张"),
@@ -119,6 +127,8 @@ FIELDS = (
     DEALER, DISCARDER, FIRST_TURN, AFTER_KONG,
     HandField("declared_ready", "bool", False, M.text("ready_help"), M.text("ready_help", "zh")),
     HandField("fish", "tiles", [], M.text("fish_help"), M.text("fish_help", "zh")),
+    HandField("one_discard_winners", "int", 1, M.text("winners_help"), M.text("winners_help", "zh")),
+    PLAYERS_IN,
 )
 
 
@@ -231,13 +241,16 @@ def evaluate(hand: Hand, options: Mapping[str, Any], who: Payers) -> ScoreResult
         fans.append(Fan("听牌", "Declared ready", 1, 1, M("ready")))
     per = sum(f.fan for f in fans)
     minimum = [f.name for f in fans if f.name in MINIMUM_5]
+    if count_field(hand, "one_discard_winners", 1) >= 3:  # 一炮三响
+        minimum.append(M("three_winners"))
     if minimum and per < 5:
         notes.append(M("minimum", fan=minimum[0]))
         per = 5
     per *= options["base"]
     return ScoreResult(rules=GAME, total=per, unit="points", fans=fans, excluded=excluded,
                        notes=notes, arrangement=shape_text(ctx.shape),
-                       extra={"per_payer": per, "as_self_draw": by_self})
+                       extra={"per_payer": per, "multiplier": per // options["base"] if options["base"] else 0,
+                              "as_self_draw": by_self})
 
 
 def nine_tiles_giver(hand: Hand) -> str | None:
@@ -294,7 +307,8 @@ def fish_payments(hand: Hand, pays: list[Payment]) -> tuple[list[Payment], list[
 
 
 def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
-    who = win_payers(hand)
+    players, in_round = round_players(hand)
+    who = win_payers(hand, players)
     result = evaluate(hand, options, who)
     result.payments = win_payments(hand, who, result, options)
     result.notes.extend(who.notes)
@@ -302,7 +316,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     result.payments.extend(fish)
     result.notes.extend(notes)
     result.extra.update(info)
-    if options["kong_money"]:
+    if options["kong_money"] and not in_round:  # a round pays kongs by its kong events
         pays, notes = kong_money(hand, options["base"])
         result.payments.extend(pays)
         result.notes.extend(notes)
@@ -321,4 +335,6 @@ RULESET = RuleSet(
     options=(BASE, HEAVENLY, ROBBING, KONG_MONEY),
     fields=FIELDS,
     source="seeds/guangxi-nanning.txt, section 5",
+    settlement=SouthRound("nanning_points", chows=False,
+                          kong_money=lambda o: o["base"] if o["kong_money"] else None),
 )

@@ -55,6 +55,12 @@ M = Catalog("south", {
     "assumed_provider": ("The exposed kong of {tile} does not say whom it was claimed from: "
                          "assumed the player before the winner (上家), {seat}.",
                          "明杠{tile}未注明从谁处杠来：按上家{seat}计算。"),
+    "final_with_win_tile": ("A hand held when the round ends has no winning tile (win_tile).",
+                            "局终时手中的牌没有和牌张（win_tile）。"),
+    "players_in_help": ("seats still in the round (given by 'mjlens settle', whose kong events "
+                        "then pay the kong money)", "仍在局中的座位（由 mjlens settle 给出，杠钱由整局的杠事件结算）"),
+    "bad_players_in": ("players_in must be a list of seats, e.g. [\"E\", \"W\"], not {value}.",
+                       "players_in 必须是座位列表，例如 [\"E\", \"W\"]，而不是 {value}。"),
     "dealer_help": ("the dealer's seat (庄家)", "庄家的座位"),
     "discarder_help": ("seat of the player who discarded the winning tile (default: the player "
                        "before the winner, 上家)",
@@ -80,6 +86,8 @@ BASE = Option("base", 1, M.text("base_help"), help_zh=M.text("base_help", "zh"))
 DEALER = HandField("dealer", "seat", "E", M.text("dealer_help"), M.text("dealer_help", "zh"))
 DISCARDER = HandField("discarder", "seat", None, M.text("discarder_help"),
                       M.text("discarder_help", "zh"))
+PLAYERS_IN = HandField("players_in", "seats", list(WINDS), M.text("players_in_help"),
+                       M.text("players_in_help", "zh"))
 FIRST_TURN = HandField("first_turn", "bool", False, M.text("first_turn_help"),
                        M.text("first_turn_help", "zh"))
 AFTER_KONG = HandField("discard_after_kong", "bool", False, M.text("after_kong_help"),
@@ -96,8 +104,9 @@ def meld_text(meld: Meld) -> str:
     return format_tiles(meld.tiles)
 
 
-def check_hand(hand: Hand, rules: str, *, chows: bool) -> None:
-    """Flowers, exposed chows where only pungs and kongs are claimed, then the generic checks."""
+def check_hand(hand: Hand, rules: str, *, chows: bool, winning: bool = True) -> None:
+    """Flowers, exposed chows where only pungs and kongs are claimed, then the generic checks
+    (`winning=False`: a hand held when the round ends, without a winning tile)."""
     game = game_name(rules)
     if hand.flowers:
         raise HandError(M("no_flowers", game=game, tiles=[Tile(f) for f in hand.flowers]))
@@ -105,7 +114,9 @@ def check_hand(hand: Hand, rules: str, *, chows: bool) -> None:
         for m in hand.melds:
             if m.kind == "chow":
                 raise HandError(M("no_chows", game=game, meld=meld_text(m)))
-    hand.validate(allowed=T.TILE_CODES, allow_flowers=False)
+    hand.validate(allowed=T.TILE_CODES, allow_flowers=False, require_win_tile=winning)
+    if not winning and hand.win_tile is not None:
+        raise HandError(M("final_with_win_tile"))
 
 
 def seat_field(hand: Hand, name: str, default: str | None) -> str | None:
@@ -145,6 +156,17 @@ def tiles_field(hand: Hand, name: str) -> list[str]:
         if n > 4 and code in raw:
             raise HandError(M("fifth_copy", tile=Tile(code), field=name, count=n))
     return list(raw)
+
+
+def round_players(hand: Hand) -> tuple[tuple[str, ...], bool]:
+    """(players still in, whether a round's settlement gave them): a round pays kong money by
+    its kong events, so a hand scored inside a round leaves it out."""
+    raw = hand.context.extra.get("players_in")
+    if raw is None:
+        return WINDS, False
+    if not isinstance(raw, list) or not raw or any(s not in WINDS for s in raw) or len(set(raw)) != len(raw):
+        raise HandError(M("bad_players_in", value=repr(raw)))
+    return tuple(s for s in WINDS if s in raw), True
 
 
 # ---- shapes -------------------------------------------------------------------------------------
