@@ -32,7 +32,7 @@ from scoring.decompose import (
     suit_parts,
 )
 from scoring.hand import Hand, HandError
-from scoring.messages import Catalog, Msg, Tile
+from scoring.messages import Catalog, Msg, Text, Tile
 
 M = Catalog("wild", {
     "two_kinds": ("Only one kind of tile is wild in a hand ({field}), but this hand names {n}: "
@@ -40,7 +40,8 @@ M = Catalog("wild", {
     "not_a_tile": ("{field} must be one tile code such as \"5m\" (1m-9m, 1p-9p, 1s-9s, 1z-7z), "
                    "not {value}.", "{field} 必须是一张牌的代码，例如 \"5m\"（1m-9m、1p-9p、1s-9s、1z-7z），"
                    "而不是 {value}。"),
-    "stood_for": ("{tile} (wild) stood for {as_}", "{tile}（百搭）当作{as_}"),
+    "stood_for": ("{tile} ({name}) stood for {as_}", "{tile}（{name}）当作{as_}"),
+    "wild": ("wild", "百搭"),
     "itself": ("itself", "本身"),
 })
 
@@ -196,7 +197,9 @@ def wild_field(hand: Hand, name: str) -> str | None:
     return value
 
 
-def stood_for(reading: WildReading, wild: str) -> list[Msg]:
-    """One sentence per joker: what it stood for, for the breakdown."""
-    return [M("stood_for", tile=Tile(wild), as_=M("itself") if code == wild else Tile(code))
+def stood_for(reading: WildReading, wild: str, name: Text | Msg | None = None) -> list[Msg]:
+    """One sentence per joker: what it stood for, for the breakdown; `name` is the game's word
+    for a joker (金, 财神), "wild" when not given."""
+    return [M("stood_for", tile=Tile(wild), name=name or M("wild"),
+              as_=M("itself") if code == wild else Tile(code))
             for code in reading.stands_for]

@@ -167,7 +167,7 @@ def test_golds_best_use_is_not_the_first_tried(text):
 def test_breakdown_says_what_each_gold_stood_for():
     result = score("123m 456m 789s 234s 46p 9m9m *7z gold=9m seat:S")
     said = [n.zh for n in result.notes if "stood for" in str(n)]
-    assert sorted(said) == sorted(["9m（九万）（百搭）当作5p（五筒）", "9m（九万）（百搭）当作7z（中）"])
+    assert sorted(said) == sorted(["9m（九万）（金）当作5p（五筒）", "9m（九万）（金）当作7z（中）"])
     assert result.extra["gold_stood_for"] == ["5p", "7z"]
 
 

@@ -257,7 +257,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     name = WIN_NAMES[count.win][0]
     pays = pay_each(who, amount, M("pays", win=name, amount=amount))
     notes: list[Msg] = [count.note] if count.note else []
-    notes += stood_for(reading.wild, gold) if gold else []
+    notes += stood_for(reading.wild, gold, Text("金, gold", "金")) if gold else []
     return ScoreResult(
         rules="fujian", total=count.total, unit="番", fans=count.fans, excluded=count.excluded,
         payments=pays, notes=notes + who.notes, arrangement=arrangement_text(reading.wild.arrangement),

@@ -193,7 +193,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     doubled = hand.context.self_drawn and options["self_drawn_double"]
     amount = count.total * options["stake"] * (2 if doubled else 1)
     pays = pay_each(who, amount, M("pays", hu=count.total, times=M("times_two") if doubled else ""))
-    notes: list[Msg] = list(stood_for(reading, wild)) if wild else []
+    notes: list[Msg] = list(stood_for(reading, wild, Text("财神, wild", "财神"))) if wild else []
     return ScoreResult(
         rules="yuhuan", total=count.total, unit="胡", fans=count.fans, payments=pays,
         notes=notes + who.notes, arrangement=arrangement_text(reading.arrangement),
