@@ -334,3 +334,29 @@ def test_one_win_ends_a_wuhu_round_and_a_drawn_wall_pays_nothing():
     assert drawn.ledger == []
     with pytest.raises(HandError, match="定缺"):
         settle_round(_round(KONG_WIN, missing_suits={"E": "m"}))
+
+
+def test_one_winner_per_discard_the_nearest_after_the_discarder():
+    """"一家打出，如有人成牌，则结束，（只能有一个成牌，如有多人成牌，则离点炮最近的人先成牌）\""""
+    from scoring.settle import settle_round
+
+    hand = {"concealed": ["1p", "2p", "3p", "4p", "6p", "9p", "9p", "2m", "3m", "4m", "5s", "6s",
+                          "7s"], "win_tile": "5p"}
+    other = {"concealed": ["1s", "2s", "3s", "4p", "6p", "9s", "9s", "2m", "3m", "4m", "5m", "6m",
+                           "7m"], "win_tile": "5p"}
+    both = {"type": "win", "from": "S", "winners": [{"player": "E", "hand": hand},
+                                                    {"player": "N", "hand": other}]}
+    with pytest.raises(HandError, match="only one player wins on a discard.*nearest after the discarder, N"):
+        settle_round(_round(both))
+
+
+def test_a_concealed_kong_cannot_be_robbed():
+    """"4、可以抢明杠胡牌，暗杠不可以抢\""""
+    from scoring.settle import settle_round
+
+    kong = {"type": "kong", "player": "W", "kind": "concealed", "tile": "5p"}
+    robbing = {"type": "win", "player": "E", "from": "W", "hand": {
+        "concealed": ["1p", "2p", "3p", "4p", "6p", "9p", "9p", "2m", "3m", "4m", "5s", "6s", "7s"],
+        "win_tile": "5p", "robbing_kong": True}}
+    with pytest.raises(HandError, match="added"):
+        settle_round(_round(kong, robbing))

@@ -439,6 +439,7 @@ class WuhuRound:
 
     game: Text = GAME
     winners_leave: bool = False
+    one_winner: bool = True  # "只能有一个成牌，如有多人成牌，则离点炮最近的人先成牌"
 
     def check_kong_tile(self, tile: str) -> None:
         if tile not in TILES:
