@@ -2,8 +2,9 @@
 
 Takes Noto Sans CJK SC Regular (SIL Open Font License 1.1; Debian's fonts-noto-cjk package puts
 it in /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc, face 2 of the collection) and keeps
-only the characters `mjlens.ui.font_glyphs.needed_text()` lists: every message's Chinese text,
-the fan names and other Chinese strings in the code, digits and Latin letters. The family is
+only the characters `mjlens.ui.font_glyphs.needed_text()` lists (every message's Chinese text,
+the fan names and other Chinese strings in the code, digits and Latin letters) and, as a cushion
+for messages added later, the other Chinese in the repository's code, tests and docs. The family is
 renamed (a modified font under the OFL) and the licence ships beside it (OFL.txt).
 
 Rerun it after adding messages (tests/test_app_pictures.py fails until you do):
@@ -56,7 +57,7 @@ def subset(source: str, face: int, out: Path, text: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from mjlens.ui.font_glyphs import FONT_FILE, needed_text
+    from mjlens.ui.font_glyphs import FONT_FILE, cushion_text, needed_text
 
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--source", default=SOURCE, help="Noto Sans CJK .ttc or .otf")
@@ -67,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.source} not found: install Debian's fonts-noto-cjk or pass --source",
               file=sys.stderr)
         return 1
-    text = needed_text()
+    text = "".join(sorted(set(needed_text()) | set(cushion_text(ROOT))))
     subset(args.source, args.face if args.source.endswith(".ttc") else 0, args.out, text)
     print(f"{args.out}: {len(text)} characters, {args.out.stat().st_size:,} bytes")
     return 0
