@@ -77,8 +77,8 @@ M = Catalog("settle", {
                          "came from: say who with 'from'.",
                          "第{n}个事件：{game}的碰后杠由被碰的人付杠钱：请用 from 写明是谁。"),
     "cut_off": ("Event {n}: 截胡 — several players claim one discard and only the biggest hand "
-                "wins: {winner} ({value}); {others} do not win.",
-                "第{n}个事件：截胡——多家胡同一张牌，只有胡大牌的一家算胡：{winner}（{value}）；{others}不算胡。"),
+                "wins: {winner} ({value}); cut off (截胡): {others}.",
+                "第{n}个事件：截胡——多家胡同一张牌，只有胡大牌的一家算胡：{winner}（{value}）；被截胡：{others}。"),
     "bad_immediate": ("Event {n}: 'immediate' must be true or false.",
                       "第{n}个事件：“immediate”必须是 true 或 false。"),
     "not_immediate": ("Event {n}: {seat}'s added kong of {tile} was not made on the draw: no rain "

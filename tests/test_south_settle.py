@@ -124,3 +124,12 @@ def test_no_missing_suit_in_these_games():
     with pytest.raises(HandError, match="定缺"):
         settle_round({"rules": "guangxi", "missing_suits": {"E": "m"},
                       "events": [{"type": "wall_end"}], "hands": {}})
+
+
+def test_single_hand_with_players_in_says_kong_money_is_left_out():
+    from scoring.ruleset import score_hand
+
+    h = parse_hand('123m 456p 11z 23s {7777s} +4s discarder=S players_in=["E","S","W","N"]')
+    result = score_hand(h, "nanning")
+    assert not [p for p in result.payments if "kong money" in str(p.reason)]
+    assert "left out" in str(result.notes[-1])

@@ -25,7 +25,7 @@ from scoring.rulesets.south_common import (
     is_all_honours,
     is_flush,
     is_half_flush,
-    kong_money,
+    kong_money_of,
     round_players,
     shape_text,
     shapes,
@@ -124,7 +124,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     else:
         per = hand_score * base
         pays = pay_each(who, per, M("discard", seat=Seat(who.discarder), score=hand_score, base=base))
-    kong_pays, notes = ([], []) if in_round else kong_money(hand, options["kong_score"] * base)
+    kong_pays, notes = kong_money_of(hand, options["kong_score"] * base, in_round)
     return ScoreResult(rules=GAME, total=hand_score, unit="x stake", fans=[top.fan(ctx)],
                        excluded=excluded, payments=pays + kong_pays, notes=who.notes + notes,
                        arrangement=shape_text(ctx.shape),

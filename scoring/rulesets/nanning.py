@@ -28,7 +28,7 @@ from scoring.rulesets.south_common import (
     claims_by_seat,
     is_all_honours,
     is_flush,
-    kong_money,
+    kong_money_of,
     round_players,
     seat_field,
     shape_text,
@@ -203,8 +203,8 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
             amount=per)
     result.payments = win_payments(hand, who, per, why)
     result.notes.extend(who.notes)
-    if options["kong_money"] and not in_round:  # a round pays kongs by its kong events
-        pays, notes = kong_money(hand, options["base"])
+    if options["kong_money"]:
+        pays, notes = kong_money_of(hand, options["base"], in_round)
         result.payments.extend(pays)
         result.notes.extend(notes)
     return result

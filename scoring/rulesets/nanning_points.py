@@ -37,7 +37,7 @@ from scoring.rulesets.south_common import (
     count_field,
     is_all_honours,
     is_flush,
-    kong_money,
+    kong_money_of,
     provider_of,
     round_players,
     seat_field,
@@ -316,8 +316,8 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     result.payments.extend(fish)
     result.notes.extend(notes)
     result.extra.update(info)
-    if options["kong_money"] and not in_round:  # a round pays kongs by its kong events
-        pays, notes = kong_money(hand, options["base"])
+    if options["kong_money"]:
+        pays, notes = kong_money_of(hand, options["base"], in_round)
         result.payments.extend(pays)
         result.notes.extend(notes)
     return result

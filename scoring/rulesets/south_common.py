@@ -61,6 +61,9 @@ M = Catalog("south", {
                         "then pay the kong money)", "仍在局中的座位（由 mjlens settle 给出，杠钱由整局的杠事件结算）"),
     "bad_players_in": ("players_in must be a list of seats, e.g. [\"E\", \"W\"], not {value}.",
                        "players_in 必须是座位列表，例如 [\"E\", \"W\"]，而不是 {value}。"),
+    "kong_money_in_round": ("Kong money for {tiles} is left out: with players_in given (a round's "
+                            "settlement) the round's kong events pay it.",
+                            "{tiles}的杠钱不在此计：给出 players_in（整局结算）时由整局的杠事件结算。"),
     "dealer_help": ("the dealer's seat (庄家)", "庄家的座位"),
     "discarder_help": ("seat of the player who discarded the winning tile (default: the player "
                        "before the winner, 上家)",
@@ -259,6 +262,15 @@ def claims_by_seat(hand: Hand) -> Counter:
         if m.is_pung_or_kong and not m.concealed and m.claimed_from is not None:
             out[claimed_from_seat(hand.context.seat_wind, m.claimed_from)] += 1
     return out
+
+
+def kong_money_of(hand: Hand, amount: float, in_round: bool) -> tuple[list[Payment], list[Msg]]:
+    """The winner's kong money, or, inside a round (which pays kongs as events), a note that it
+    is left out."""
+    if not in_round:
+        return kong_money(hand, amount)
+    kongs = [Tile(m.first) for m in hand.melds if m.is_kong]
+    return [], [M("kong_money_in_round", tiles=kongs)] if kongs else []
 
 
 def kong_money(hand: Hand, amount: float) -> tuple[list[Payment], list[Msg]]:
