@@ -43,7 +43,7 @@ WINDS = ("E", "S", "W", "N")
 M = Catalog("hand", {
     "meld_kind": ("A meld must be a chow, pung or kong, not {kind}.",
                   "一组牌只能是顺子、刻子或杠，不能是 {kind}。"),
-    "flower_in_meld": ("Flower {tile} cannot be part of a meld.", "花牌 {tile} 不能放进一组牌里。"),
+    "flower_in_meld": ("Flower {tile} cannot be part of a meld.", "花牌 {tile}不能放进一组牌里。"),
     "unknown_in_meld": ("Unknown tile code {code} in a meld.", "一组牌里有不认识的牌代码 {code}。"),
     "meld_size": ("A {kind} has {want} tiles, but this one has {n}: {tiles}.",
                   "{kind}应有 {want} 张牌，这一组却有 {n} 张：{tiles}。"),
@@ -60,7 +60,7 @@ M = Catalog("hand", {
                           "暗杠不是从别人那里杠来的。"),
     "added_not_kong": ("Only a kong can be an added kong.", "只有杠才能是加杠。"),
     "claimed_tile": ("The claimed tile {tile} is not in the meld.",
-                     "标出的吃碰来的牌 {tile} 不在这一组里。"),
+                     "标出的吃碰来的牌 {tile}不在这一组里。"),
     "meld_object": ("Each meld must be an object with 'kind' and 'tiles'.",
                     "每组牌必须是带 'kind' 和 'tiles' 的对象。"),
     "meld_fields": ("Unknown meld field(s): {fields}.", "一组牌里有不认识的字段：{fields}。"),
@@ -78,11 +78,11 @@ M = Catalog("hand", {
                         "together.", "抢杠和与海底（牌墙最后一张）不能同时成立。"),
     "no_win_tile": ("No winning tile is given (win_tile).", "没有给出和牌的那张牌（win_tile）。"),
     "not_a_flower": ("{tile} is not a flower or season tile (1f..8f).",
-                     "{tile} 不是花牌（1f..8f）。"),
+                     "{tile}不是花牌（1f..8f）。"),
     "no_flowers": ("This rule set is played without flowers; remove the flower tiles.",
                    "这套规则不用花牌，请去掉花牌。"),
     "flower_twice": ("There is only one of each flower, but {tile} appears twice.",
-                     "每张花牌只有一张，{tile} 却出现了两次。"),
+                     "每张花牌只有一张，{tile}却出现了两次。"),
     "five_copies": ("There are only four of each tile, but this hand has {n} of {tile}.",
                     "每种牌只有四张，这手牌却有 {n} 张 {tile}。"),
     "not_in_rules": ("{tile} is not used in this rule set.", "这套规则不用 {tile}。"),
@@ -107,7 +107,7 @@ M = Catalog("hand", {
     "not_bool": ("'{name}' must be true or false, not {value}.",
                  "'{name}' 只能是 true 或 false，不能是 {value}。"),
     "flower_misplaced": ("Flower {tile} belongs in 'flowers', not in {where}.",
-                         "花牌 {tile} 应放在 'flowers' 里，不能放在{where}里。"),
+                         "花牌 {tile}应放在 'flowers' 里，不能放在{where}里。"),
     "face_down": ("A face-down tile is in {where}: say which tile it is (or declare a concealed "
                   "kong).", "{where}里有一张扣着的牌：请说明是哪张牌（或者声明为暗杠）。"),
     "unknown_code": ("Unknown tile code {code} in {where}. Tiles are written 1m-9m, 1p-9p, 1s-9s, "
@@ -207,7 +207,7 @@ class Meld:
         if self.added and self.kind != "kong":
             raise HandError(M("added_not_kong"))
         if self.claimed_tile is not None and self.claimed_tile not in self.tiles:
-            raise HandError(M("claimed_tile", tile=self.claimed_tile))
+            raise HandError(M("claimed_tile", tile=Tile(self.claimed_tile)))
 
     def _validate_special(self) -> None:
         shown = " ".join(self.tiles)

@@ -51,11 +51,28 @@ class Msg:
     key: str
     params: tuple[tuple[str, Any], ...] = ()
 
+    def __hash__(self) -> int:
+        # kept, like the rendered texts: messages are dictionary keys on hot paths (shared fans)
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = self.__dict__["_hash"] = hash((self.key, self.params))
+        return h
+
     def render(self, lang: str = "en") -> str:
+        # kept per message and language: shared messages (a fan's why, made once per table
+        # entry) are rendered for every result's JSON; the fields alone decide ==, hash, repr
+        texts = self.__dict__.get("_texts")
+        if texts is None:
+            texts = self.__dict__["_texts"] = {}
+        else:
+            text = texts.get(lang)
+            if text is not None:
+                return text
         namespace, _, name = self.key.partition(".")
         en, zh = CATALOGS[namespace].entries[name]
-        text = zh if lang == "zh" else en
-        return text.format(**{k: render(v, lang) for k, v in self.params})
+        text = (zh if lang == "zh" else en).format(**{k: render(v, lang) for k, v in self.params})
+        texts[lang] = text
+        return text
 
     @property
     def en(self) -> str:

@@ -67,7 +67,7 @@ def test_auto_last_copy():
     assert "和绝张" not in fan_counts(r)
     r = score("[555s^] [123m<] [789p<] 46s11z +5s")
     assert "和绝张" in fan_counts(r)
-    assert any("exposed melds" in n for n in r.notes)
+    assert any("exposed melds" in str(n) for n in r.notes)
 
 
 def test_discard_payments_default_discarder():

@@ -6,20 +6,24 @@ from __future__ import annotations
 from itertools import combinations, compress
 from operator import itemgetter
 
+from scoring.messages import Msg, Suit, Tile, TileName
 from scoring.ruleset import Exclusion, Fan
 from scoring.rulesets.gb import calc, combos
 from scoring.rulesets.gb import fans as F
 from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.calc import CHOW, KONG, PAIR, PUNG
 from scoring.rulesets.gb.evaluate import fours_of
+from scoring.rulesets.gb.words import W, forget_said, said
 
-_SUIT_WORD = {1: "characters", 2: "bamboo", 3: "dots"}
-_HONOUR_WORD = {0x41: "East", 0x42: "South", 0x43: "West", 0x44: "North", 0x45: "Red", 0x46: "Green", 0x47: "White"}
+_SUIT = {1: Suit("m"), 2: Suit("s"), 3: Suit("p")}
 ACCOUNT_ONCE = "套算一次 (account once)"
 
 
 def tile_text(t: int) -> str:
     return C.label(t)
+
+
+_TILE = {t: Tile(C.label(t)) for t in C.ALL_T}  # a tile with its name, for the words
 
 
 def pack_text(pack) -> str:
@@ -58,8 +62,11 @@ def arrangement_text(reading, prep) -> str:
         parts = _knitted_groups(reading.knitted, prep.standing_table) + [_standing_honours(prep)]
     elif reading.knitted:
         parts.insert(0, " ".join(_knitted_groups(reading.knitted)))
-    if shape == "thirteen_orphans":
-        parts = ["1m9m1p9p1s9s1234567z", f"pair {pack_text(packs[0])}"]
+    if shape == "thirteen_orphans":  # the twelve single tiles, then the pair
+        pair = C.label(packs[0][1])
+        singles = [code for code in ("1m", "9m", "1p", "9p", "1s", "9s", "1z", "2z", "3z", "4z",
+                                     "5z", "6z", "7z") if code != pair]
+        parts = [_format_codes(singles), pack_text(packs[0])]
     if shape == "nine_gates":
         s = C.label(prep.win)[-1]
         parts = [f"1112345678999{s}", f"+{C.label(prep.win)}"]
@@ -77,6 +84,14 @@ for (_k, _t), _text in _PACK_TEXT.items():
         _DECLARED_TEXT[_k, _t, _md] = f"[{_text}]" if _md else "{" + _text + "}"
         _PAIR_LAST_KEY[_k, _t, _md] = (4 if _k == PAIR else 0) + _suit
         _SUIT_KEY[_k, _t, _md] = _suit
+
+
+def _format_codes(codes: list[str]) -> str:
+    """['1m', '9m', '1p'] -> '19m 1p': digits grouped by suit."""
+    groups: dict[str, str] = {}
+    for code in codes:
+        groups[code[-1]] = groups.get(code[-1], "") + code[0]
+    return " ".join(digits + suit for suit, digits in groups.items())
 
 
 def _knitted_groups(seq, table=None) -> list[str]:
@@ -203,25 +218,30 @@ _NINE_GATES_EXTRA = {"PURE_STRAIGHT", "TILE_HOG", "TWO_CONCEALED_PUNGS", "SHORT_
                      "PUNG_OF_TERMINALS_OR_HONORS"}
 
 
-def why(fan: int, fx: Facts) -> str:
+def why(fan: int, fx: Facts) -> Msg | str:
     """The tiles that make `fan` in this reading, in words."""
     text = _WHY[fan]
-    return text if text.__class__ is str else text(fx)
+    return text if text.__class__ is Msg or text == "" else text(fx)
+
+
+def _fixed(text) -> bool:
+    """A why that is the same for every hand (a sentence made once), not a function."""
+    return text.__class__ is Msg or text == ""
 
 
 def _tail_why(key: str):
     """The why text of a fan that is not made by a group of sets (or has no such group)."""
     if key == "NINE_GATES":
-        return lambda fx: f"1112345678999 of one suit standing, won on {tile_text(fx.prep.win)}"
+        return lambda fx: said("nine_gates", tile=_TILE[fx.prep.win])
     if key in ("LITTLE_THREE_DRAGONS", "LITTLE_FOUR_WINDS"):
-        return lambda fx: (f"pungs {' '.join([pack_text(q) for q in fx.pungs if q[1] > 0x40])} "
-                           f"and the pair {_PACK_TEXT[PAIR, fx.pair]}")
+        return lambda fx: said("pungs_and_pair", sets=" ".join([pack_text(q) for q in fx.pungs if q[1] > 0x40]),
+                            pair=_PACK_TEXT[PAIR, fx.pair])
     text = _SIMPLE.get(key, "")
     if key in _NINE_GATES_EXTRA:
-        def nine_gates_or(fx: Facts, text=text) -> str:
+        def nine_gates_or(fx: Facts, text=text) -> Msg | str:
             if fx.reading.shape == "nine_gates":
-                return f"九莲宝灯 won on {tile_text(fx.prep.win)} also reads as this"
-            return text if text.__class__ is str else text(fx)
+                return said("nine_gates_also", tile=_TILE[fx.prep.win])
+            return text if _fixed(text) else text(fx)
         return nine_gates_or
     return text
 
@@ -231,24 +251,24 @@ def _make_why(fan: int, key: str):
     if key in _CHOW_FNS or key in _PUNG_FNS:
         chows = key in _CHOW_FNS
         size, fn = _CHOW_FNS[key] if chows else _PUNG_FNS[key]
-        prefix = "chows " if chows else "pungs of "
+        words = "chows" if chows else "pungs_of"
 
-        def by_groups(fx: Facts) -> str:
+        def by_groups(fx: Facts) -> Msg | str:
             if fx.chows if chows else fx.pungs:
                 groups = [g for f, g in fx._all_groups(chows, size, fn) if f == fan]
                 if groups:
-                    return prefix + _sets(groups)
-            return tail if tail.__class__ is str else tail(fx)
+                    return said(words, sets=_sets(groups))
+            return tail if _fixed(tail) else tail(fx)
         return by_groups
     return tail
 
 
-def _terminal_pungs(fx: Facts) -> str:
+def _terminal_pungs(fx: Facts) -> Msg | str:
     ps = [_TEXT[q] for q in fx.pungs if q[1] in _TERMINAL_OR_WIND]
-    return "pung of " + ", ".join(ps) if ps else ""
+    return said("pung_of", sets=tuple(ps)) if ps else ""
 
 
-def _concealed_pungs(fx: Facts) -> str:
+def _concealed_pungs(fx: Facts) -> Msg:
     ps = []
     for kind, t, melded in fx.pungs:
         if melded:
@@ -256,17 +276,12 @@ def _concealed_pungs(fx: Facts) -> str:
         if kind == PUNG and t == fx.prep.win and not fx.prep.flags & calc.SELF:
             continue
         ps.append(pack_text((kind, t, melded)))
-    return "concealed " + " ".join(ps)
+    return said("concealed_pungs", sets=" ".join(ps))
 
 
-def _kongs(fx: Facts, melded: bool | None) -> str:
+def _kongs(fx: Facts, melded: bool | None) -> Msg:
     ks = [pack_text(q) for q in fx.pungs if q[0] == KONG and (melded is None or q[2] == melded)]
-    return "kongs " + " ".join(ks) if len(ks) > 1 else "kong " + " ".join(ks)
-
-
-def _suit_only(fx: Facts) -> str:
-    s = _suits_present(fx.mask)
-    return f"only {_SUIT_WORD[s[0]]}" if s else ""
+    return said("kongs" if len(ks) > 1 else "kong", sets=" ".join(ks))
 
 
 def _hogs(fx: Facts) -> list[int]:
@@ -277,22 +292,20 @@ def _hogs(fx: Facts) -> list[int]:
     return [t for t in fours_of(fx.prep) if t not in kongs]
 
 
-def _hog(fx: Facts) -> str:
-    tiles = [C.T_TO_CODE[t] for t in _hogs(fx)]
-    return "all four " + ", ".join(tiles) + " used outside a kong"
+def _hog(fx: Facts) -> Msg:
+    return said("hog", tiles=tuple([C.T_TO_CODE[t] for t in _hogs(fx)]))
 
 
-def _wind_pung(fx: Facts, wind: int, what: str) -> str:
-    return f"pung of {_HONOUR_WORD[wind]}, the {what} wind"
-
-
-# Texts that depend on one tile, or on which suits are present, made once.
-_EDGE_TEXT = {t: f"waited only on {tile_text(t)}, an edge of a chow" for t in C.ALL_T}
-_CLOSED_TEXT = {t: f"waited only on {tile_text(t)}, the middle of a chow" for t in C.ALL_T}
-_SINGLE_TEXT = {t: f"waited only on {tile_text(t)} for the pair" for t in C.ALL_T}
-_ALL_CHOWS_TEXT = {t: f"four chows and a pair of {tile_text(t)}" for t in C.ALL_T}
-_ROUND_WIND_TEXT = {w: f"pung of {_HONOUR_WORD[w]}, the round wind" for w in C.WINDS_T}
-_SEAT_WIND_TEXT = {w: f"pung of {_HONOUR_WORD[w]}, the seat wind" for w in C.WINDS_T}
+# Words that depend on one tile, or on which suits are present, made once.
+_EDGE_TEXT = {t: W("edge_wait", tile=_TILE[t]) for t in C.ALL_T}
+_CLOSED_TEXT = {t: W("closed_wait", tile=_TILE[t]) for t in C.ALL_T}
+_SINGLE_TEXT = {t: W("single_wait", tile=_TILE[t]) for t in C.ALL_T}
+_ALL_CHOWS_TEXT = {t: W("all_chows_pair", tile=_TILE[t]) for t in C.ALL_T}
+_ROUND_WIND_TEXT = {w: W("round_wind", wind=TileName(C.label(w))) for w in C.WINDS_T}
+_SEAT_WIND_TEXT = {w: W("seat_wind", wind=TileName(C.label(w))) for w in C.WINDS_T}
+_LAST_COPY_IN_MELDS = {t: W("last_copy_in_melds", tile=_TILE[t]) for t in C.ALL_T}
+_LAST_COPY = {t: W("last_copy", tile=_TILE[t]) for t in C.ALL_T}
+_ROBBING = {t: W("robbing", tile=_TILE[t]) for t in C.ALL_T}
 
 
 def _suit_bits(mask: int) -> int:
@@ -303,70 +316,73 @@ def _suits_of_bits(bits: int) -> list[int]:
     return [s for s in (1, 2, 3) if bits >> (s - 1) & 1]
 
 
-_ONLY_SUIT = [f"only {_SUIT_WORD[_suits_of_bits(b)[0]]}" if b else "" for b in range(8)]
-_NO_SUIT = ["no " + " or ".join(_SUIT_WORD[s] for s in (1, 2, 3) if s not in _suits_of_bits(b)) for b in range(8)]
+_ONLY_SUIT = [W("only_suit", suit=_SUIT[_suits_of_bits(b)[0]]) if b else "" for b in range(8)]
+_ONLY_SUIT_AND_HONOURS = [W("only_suit_and_honours", suit=_SUIT[_suits_of_bits(b)[0]]) if b else ""
+                          for b in range(8)]
+_NO_SUIT = [W("no_suit", suit=tuple(_SUIT[s] for s in (1, 2, 3) if s not in _suits_of_bits(b)))
+            for b in range(8)]
 
+_CHOWS_ONLY = W("chows_only")
 _SIMPLE = {
-    "ALL_GREEN": "only 2 3 4 6 8 bamboo and Green dragons",
+    "ALL_GREEN": W("all_green"),
     "FOUR_KONGS": lambda fx: _kongs(fx, None),
     "THREE_KONGS": lambda fx: _kongs(fx, None),
-    "SEVEN_SHIFTED_PAIRS": lambda fx: "seven consecutive pairs " + " ".join(
-        pack_text(q) for q in fx.reading.packs),
-    "THIRTEEN_ORPHANS": lambda fx: f"every terminal and honour, pair of {tile_text(fx.reading.packs[0][1])}",
-    "ALL_TERMINALS": "only 1s and 9s",
-    "ALL_HONORS": "only winds and dragons",
+    "SEVEN_SHIFTED_PAIRS": lambda fx: said("seven_shifted_pairs", sets=" ".join(
+        pack_text(q) for q in fx.reading.packs)),
+    "THIRTEEN_ORPHANS": lambda fx: said("thirteen_orphans", tile=_TILE[fx.reading.packs[0][1]]),
+    "ALL_TERMINALS": W("all_terminals"),
+    "ALL_HONORS": W("all_honors"),
     "FOUR_CONCEALED_PUNGS": _concealed_pungs,
     "THREE_CONCEALED_PUNGS": _concealed_pungs,
     "TWO_CONCEALED_PUNGS": _concealed_pungs,
-    "PURE_TERMINAL_CHOWS": lambda fx: f"123 and 789 twice in one suit, pair of {tile_text(fx.pair)}",
-    "THREE_SUITED_TERMINAL_CHOWS": lambda fx: f"123 and 789 in two suits, pair of {tile_text(fx.pair)}",
-    "ALL_TERMINALS_AND_HONORS": "only 1s, 9s and honours",
-    "SEVEN_PAIRS": lambda fx: "pairs " + " ".join([_TEXT[q] for q in fx.reading.packs]),
-    "GREATER_HONORS_AND_KNITTED": lambda fx: "all seven honours single, with knitted "
-    + " ".join(_knitted_groups(fx.reading.knitted, fx.prep.standing_table)),
-    "LESSER_HONORS_AND_KNITTED": lambda fx: "fourteen single tiles: knitted "
-    + " ".join(_knitted_groups(fx.reading.knitted, fx.prep.standing_table))
-    + " and honours " + _standing_honours(fx.prep),
-    "KNITTED_STRAIGHT": lambda fx: " ".join(_knitted_groups(fx.reading.knitted)),
-    "ALL_EVEN_PUNGS": "pungs and pair of 2 4 6 8 only",
+    "PURE_TERMINAL_CHOWS": lambda fx: said("pure_terminal_chows", tile=_TILE[fx.pair]),
+    "THREE_SUITED_TERMINAL_CHOWS": lambda fx: said("three_suited_terminal_chows", tile=_TILE[fx.pair]),
+    "ALL_TERMINALS_AND_HONORS": W("all_terminals_and_honors"),
+    "SEVEN_PAIRS": lambda fx: said("seven_pairs", sets=" ".join([_TEXT[q] for q in fx.reading.packs])),
+    "GREATER_HONORS_AND_KNITTED": lambda fx: said("greater_knitted", knitted=" ".join(
+        _knitted_groups(fx.reading.knitted, fx.prep.standing_table))),
+    "LESSER_HONORS_AND_KNITTED": lambda fx: said(
+        "lesser_knitted", knitted=" ".join(_knitted_groups(fx.reading.knitted, fx.prep.standing_table)),
+        honours=_standing_honours(fx.prep)),
+    "KNITTED_STRAIGHT": lambda fx: said("knitted_straight", knitted=" ".join(_knitted_groups(fx.reading.knitted))),
+    "ALL_EVEN_PUNGS": W("all_even_pungs"),
     "FULL_FLUSH": lambda fx: _ONLY_SUIT[_suit_bits(fx.mask)],
-    "HALF_FLUSH": lambda fx: _ONLY_SUIT[_suit_bits(fx.mask)] + " and honours",
-    "UPPER_TILES": "only 7 8 9", "MIDDLE_TILES": "only 4 5 6", "LOWER_TILES": "only 1 2 3",
-    "UPPER_FOUR": "only 6 to 9", "LOWER_FOUR": "only 1 to 4",
-    "ALL_FIVE": "a 5 in every set and the pair",
-    "REVERSIBLE_TILES": "only tiles that look the same upside down",
-    "CHICKEN_HAND": "no other fan",
-    "LAST_TILE_DRAW": "self-drawn the last tile of the wall",
-    "LAST_TILE_CLAIM": "won on the last discard of the game",
-    "OUT_WITH_REPLACEMENT_TILE": "won on the replacement tile after a kong",
-    "ROBBING_THE_KONG": lambda fx: f"won on the {tile_text(fx.prep.win)} another player added to a kong",
-    "ALL_PUNGS": "four pungs or kongs",
-    "ALL_TYPES": "characters, dots, bamboo, winds and dragons",
-    "MELDED_HAND": "all four sets claimed, won on a discard",
+    "HALF_FLUSH": lambda fx: _ONLY_SUIT_AND_HONOURS[_suit_bits(fx.mask)],
+    "UPPER_TILES": W("upper_tiles"), "MIDDLE_TILES": W("middle_tiles"), "LOWER_TILES": W("lower_tiles"),
+    "UPPER_FOUR": W("upper_four"), "LOWER_FOUR": W("lower_four"),
+    "ALL_FIVE": W("all_five"),
+    "REVERSIBLE_TILES": W("reversible"),
+    "CHICKEN_HAND": W("chicken"),
+    "LAST_TILE_DRAW": W("last_tile_draw"),
+    "LAST_TILE_CLAIM": W("last_tile_claim"),
+    "OUT_WITH_REPLACEMENT_TILE": W("replacement"),
+    "ROBBING_THE_KONG": lambda fx: _ROBBING[fx.prep.win],
+    "ALL_PUNGS": W("all_pungs"),
+    "ALL_TYPES": W("all_types"),
+    "MELDED_HAND": W("melded_hand"),
     "TWO_CONCEALED_KONGS": lambda fx: _kongs(fx, False),
     "TWO_MELDED_KONGS": lambda fx: _kongs(fx, True),
-    "OUTSIDE_HAND": "a terminal or honour in every set and the pair",
-    "FULLY_CONCEALED_HAND": "nothing claimed, self-drawn",
-    "LAST_TILE": lambda fx: (f"the other three {tile_text(fx.prep.win)} are in your exposed melds"
-                             if fx.prep.fixed_table[fx.prep.win] == 3
-                             else f"{tile_text(fx.prep.win)} was the last copy not yet visible"),
-    "DRAGON_PUNG": lambda fx: "pung of " + ", ".join([_TEXT[q] for q in fx.pungs if q[1] > 0x44]),
+    "OUTSIDE_HAND": W("outside_hand"),
+    "FULLY_CONCEALED_HAND": W("fully_concealed"),
+    "LAST_TILE": lambda fx: (_LAST_COPY_IN_MELDS[fx.prep.win] if fx.prep.fixed_table[fx.prep.win] == 3
+                             else _LAST_COPY[fx.prep.win]),
+    "DRAGON_PUNG": lambda fx: said("pung_of", sets=tuple([_TEXT[q] for q in fx.pungs if q[1] > 0x44])),
     "PREVALENT_WIND": lambda fx: _ROUND_WIND_TEXT[fx.prep.prevalent],
     "SEAT_WIND": lambda fx: _SEAT_WIND_TEXT[fx.prep.seat],
-    "CONCEALED_HAND": "nothing claimed, won on a discard",
-    "ALL_CHOWS": lambda fx: _ALL_CHOWS_TEXT[fx.pair] if fx.pair else "chows only",
+    "CONCEALED_HAND": W("concealed_hand"),
+    "ALL_CHOWS": lambda fx: _ALL_CHOWS_TEXT[fx.pair] if fx.pair else _CHOWS_ONLY,
     "TILE_HOG": _hog,
     "CONCEALED_KONG": lambda fx: _kongs(fx, False),
     "MELDED_KONG": lambda fx: _kongs(fx, True),
     "CONCEALED_KONG_AND_MELDED_KONG": lambda fx: _kongs(fx, None),
-    "ALL_SIMPLES": "no terminals or honours",
+    "ALL_SIMPLES": W("all_simples"),
     "PUNG_OF_TERMINALS_OR_HONORS": _terminal_pungs,
     "ONE_VOIDED_SUIT": lambda fx: _NO_SUIT[_suit_bits(fx.mask)],
-    "NO_HONORS": "no winds or dragons",
+    "NO_HONORS": W("no_honors"),
     "EDGE_WAIT": lambda fx: _EDGE_TEXT[fx.prep.win],
     "CLOSED_WAIT": lambda fx: _CLOSED_TEXT[fx.prep.win],
     "SINGLE_WAIT": lambda fx: _SINGLE_TEXT[fx.prep.win],
-    "SELF_DRAWN": "won on a self-drawn tile",
+    "SELF_DRAWN": W("self_drawn"),
 }
 
 
@@ -459,14 +475,17 @@ _EXCLUDE_IDS = {
 # per counted fan: (excluded id, excluded name, test, the finished entry) for each name it 不计
 _EXCLUDE_ROWS = {
     fan: tuple(
-        (gid, g, _RAW.get(g), Exclusion(g, F.NAME_EN[gid], F.NAME_ZH[fan], f"{F.NAME_ZH[fan]} already includes {g} (不计)"))
+        (gid, g, _RAW.get(g), Exclusion(g, F.NAME_EN[gid], F.NAME_ZH[fan],
+                                        W("includes", fan=F.NAME_ZH[fan], excluded=g)))
         for gid, g in targets
     )
     for fan, targets in _EXCLUDE_IDS.items()
 }
+_NOT_COUNTED = W("not_counted")
 _BIG_CHOW_FANS = (F.QUADRUPLE_CHOW, F.FOUR_PURE_SHIFTED_CHOWS, F.PURE_TERMINAL_CHOWS,
                   F.THREE_SUITED_TERMINAL_CHOWS)
 _WHY = [_make_why(i, k) for i, k in enumerate(F.KEYS)]
+_WHY_MADE = [None if _fixed(w) else w for w in _WHY]  # the function that words a why, if any
 
 
 def exclusions(counts: list[int], fx: Facts, counted: list[int] | None = None) -> list[Exclusion]:
@@ -495,9 +514,8 @@ def exclusions(counts: list[int], fx: Facts, counted: list[int] | None = None) -
         if name in seen or found <= counts[fan]:
             continue
         seen.add(name)
-        counted_text = f"counted {counts[fan]} of {found}" if counts[fan] else "not counted"
-        out.append(Exclusion(name, F.NAME_EN[fan], ACCOUNT_ONCE,
-                    f"{counted_text}: a set that already combined with others combines only once (不得相同, 套算一次)"))
+        counted = said("counted_of", n=counts[fan], found=found) if counts[fan] else _NOT_COUNTED
+        out.append(Exclusion(name, F.NAME_EN[fan], ACCOUNT_ONCE, said("account_once", counted=counted)))
     return out
 
 
@@ -513,8 +531,8 @@ def describe(reading, prep) -> tuple[tuple[Fan, ...], tuple[Exclusion, ...], str
         if const is not None and n < 5:
             fans.append(const[n])
             continue
-        w = _WHY[i]
-        key = (i, n, w if w.__class__ is str else w(fx))
+        make = _WHY_MADE[i]
+        key = (i, n, _WHY[i] if make is None else make(fx))
         obj = _SHARED_FANS.get(key)
         if obj is None:
             obj = _shared_fan(key)
@@ -524,17 +542,17 @@ def describe(reading, prep) -> tuple[tuple[Fan, ...], tuple[Exclusion, ...], str
 
 _IDS = range(F.SIZE)
 # Fan objects are immutable: one is shared per distinct (fan, count, why), up to a bound.
-_SHARED_FANS: dict[tuple[int, int, str], Fan] = {}
+_SHARED_FANS: dict[tuple[int, int, Msg | str], Fan] = {}
 
 
-def shared_fan(fan: int, count: int, why: str) -> Fan:
+def shared_fan(fan: int, count: int, why: Msg | str) -> Fan:
     """The Fan object for fan id `fan` counted `count` times, with its why text."""
     key = (fan, count, why)
     obj = _SHARED_FANS.get(key)
     return obj if obj is not None else _shared_fan(key)
 
 
-def _shared_fan(key: tuple[int, int, str]) -> Fan:
+def _shared_fan(key: tuple[int, int, Msg | str]) -> Fan:
     if len(_SHARED_FANS) > 1 << 14:
         _SHARED_FANS.clear()
     i, n, text = key
@@ -544,10 +562,11 @@ def _shared_fan(key: tuple[int, int, str]) -> Fan:
 
 # Fans whose why text never changes, as Fan objects for counts 0-4, made at import.
 _CONST_FANS = [
-    tuple(Fan(F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], n, w) for n in range(5)) if w.__class__ is str else None
+    tuple(Fan(F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], n, w) for n in range(5)) if _fixed(w) else None
     for i, w in enumerate(_WHY)
 ]
 
 
 def clear_shared() -> None:
     _SHARED_FANS.clear()
+    forget_said()

@@ -6,13 +6,15 @@ from functools import partial
 from typing import Any
 
 from scoring import tiles as T
-from scoring.hand import Hand, HandError, tile_label
+from scoring.hand import Hand, HandError
+from scoring.messages import Tile, TileName
 from scoring.ruleset import LazyScoreResult, ScoreResult
 from scoring.rulesets.gb import calc, combos, explain, payments, shapes
 from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.evaluate import Prepared, Reading, evaluate, prepare
 from scoring.rulesets.gb.fans import FLOWER_TILES
 from scoring.rulesets.gb.shapes import seven_pairs_wait, standard_waits
+from scoring.rulesets.gb.words import SOURCES, W
 
 MIN_FAN = 8
 
@@ -25,15 +27,9 @@ def referee_checks(hand: Hand) -> tuple[str | None, bool]:
     win = hand.win_tile
     for m in hand.melds:
         if m.kind == "chow" and m.claimed_from not in (None, "left"):
-            raise HandError(
-                f"The chow {' '.join(m.tiles)} is marked as claimed from {m.claimed_from}: a chow can "
-                "only be claimed from the player on your left."
-            )
+            raise HandError(W("chow_claimed", tiles=" ".join(m.tiles), source=SOURCES[m.claimed_from]))
     if ctx.last_copy and win in hand.concealed:
-        raise HandError(
-            f"和绝张 (last_copy) means the other three {tile_label(win)} were already visible on the "
-            f"table, but your standing tiles hold another {win}."
-        )
+        raise HandError(W("last_copy_held", tile=Tile(win), code=win))
     return payments.discarder_of(hand)
 
 
@@ -48,8 +44,8 @@ def explain_reading(reading: Reading, prep: Prepared, flowers: tuple[str, ...]) 
     fan_items, excluded, arrangement = explain.describe(reading, prep)
     fans = list(fan_items)
     if flowers:
-        names = " ".join([T.CHINESE_NAMES[f] for f in flowers])
-        fans.append(explain.shared_fan(FLOWER_TILES, len(flowers), f"flowers {names}; not toward the 8-fan minimum"))
+        names = tuple([TileName(f) for f in flowers])
+        fans.append(explain.shared_fan(FLOWER_TILES, len(flowers), W("flowers", names=names)))
     return fans, list(excluded), arrangement
 
 
@@ -74,13 +70,12 @@ def not_a_win(hand: Hand, prep: Prepared) -> HandError:
         if t:
             waits.add(t)
     waits = {t for t in waits if prep.fixed_table[t] + table[t] < 4}
-    shapes = "four sets and a pair" if hand.melds else (
-        "four sets and a pair, seven pairs, thirteen orphans, or a knitted shape")
-    msg = (f"This is not a winning hand: with {hand.win_tile} the tiles do not make {shapes}.")
+    shapes = W("shapes_melds") if hand.melds else W("shapes_all")
+    win = Tile(hand.win_tile)
     if waits:
         codes = " ".join(T.sorted_codes(C.label(t) for t in waits))
-        msg += f" The standing tiles would win on {codes} instead."
-    return HandError(msg)
+        return HandError(W("not_a_win_waits", tile=win, shapes=shapes, waits=codes))
+    return HandError(W("not_a_win", tile=win, shapes=shapes))
 
 
 def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
@@ -99,12 +94,9 @@ def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
     notes = []
     if prep.flags & calc.LAST_COPY and not hand.context.last_copy:  # the other three are in melds
         win = hand.win_tile
-        notes.append(f"和绝张 counted: the other three {win} are in your exposed melds, so {win} was the last copy.")
+        notes.append(W("last_copy_counted", tile=Tile(win)))
     if not reached:
-        notes.append(
-            f"The hand has {fan_total} fan without flowers; Guobiao needs at least {MIN_FAN} "
-            "(flowers do not count toward the minimum), so it is not a legal win and nobody pays."
-        )
+        notes.append(W("below_minimum", fan=fan_total, min=MIN_FAN))
     return LazyScoreResult.deferred(
         partial(explain_reading, reading, prep, flowers),
         rules="gb",
