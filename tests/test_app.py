@@ -183,18 +183,40 @@ def test_discarder_and_winds(app):
     assert "discarder=W" in app.text_input(key="notation").value
 
 
+def _engine_says(text: str, rid: str) -> tuple[str | None, str | None]:
+    """(the total as the app prints it, None) or (None, the English error) of score_hand."""
+    from mjlens.ui.engine import fmt_num
+    from mjlens.ui.i18n import unit
+    from scoring.hand import HandError
+    from scoring.notation import parse_hand
+    from scoring.ruleset import score_hand
+
+    try:
+        r = score_hand(parse_hand(text), rid)
+    except HandError as exc:
+        return None, str(exc)
+    return f"{fmt_num(r.total)} {unit(r.unit, 'en')}", None
+
+
 def test_switching_rule_sets_offers_every_registered_one(app):
     from scoring.ruleset import all_rulesets
 
     ids = set(all_rulesets())
     assert set(app.selectbox(key="rules").options) >= {"Toy rules"}
     assert len(app.selectbox(key="rules").options) == len(ids)
-    enter(app, "111m 456m 789m 5s [222p] *5s")
+    hand = "111m 456m 789m 5s [222p] *5s"
+    enter(app, hand)
     for rid in ids - {"toy"}:
         app.selectbox(key="rules").set_value(rid).run()
         assert not app.exception, rid
         rs = all_rulesets()[rid]
-        assert total(app) is not None or messages(app), rid
+        # what the scoring engine itself says of the hand: the app shows that total, or that
+        # error in words
+        shown, error = _engine_says(hand, rid)
+        if error is None:
+            assert total(app) == shown, rid
+        else:
+            assert total(app) is None and error in messages(app), (rid, error)
         for opt in rs.options:
             shown = "none" if opt.default is None else opt.default  # None is offered as a word
             assert app.session_state[f"opt-{rid}-{opt.name}"] == shown

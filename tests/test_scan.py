@@ -25,10 +25,11 @@ def test_scan_json_from_boxes(tmp_path, capsys):
     assert out["notation"].startswith("123m456p1112z [7'77s<] *2z")
     assert out["hand"]["self_drawn"] is True and out["hand"]["seat_wind"] == "S"
     assert len(out["detections"]) == 14
-    if status == 0:
-        assert out["score"]["rules"] == "gb"
-    else:  # the hand is read but the rule set rejects it: said in words
-        assert status == 2 and out["error"]
+    # a legal hand with 4 fan (圈风刻 2, 单钓将 1, 自摸 1): scored, below Guobiao's 8, not a win
+    assert status == 0, out.get("error")
+    score = out["score"]
+    assert score["rules"] == "gb" and score["total"] == 4 and score["is_win"] is False
+    assert sorted(f["name"] for f in score["fans"]) == sorted(["圈风刻", "单钓将", "自摸"])
 
 
 def test_scan_text_output(tmp_path, capsys):
