@@ -51,7 +51,9 @@ def test_chicken_hand_raised_once_by_a_dragon_pung():
     result = score("123m 456p 555z 11s 23s +4s discarder=S")
     assert result.extra["class"] == "平胡"
     assert [(p.payer, p.amount) for p in result.payments] == [("S", 2)]
-    assert [f.name for f in result.fans] == ["鸡胡", "升一番"]
+    assert [f.name for f in result.fans] == ["平胡"]
+    assert "5z" in str(result.fans[0].why) and "raised 1 class" in str(result.fans[0].why)
+    assert result.fans[0].fan == 2
 
 
 def test_all_pungs_is_the_big_hand():
@@ -84,7 +86,8 @@ def test_big_hands_are_ba_hu(name, hand):
     """（外加天胡，地胡，杠暴，十三么，清一色，混一色等等大胡胡法）"""
     result = score(hand)
     assert result.extra["class"] == "霸胡"
-    assert [f.name for f in result.fans][0] == name
+    assert [f.name for f in result.fans] == [name]
+    assert "霸胡" in str(result.fans[0].why)
     assert result.payments[0].amount == (5 if "*" in hand else 4)
 
 

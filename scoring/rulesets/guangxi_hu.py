@@ -44,10 +44,9 @@ M = Catalog("guangxi_hu", {
                     "(用能加番的字或風位做眼: 鸡胡)", "全是顺子但用{tile}做眼（用能加番的字或风位做眼：鸡胡）"),
     "all_chows": ("every set is a chow, plus a pair (平胡)", "全是顺子加一眼（平胡）"),
     "all_pungs": ("every set is a pung or kong (霸胡)", "全是刻子（霸胡）"),
-    "raise": ("a pung or kong of {tile} raises the hand one class (用字或風位升一番)",
-              "{tile}刻子或杠升一番"),
-    "raised_to": ("{start} raised {n} class(es) by dragon and seat-wind sets is {cls}",
-                  "{start}用字或风位升 {n} 番，成为{cls}"),
+    "raised": ("{start_why}, raised {n} class(es) by the pung or kong of {tiles} (用字或風位升番): "
+               "{cls}", "{start_why}，{tiles}的刻子或杠升 {n} 番：{cls}"),
+    "big_hand": ("{why}: a big hand, paid as {cls}", "{why}：大胡，按{cls}计"),
     "heavenly": ("the dealer wins on the first draw (天胡)", "庄家起牌即和（天胡）"),
     "earthly": ("a player other than the dealer wins on the first self-draw (地胡)",
                 "闲家第一次摸牌即自摸和（地胡）"),
@@ -153,19 +152,21 @@ def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     ctx, level = best_reading([Ctx(hand, s, dealer, first) for s in readings], _level, float)
     found = matched(TABLE, ctx)
     top, excluded = largest_only(found, ctx, lambda p, by: M("excluded", fan=p.name, by=by.name))
-    fans = [top.fan(ctx)]
-    fans += [Fan("升一番", "Raised one class", 1, 1, M("raise", tile=Tile(t)))
-             for t in ctx.raises()]
     name, en = CLASS_NAMES[level]
-    notes: list[Msg] = []
-    if level > top.value:
-        notes.append(M("raised_to", start=top.name, n=len(ctx.raises()), cls=name))
     if not hand.context.self_drawn and AMOUNTS[level][1] is None:
         raise HandError(M("chicken_self_only", why=top.reason(ctx)))
     self_amount, discard_amount = AMOUNTS[level]
     per = options["base"] * (self_amount if hand.context.self_drawn else discard_amount)
-    return ScoreResult(rules=GAME, total=per, unit="points", fans=fans, excluded=excluded,
-                       notes=notes, arrangement=shape_text(ctx.shape),
+    if level > top.value:  # raised by dragon or seat-wind pungs: the class it reached
+        raises = ctx.raises()
+        fan = Fan(name, en, per, 1, M("raised", start=top.name, start_why=top.reason(ctx),
+                                      n=len(raises), tiles=[Tile(t) for t in raises], cls=name))
+    elif top.name != name:  # a big hand, paid as 霸胡
+        fan = Fan(top.name, top.name_en, per, 1, M("big_hand", why=top.reason(ctx), cls=name))
+    else:
+        fan = Fan(name, en, per, 1, top.reason(ctx))
+    return ScoreResult(rules=GAME, total=per, unit="points", fans=[fan], excluded=excluded,
+                       arrangement=shape_text(ctx.shape),
                        extra={"class": name, "class_en": en, "level": level, "per_payer": per,
                               "multiplier": per // options["base"] if options["base"] else 0})
 
