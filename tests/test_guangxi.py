@@ -179,3 +179,14 @@ def test_plain_seven_pairs_option():
     assert score("1133m 3355p 7799s 5z +5z").total == 2
     with pytest.raises(HandError, match="seven_pairs=false"):
         score("1133m 3355p 7799s 5z +5z", seven_pairs=False)
+
+
+def test_dealer_self_draw_without_a_hit_needs_no_split():
+    """No hit: nothing is doubled and nothing is split, the drawer named or not."""
+    result = score('123m 456p 789s 11z 23s *4s horses=["2m","3p","4s","2z"] horse_drawer=S')
+    assert net_of(result.payments) == {"E": 3, "S": -1, "W": -1, "N": -1}
+
+
+def test_horse_drawer_only_on_the_dealers_self_draw():
+    with pytest.raises(HandError, match="only read on the dealer's self-drawn win"):
+        score('123m 456p 789s 11z 23s *4s seat:S horses=["2m","3p","4s","2z"] horse_drawer=W')

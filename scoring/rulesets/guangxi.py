@@ -238,7 +238,7 @@ def horse_payments(hand: Hand, who: Payers, amount: float, mult: int,
     base = options["base"]
     info = {"horses": horses, "horse_hits": hit_tiles, "horse_factor": factor}
     if winner != dealer or k == 0:
-        if drawer is not None:
+        if drawer is not None and winner != dealer:
             raise HandError(M("drawer_unused"))
         why = (M("horse_hits", winner=Seat(winner), mult=mult, base=base, factor=factor, hits=k,
                  tiles=shown) if k else
