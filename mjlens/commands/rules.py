@@ -1,18 +1,40 @@
-"""`mjlens rules`: list every rule set with its options and the extra hand fields it reads."""
+"""`mjlens rules`: list every rule set with its options and the extra hand fields it reads, in
+the reader's language (`--lang`); the JSON carries both languages."""
 
 from __future__ import annotations
 
 import json
 
+from mjlens.lang import add_lang_option, lang_of
+from scoring.messages import Catalog
+
+M = Catalog("rules_cli", {
+    "heading": ("{id} {name} ({other}), unit: {unit}", "{id} {name}（{other}），单位：{unit}"),
+    "options": ("options:", "选项："),
+    "fields": ("hand fields:", "手牌字段："),
+    "default": ("default {value}", "默认 {value}"),
+    "no_help": ("(no description)", "（无说明）"),
+})
+
 
 def register(sub) -> None:
     p = sub.add_parser("rules", help="list the rule sets and their options")
     p.add_argument("--json", action="store_true")
+    add_lang_option(p)
     p.set_defaults(func=run)
+
+
+def _choice(value) -> str:
+    return "none" if value is None else str(value)
+
+
+def _help(en: str, zh: str, lang: str) -> str:
+    return (zh if lang == "zh" and zh else en) or M.text("no_help", lang)
 
 
 def run(args) -> int:
     from scoring.ruleset import all_rulesets
+    from scoring.settle import UNIT_ZH
 
     rulesets = all_rulesets()
     if args.json:
@@ -23,19 +45,35 @@ def run(args) -> int:
                 "extra_fields": list(rs.field_names),
                 "fields": [f.to_json() for f in rs.fields],
                 "options": [
-                    {"name": o.name, "default": o.default, "choices": o.choices, "help": o.help}
+                    {"name": o.name, "default": o.default, "choices": o.choices, "help": o.help,
+                     "help_zh": o.help_zh}
                     for o in rs.options
                 ],
             }
             for rs in rulesets.values()
         ], ensure_ascii=False))
         return 0
+    lang = lang_of(args)
+    zh = lang == "zh"
+    pad = " " * 11
     for rs in rulesets.values():
-        print(f"{rs.id:<10} {rs.name} ({rs.name_zh}), unit: {rs.unit}")
-        print(f"           {rs.description}")
+        unit = UNIT_ZH.get(rs.unit, rs.unit) if zh else rs.unit
+        names = (rs.name_zh, rs.name) if zh else (rs.name, rs.name_zh)
+        print(M("heading", id=f"{rs.id:<10}", name=names[0], other=names[1], unit=unit).render(lang))
+        print(f"{pad}{rs.description}")
+        if rs.options:
+            print(f"{pad}{M.text('options', lang)}")
         for o in rs.options:
-            choices = f" [{', '.join('none' if c is None else str(c) for c in o.choices)}]" if o.choices else ""
-            print(f"           -o {o.name}={o.default}{choices}: {o.help}")
+            choices = f" [{', '.join(map(_choice, o.choices))}]" if o.choices else ""
+            print(f"{pad}  -o {o.name}={_choice(o.default)}{choices}: {_help(o.help, o.help_zh, lang)}")
         if rs.field_names:
-            print(f"           hand fields: {', '.join(rs.field_names)}")
+            print(f"{pad}{M.text('fields', lang)}")
+        described = {f.name: f for f in rs.fields}
+        for name in rs.field_names:
+            f = described.get(name)
+            if f is None:
+                print(f"{pad}  {name}")
+                continue
+            default = M("default", value=_choice(f.default)).render(lang)
+            print(f"{pad}  {name} ({f.kind}, {default}): {_help(f.help, f.help_zh, lang)}")
     return 0

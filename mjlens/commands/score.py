@@ -6,6 +6,17 @@ import json
 import re
 import sys
 
+from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+from scoring.messages import Catalog
+
+M = Catalog("score_cli", {
+    "option_form": ("Write options as NAME=VALUE, not {pair}.",
+                    "选项要写成 NAME=VALUE（名称=取值），不能写成 {pair}。"),
+    "no_hand": ("No hand was given on standard input.", "标准输入里没有牌。"),
+    "bad_json_line": ("Line {n} is not valid JSON ({detail} at column {column}).",
+                      "第 {n} 行不是有效的 JSON（第 {column} 列：{detail}）。"),
+})
+
 
 def register(sub) -> None:
     p = sub.add_parser(
@@ -21,6 +32,7 @@ def register(sub) -> None:
         help="a rule-set option, e.g. -o base=8 (see `mjlens rules`)",
     )
     p.add_argument("--hand", help="the hand in notation instead of standard input")
+    add_lang_option(p)
     p.set_defaults(func=run)
 
 
@@ -31,7 +43,7 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise HandError(f"Write options as NAME=VALUE, not {pair!r}.")
+            raise HandError(M("option_form", pair=repr(pair)))
         out[name.strip()] = value.strip()
     return out
 
@@ -42,7 +54,7 @@ def _read_hands(text: str) -> list:
 
     stripped = text.strip()
     if not stripped:
-        return [HandError("No hand was given on standard input.")]
+        return [HandError(M("no_hand"))]
     if not stripped.startswith("{"):
         return [line.strip() for line in stripped.splitlines() if line.strip()]
     try:
@@ -58,12 +70,12 @@ def _read_hands(text: str) -> list:
             hands.append(json.loads(line))
         except json.JSONDecodeError as exc:
             # notation may start with a brace too (a concealed kong first: {2222m} 345m ...)
-            hands.append(_notation_or(line, f"Line {n} is not valid JSON ({exc.msg} at column "
-                                            f"{exc.colno})."))
+            hands.append(_notation_or(line, M("bad_json_line", n=n, detail=exc.msg,
+                                              column=exc.colno)))
     return hands
 
 
-def _notation_or(line: str, json_error: str):
+def _notation_or(line: str, json_error):
     """A line that is not JSON: the line itself if it parses as notation, else the error of the
     grammar it was meant in (a JSON object's first key starts with a quote)."""
     from scoring.hand import HandError
@@ -94,19 +106,20 @@ def run(args) -> int:
     from scoring.report import format_result
     from scoring.ruleset import get_ruleset
 
+    lang = lang_of(args)
     try:
         options = parse_options(args.option)
         get_ruleset(args.rules).resolve_options(options)
         hands = [args.hand] if args.hand else _read_hands(sys.stdin.read())
     except HandError as exc:
-        _emit_error(str(exc), args.json)
+        _emit_error(exc, args.json, lang)
         return 2
     status = 0
     for i, raw in enumerate(hands):
         try:
             hand, result = score_one(raw, args.rules, options)
         except HandError as exc:
-            _emit_error(str(exc), args.json)
+            _emit_error(exc, args.json, lang)
             status = 2
             continue
         if args.json:
@@ -114,12 +127,13 @@ def run(args) -> int:
         else:
             if i:
                 print()
-            print(format_result(result, format_hand(hand)))
+            print(format_result(result, format_hand(hand), lang=lang))
     return status
 
 
-def _emit_error(message: str, as_json: bool) -> None:
+def _emit_error(error, as_json: bool, lang: str) -> None:
+    """{"error", "error_zh"} on standard output under --json, else a line on standard error."""
     if as_json:
-        print(json.dumps({"error": message}, ensure_ascii=False))
+        print(json.dumps(error_fields(error), ensure_ascii=False))
     else:
-        print(f"Error: {message}", file=sys.stderr)
+        print(error_line(error, lang), file=sys.stderr)

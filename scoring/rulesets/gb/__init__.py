@@ -7,7 +7,7 @@ waits), calc (fans of one reading), evaluate (special shapes and the choice of r
 
 from __future__ import annotations
 
-from scoring.ruleset import Option, RuleSet
+from scoring.ruleset import HandField, Option, RuleSet
 from scoring.rulesets.gb.scoring import score
 
 RULESET = RuleSet(
@@ -20,11 +20,15 @@ RULESET = RuleSet(
     score=score,
     options=(
         Option("base", 8, "the base every other player pays the winner (competition rules: 8)",
-               help_zh="底分"),
+               help_zh="底分：其他每位玩家付给和牌者的基本分（竞赛规则为 8）"),
         Option("mixed_kongs", False,
                "count one melded kong plus one concealed kong as 明暗杠 (5 fan), as the reference "
-               "calculator does, instead of 明杠 1 + 暗杠 2", help_zh="明暗杠计5番"),
+               "calculator does, instead of 明杠 1 + 暗杠 2",
+               help_zh="一个明杠加一个暗杠按明暗杠计 5 番（与参考计算器相同），而不是明杠 1 番加暗杠 2 番"),
     ),
-    extra_fields=("discarder",),
+    fields=(HandField("discarder", "seat", None,
+                      "seat wind (E S W N) of the player who discarded the winning tile (default: "
+                      "the player on the winner's left, who plays just before)",
+                      "打出和牌张的座位（E S W N）；不填则算作和牌者的上家"),),
     source="seeds/yushan-guobiao-and-others.txt, sections Ⅱ and Ⅳ (国標麻將規則的番種)",
 )

@@ -1,0 +1,94 @@
+"""`--lang zh|en` on the command line: human-readable output in the reader's language (default
+from LC_ALL / LC_MESSAGES / LANG), JSON with its English fields kept and the Chinese beside
+them (issue 20: "Every word in Chinese")."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+
+import pytest
+
+from mjlens.cli import main
+from mjlens.lang import env_lang
+
+HAND = "123m 456p 789s 1z [555s<] +1z"
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _run(capsys, monkeypatch, argv, stdin="", env=None):
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in (env or {}).items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    status = main(argv)
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+@pytest.mark.parametrize(("env", "lang"), [
+    ({"LANG": "zh_CN.UTF-8"}, "zh"), ({"LANG": "zh_TW"}, "zh"), ({"LANG": "en_US.UTF-8"}, "en"),
+    ({}, "en"), ({"LANG": "zh_CN.UTF-8", "LC_ALL": "C"}, "en"), ({"LC_ALL": "zh_HK.UTF-8"}, "zh"),
+    ({"LANG": "C", "LC_MESSAGES": "zh_CN"}, "zh"),
+])
+def test_language_from_the_environment(env, lang):
+    assert env_lang(env) == lang
+
+
+def test_score_breakdown_in_chinese(capsys, monkeypatch):
+    status, out, _ = _run(capsys, monkeypatch, ["score", "--lang", "zh", "--hand", HAND])
+    assert status == 0
+    assert "合计" in out and "只听 1z（东），单钓将" in out
+    assert "waited only" not in out and "Total" not in out
+
+
+def test_score_language_defaults_from_lang(capsys, monkeypatch):
+    _, zh, _ = _run(capsys, monkeypatch, ["score", "--hand", HAND], env={"LANG": "zh_CN.UTF-8"})
+    _, en, _ = _run(capsys, monkeypatch, ["score", "--hand", HAND], env={"LANG": "en_GB.UTF-8"})
+    assert "合计" in zh and "Total" in en and "waited only on 1z (East) for the pair" in en
+
+
+def test_score_json_keeps_english_and_adds_chinese_whatever_the_language(capsys, monkeypatch):
+    outs = [json.loads(_run(capsys, monkeypatch, ["score", "--json", "--lang", lang, "--hand", HAND])[1])
+            for lang in ("en", "zh")]
+    assert outs[0] == outs[1]
+    fan = next(f for f in outs[0]["fans"] if f["name"] == "单钓将")
+    assert fan["why"] == "waited only on 1z (East) for the pair" and CJK.search(fan["why_zh"])
+
+
+@pytest.mark.parametrize(("argv", "stdin", "en_words", "zh_words"), [
+    (["score", "--json", "--hand", "11111m234p567s999s +5z"], "", "only four of each tile", "每种牌只有四张"),
+    (["score", "--json"], "{2222m} 345m +5m\n", "Wrong number of tiles", "牌数不对"),
+    (["score", "--json"], "", "No hand was given", "标准输入里没有牌"),
+    (["score", "--json", "-o", "base"], "", "NAME=VALUE", "NAME=VALUE"),
+    (["score", "--json", "--hand", "123m456p789s1z [555s] *1z robbing-kong"], "", "robbing a kong", "抢杠"),
+])
+def test_errors_carry_english_and_chinese(capsys, monkeypatch, argv, stdin, en_words, zh_words):
+    status, out, _ = _run(capsys, monkeypatch, argv, stdin)
+    error = json.loads(out)
+    assert status == 2 and set(error) == {"error", "error_zh"}
+    assert en_words in error["error"] and zh_words in error["error_zh"]
+    assert CJK.search(error["error_zh"]) and not CJK.search(error["error"].replace("抢杠", ""))
+
+
+def test_error_line_in_chinese(capsys, monkeypatch):
+    status, out, err = _run(capsys, monkeypatch, ["score", "--lang", "zh", "--hand", "11111m +1m"])
+    assert status == 2 and not out
+    assert err.startswith("错误：") and "每种牌只有四张" in err
+
+
+def test_rules_in_chinese_shows_option_and_field_help(capsys, monkeypatch):
+    from scoring.ruleset import get_ruleset
+
+    _, zh, _ = _run(capsys, monkeypatch, ["rules", "--lang", "zh"])
+    _, en, _ = _run(capsys, monkeypatch, ["rules", "--lang", "en"])
+    gb = get_ruleset("gb")
+    for option in gb.options:
+        assert option.help_zh in zh and option.help in en
+    assert "手牌字段：" in zh and "hand fields:" in en
+    assert "打出和牌张的座位" in zh
+    data = json.loads(_run(capsys, monkeypatch, ["rules", "--json"])[1])
+    gb_json = next(r for r in data if r["id"] == "gb")
+    assert all(o["help_zh"] for o in gb_json["options"])
