@@ -92,3 +92,17 @@ def test_rules_in_chinese_shows_option_and_field_help(capsys, monkeypatch):
     data = json.loads(_run(capsys, monkeypatch, ["rules", "--json"])[1])
     gb_json = next(r for r in data if r["id"] == "gb")
     assert all(o["help_zh"] for o in gb_json["options"])
+
+
+def test_settle_ledger_and_errors_in_chinese(capsys, monkeypatch):
+    from pathlib import Path
+
+    example = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "round.json")
+    status, zh, _ = _run(capsys, monkeypatch, ["settle", example, "--lang", "zh"])
+    _, en, _ = _run(capsys, monkeypatch, ["settle", example], env={"LANG": "en_US.UTF-8"})
+    assert status == 0 and "净得：" in zh and "Net:" in en and "Net:" not in zh
+    status, out, _ = _run(capsys, monkeypatch, ["settle", "-", "--json"], "{x")
+    error = json.loads(out)
+    assert status == 2 and "not valid JSON" in error["error"] and "不是有效的 JSON" in error["error_zh"]
+    status, _, err = _run(capsys, monkeypatch, ["settle", "-", "--lang", "zh"], "{x")
+    assert status == 2 and err.startswith("错误：这局的数据不是有效的 JSON")

@@ -5,6 +5,16 @@ from __future__ import annotations
 import json
 import sys
 
+from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+from scoring.messages import Catalog
+
+M = Catalog("settle_cli", {
+    "bad_json": ("The round is not valid JSON ({detail} at line {line}, column {column}).",
+                 "这局的数据不是有效的 JSON（第 {line} 行第 {column} 列：{detail}）。"),
+    "unreadable": ("Cannot read the round file {path}: {reason}.", "读不了这局的文件 {path}：{reason}。"),
+    "not_utf8": ("The round file {path} is not UTF-8 text.", "这局的文件 {path} 不是 UTF-8 文本。"),
+})
+
 
 def register(sub) -> None:
     p = sub.add_parser(
@@ -20,6 +30,7 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="print the ledger as JSON")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule-set option, e.g. -o base=5 -o cap=4")
+    add_lang_option(p)
     p.set_defaults(func=run)
 
 
@@ -35,19 +46,19 @@ def run(args) -> int:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise HandError(f"The round is not valid JSON ({exc.msg} at line {exc.lineno}, "
-                            f"column {exc.colno}).") from None
+            raise HandError(M("bad_json", detail=exc.msg, line=exc.lineno,
+                              column=exc.colno)) from None
         result = settle_round(data, args.rules, options)
     except HandError as exc:
         if args.json:
-            print(json.dumps({"error": str(exc)}, ensure_ascii=False))
+            print(json.dumps(error_fields(exc), ensure_ascii=False))
         else:
-            print(f"Error: {exc}", file=sys.stderr)
+            print(error_line(exc, lang_of(args)), file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False))
     else:
-        print(format_round(result))
+        print(format_round(result, lang=lang_of(args)))
     return 0
 
 
@@ -60,6 +71,6 @@ def _read(path: str) -> str:
         with open(path, encoding="utf-8") as fh:
             return fh.read()
     except OSError as exc:
-        raise HandError(f"Cannot read the round file {path}: {exc.strerror}.") from None
+        raise HandError(M("unreadable", path=path, reason=exc.strerror)) from None
     except UnicodeDecodeError:
-        raise HandError(f"The round file {path} is not UTF-8 text.") from None
+        raise HandError(M("not_utf8", path=path)) from None
