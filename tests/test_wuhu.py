@@ -72,11 +72,40 @@ def test_zhi_adds_the_gap_tile_of_another_suit():
     assert fans(plain)["支番"] == 9
 
 
+# ---- 二、打法 ------------------------------------------------------------------------------------
+def test_the_dealer_is_seat_one_by_default():
+    """"2、首局，系统默认1号位为庄家": without a dealer field East (seat 1) is the dealer."""
+    result = score("123p 46p 99p 234m 567s +5p seat:S discarder=E")
+    assert paid(result) == {"E": 19}
+
+
+def test_self_drawn_every_other_player_pays():
+    """"点炮的人和成牌人单独结算。如自摸，则其他3家都要付给成牌人元宝。\""""
+    drawn = score("123p 46p 99p 234m 567s *5p seat:W dealer=W")
+    assert paid(drawn) == {"E": 33, "S": 33, "N": 33}
+    discard = score("123p 46p 99p 234m 567s +5p seat:W dealer=W discarder=E")
+    assert paid(discard) == {"E": 19}
+
+
 # ---- 三、和牌的要求 ---------------------------------------------------------------------------
 def test_eight_of_a_suit_is_needed():
     """"和牌必须够八支,即和牌中筒、条、万中必须有一种花色达到八支牌或以上。\""""
     with pytest.raises(HandError, match=re.escape("八支") + ".*longest suit here is dots with 6"):
         score("123p 45p 234m 567s 99s +6p")
+
+
+def test_more_tiles_of_the_suit_more_fan():
+    """"平胡：只要有一种花色达到八支的和牌，支数越多番数越高。\""""
+    eight = score("123p 45p 99p 234m 567s *6p")
+    eleven = score("123p 45p 99p 789p 567s *6p")
+    assert fans(eight)["支番"] == 8 and fans(eleven)["支番"] == 11
+    assert eleven.total > eight.total
+
+
+def test_a_claimed_pung_counts_as_three_of_a_kind():
+    """"碰下来的牌算3个头": 对对胡 with claimed pungs."""
+    result = score("333p 9p [111p<] [555p>] [777m^] +9p")
+    assert "对对胡" in fans(result)
 
 
 def test_gap_needs_the_only_winning_tile_in_a_run():
