@@ -199,7 +199,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     if options["kong_money"]:
         payments += kong_payments(hand, base)
     return ScoreResult(
-        rules="guangshui", total=times, unit="x stake", fans=fans, excluded=excluded,
+        rules="guangshui", total=times, unit="x base", fans=fans, excluded=excluded,
         payments=payments, notes=notes + who.notes, arrangement=arrangement_text(reading.arr),
         extra={"multiplier": times, "uncapped_multiplier": uncapped, "cap": cap,
                "capped": times < uncapped, "base": base},
@@ -210,7 +210,7 @@ RULESET = RuleSet(
     id="guangshui",
     name="Guangshui",
     name_zh="广水麻将",
-    unit="x stake",
+    unit="x base",
     description="Pung and kong only; 屁和 only self-drawn or robbing a kong; 碰碰和 x2, 卡五星 x2, "
     "七对 x4, 清一色 x4, 小三元 x4, 大三元 x8 multiplying, capped at x16; kongs paid apart.",
     score=score,
