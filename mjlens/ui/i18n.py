@@ -185,6 +185,8 @@ M = Catalog("app", {
     "choice_refund": ("refund", "退还"),
     "choice_white_third": ("white third", "白板对第三家"),
     "choice_green_third": ("green third", "发财对第三家"),
+    "choice_discard": ("as a discard", "算放炮"),
+    "choice_self_draw": ("as a self-draw", "当自摸"),
     # units of score
     "unit_fan": ("fan", "番"),
     "unit_points": ("points", "分"),

@@ -99,12 +99,12 @@ M = Catalog("nanning_points", {
     "robbing_help": ("抢杠: discard = 9 from the robbed player, as a discard (list item 12: 9分"
                      "（算放炮）); self_draw = counted as a self-draw, the robbed player pays for all "
                      "three (rule 二-6: 搶杠胡等同杠開，當自摸，被搶杠者包三家牌)",
-                     "抢杠：discard 按放炮 9 分（第12条）；self_draw 当自摸，被抢杠者包三家（胡牌规则第6条）"),
+                     "抢杠：算放炮，被抢杠者付 9 分（第12条，默认）；或当自摸，被抢杠者包三家（胡牌规则第6条）"),
     "kong_money_help": ("杠 money at once: 明杠 1 from the player who gave the tile (碰后再杠 too), "
                         "暗杠 1 from everyone (杠錢是及時給的)", "杠钱及时给：明杠由被杠者付 1 分，暗杠每家付 1 分"),
     "winners_help": ("how many players win on this one discard: with three (一炮三响) each win "
                      "pays at least 5 (given by 'mjlens settle')",
-                     "同一张牌有几家胡：三家（一炮三响）时每家不满 5 按 5 计算（由 mjlens settle 给出）"),
+                     "同一张牌有几家胡：三家（一炮三响）时每家不满 5 按 5 计算（整局结算时给出）"),
     "three_winners": ("一炮三响", "一炮三响"),
     "ready_help": ("听牌: the winner had declared ready (在原有胡番的基礎上加一番)", "听牌：在原有基础上加一"),
     "fish_help": ("钓鱼: the last three tiles of the wall taken after a self-drawn win, when the "

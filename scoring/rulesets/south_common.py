@@ -58,7 +58,7 @@ M = Catalog("south", {
     "final_with_win_tile": ("A hand held when the round ends has no winning tile (win_tile).",
                             "局终时手中的牌没有和牌张（win_tile）。"),
     "players_in_help": ("seats still in the round (given by 'mjlens settle', whose kong events "
-                        "then pay the kong money)", "仍在局中的座位（由 mjlens settle 给出，杠钱由整局的杠事件结算）"),
+                        "then pay the kong money)", "仍在局中的座位（整局结算时给出，杠钱由整局的杠事件结算）"),
     "bad_players_in": ("players_in must be a list of seats, e.g. [\"E\", \"W\"], not {value}.",
                        "players_in 必须是座位列表，例如 [\"E\", \"W\"]，而不是 {value}。"),
     "kong_money_in_round": ("Kong money for {tiles} is left out: with players_in given (a round's "
