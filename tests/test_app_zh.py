@@ -27,7 +27,8 @@ _ALLOWED = [
     r":material/\w+:", r":\w+-badge\[", r"</?small>",
     r"\bmjlens\b",
     r"^English$",  # the language switch names each language in itself
-    r"[\[{]?[\d']+[mpszf][<^>]?\+?[\]}]?",  # tiles and melds: 123m [555s<] {7777z}
+    r"[\[{][\d']+[mpsz][<^>]?\+?[\]}]",  # melds: [555s<] {7777z} [3'45m<]
+    r"\d+[mpszf]\b",  # tiles: 5p 123m
     r"[+*]\d[mpszf]",
     r"\b(?:seat|round):[ESWN]\b", r"\b[a-z_]+=\S+",  # notation's context tokens
     r"\b[a-z]+(?:_[a-z]+)+\b",  # field names and option values as written in notation
