@@ -88,3 +88,58 @@ def test_single_hand_payments_sum_to_zero(drawn, rules, drawer):
     assert result.payments
     assert all(p.payer != p.payee and p.amount > 0 for p in result.payments)
     assert net[hand.context.seat_wind] > 0
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(hands(), st.sampled_from(RULES), st.lists(st.tuples(st.sampled_from(SEATS),
+                                                           st.sampled_from(["concealed", "exposed"]),
+                                                           st.sampled_from(SEATS)), max_size=2),
+       st.data())
+def test_rounds_sum_to_zero(drawn, rules, others, data):
+    """A round of kongs and one win under each southern rule set: the ledger sums to zero, every
+    entry is a positive payment between two players, and the winner's kong money is paid once."""
+    from scoring.payments import claimed_from_seat
+    from scoring.settle import settle_round
+
+    hand, _ = drawn
+    winner = hand.context.seat_wind
+    used = Counter(hand.all_tiles)
+    events = []
+    for m in hand.melds:
+        if m.is_kong:
+            ev = {"type": "kong", "player": winner, "kind": "concealed" if m.concealed else "exposed",
+                  "tile": m.first}
+            if not m.concealed:
+                ev["from"] = claimed_from_seat(winner, m.claimed_from)
+            events.append(ev)
+    for seat, kind, source in others:
+        free = [c for c in T.TILE_CODES if used[c] == 0]
+        assume(seat != winner and free and (kind == "concealed" or source != seat))
+        tile = data.draw(st.sampled_from(free))
+        used[tile] = 4
+        ev = {"type": "kong", "player": seat, "kind": kind, "tile": tile}
+        if kind == "exposed":
+            ev["from"] = source
+        events.append(ev)
+    raw = hand.to_json()
+    discarder = raw.pop("discarder", None)
+    for key in ("seat_wind", "self_drawn", "dealer"):
+        raw.pop(key, None)
+    win = {"type": "win", "player": winner, "hand": raw}
+    if discarder:
+        win["from"] = discarder
+    try:
+        result = settle_round({"rules": rules, "events": [*events, win]})
+    except HandError:
+        assume(False)
+    assert sum(result.net.values()) == 0
+    assert all(p.payer != p.payee and p.amount > 0 for p in result.ledger)
+    if rules in ("nanning", "nanning_points", "hezhou"):
+        # each of the winner's kongs is paid at its event (3 payers concealed, 1 exposed) and
+        # not again with the win
+        own = {n for n, e in enumerate(events, 1) if e["player"] == winner}
+        at_kongs = [p for p, n in zip(result.ledger, result.events_of, strict=True) if n in own]
+        assert len(at_kongs) == sum(3 if events[n - 1]["kind"] == "concealed" else 1 for n in own)
+        at_win = [p for p, n in zip(result.ledger, result.events_of, strict=True)
+                  if n == len(events) + 1]
+        assert not any("kong money" in str(p.reason) for p in at_win)
