@@ -106,3 +106,20 @@ def test_settle_ledger_and_errors_in_chinese(capsys, monkeypatch):
     assert status == 2 and "not valid JSON" in error["error"] and "不是有效的 JSON" in error["error_zh"]
     status, _, err = _run(capsys, monkeypatch, ["settle", "-", "--lang", "zh"], "{x")
     assert status == 2 and err.startswith("错误：这局的数据不是有效的 JSON")
+
+
+def test_detect_errors_in_both_languages(capsys, monkeypatch, tmp_path):
+    """An unreadable image: its JSON line keeps 'error' in English and adds 'error_zh'; the
+    table output speaks the chosen language (no model needed: the file is refused first)."""
+    pytest.importorskip("onnxruntime")
+    from vision.detect import default_model_dir
+
+    if not (default_model_dir() / "detector.onnx").exists():
+        pytest.skip("no shipped model")
+    missing = str(tmp_path / "none.jpg")
+    status, out, _ = _run(capsys, monkeypatch, ["detect", missing, "--json", "--lang", "zh"])
+    line = json.loads(out)
+    assert status == 1 and line["image"] == missing
+    assert "no such file" in line["error"] and CJK.search(line["error_zh"])
+    status, out, _ = _run(capsys, monkeypatch, ["detect", missing, "--lang", "zh"])
+    assert status == 1 and out.startswith("错误：")

@@ -9,6 +9,15 @@ from __future__ import annotations
 import json
 import sys
 
+from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+from scoring.messages import Catalog
+
+M = Catalog("detect_cli", {
+    "heading": ("{image} ({width}x{height}): {n} tiles", "{image}（{width}x{height}）：{n} 张牌"),
+    "columns": ("code  name          conf  box", "代码  名称          置信  框"),
+    "tiles": ("tiles: {codes}", "牌：{codes}"),
+})
+
 
 def register(sub) -> None:
     p = sub.add_parser("detect", help="detect the tiles in one or more photos")
@@ -20,6 +29,7 @@ def register(sub) -> None:
     p.add_argument("--conf", type=float, default=None, help="box score threshold (default 0.3)")
     p.add_argument("--alternatives", type=int, default=0, metavar="K",
                    help="also list the K most likely codes of each tile")
+    add_lang_option(p)
     p.set_defaults(func=run)
 
 
@@ -44,16 +54,17 @@ def run(args) -> int:
     try:
         det = load_detector(args.model, args.conf)
     except ModelError as e:
-        print(json.dumps({"error": str(e)}) if args.json else f"error: {e}", file=sys.stderr)
+        print(json.dumps(error_fields(e), ensure_ascii=False) if args.json
+              else error_line(e, lang_of(args)), file=sys.stderr)
         return 2
     status = 0
     for src, im, res in det.detect_many(args.images):
         if isinstance(res, ImageReadError):
             status = 1
             if args.json:
-                print(json.dumps({"image": src, "error": str(res)}, ensure_ascii=False), flush=True)
+                print(json.dumps({"image": src, **error_fields(res)}, ensure_ascii=False), flush=True)
             else:
-                print(f"error: {res}\n", flush=True)
+                print(error_line(res, lang_of(args)) + "\n", flush=True)
             continue
         if args.json:
             print(json.dumps({
@@ -61,22 +72,29 @@ def run(args) -> int:
                 "tiles": [d.to_json(args.alternatives) for d in res],
             }, ensure_ascii=False), flush=True)
         else:
-            _print_table(src, im, res, args.alternatives)
+            _print_table(src, im, res, args.alternatives, lang_of(args))
     return status
 
 
-def _print_table(src, im, dets, alternatives: int) -> None:
-    from scoring.tiles import CHINESE_NAMES, sorted_codes
+def _print_table(src, im, dets, alternatives: int, lang: str = "en") -> None:
+    import unicodedata
 
-    print(f"{src} ({im.width}x{im.height}): {len(dets)} tiles")
-    print(f"  {'code':<5} {'name':<4} {'conf':>5}  box")
+    from scoring.messages import TileName
+    from scoring.tiles import sorted_codes
+
+    def name_column(code: str) -> str:  # 13 terminal columns; a Chinese character takes two
+        name = TileName(code).render(lang)
+        return name + " " * (13 - sum(1 + (unicodedata.east_asian_width(c) in "WF") for c in name))
+
+    print(M("heading", image=src, width=im.width, height=im.height, n=len(dets)).render(lang))
+    print("  " + M.text("columns", lang))
     for d in dets:
         x1, y1, x2, y2 = (round(v) for v in d.box)
-        line = f"  {d.code:<5} {CHINESE_NAMES.get(d.code, ''):<4} {d.confidence:5.2f}  " \
+        line = f"  {d.code:<5} {name_column(d.code)} {d.confidence:5.2f}  " \
                f"[{x1}, {y1}, {x2}, {y2}]"
         if alternatives:
             line += "  " + ", ".join(f"{c} {p:.2f}" for c, p in d.top(alternatives)[1:])
         print(line)
     if dets:
-        print("  tiles: " + " ".join(sorted_codes(d.code for d in dets)))
+        print("  " + M("tiles", codes=" ".join(sorted_codes(d.code for d in dets))).render(lang))
     print(flush=True)
