@@ -123,3 +123,21 @@ def test_detect_errors_in_both_languages(capsys, monkeypatch, tmp_path):
     assert "no such file" in line["error"] and CJK.search(line["error_zh"])
     status, out, _ = _run(capsys, monkeypatch, ["detect", missing, "--lang", "zh"])
     assert status == 1 and out.startswith("错误：")
+
+
+def test_scan_reading_and_errors_in_chinese(capsys, monkeypatch, tmp_path):
+    from tests.test_layout import boxes
+
+    f = tmp_path / "boxes.json"
+    f.write_text(json.dumps({"image": "x.jpg", "width": 1000, "height": 800,
+                             "tiles": boxes([(0, "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z 2z")])}))
+    status, out, _ = _run(capsys, monkeypatch, ["scan", "p.jpg", "--boxes", str(f), "--lang", "zh"])
+    assert status == 0 and out.startswith("从照片读出：") and "合计" in out
+    f.write_text(json.dumps({"image": "x.jpg", "width": 1000, "height": 800,
+                             "tiles": boxes([(0, "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z"), (0.8, "3z")])}))
+    status, out, _ = _run(capsys, monkeypatch, ["scan", "p.jpg", "--boxes", str(f), "--json"])
+    data = json.loads(out)
+    assert status == 2 and data["error"].startswith("This is not a winning hand")
+    assert data["error_zh"].startswith("这不是和牌")
+    status, _, err = _run(capsys, monkeypatch, ["scan", "p.jpg", "--boxes", str(f), "--lang", "zh"])
+    assert status == 2 and "错误：这不是和牌" in err

@@ -18,6 +18,17 @@ from __future__ import annotations
 import json
 import sys
 
+from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+from scoring.messages import Catalog, render
+
+M = Catalog("scan_cli", {
+    "also_noticed": ("Also noticed:", "另外还注意到："),
+    "read": ("Read from the photo: {hand}   (confidence {confidence})",
+             "从照片读出：{hand}   （置信度 {confidence}）"),
+    "uncertain": ("Uncertain:", "不确定之处："),
+    "other_readings": ("Other readings:", "其他读法："),
+})
+
 
 def register(sub) -> None:
     p = sub.add_parser(
@@ -44,20 +55,24 @@ def register(sub) -> None:
                    "the shipped models/)")
     p.add_argument("--boxes", default=None, metavar="FILE",
                    help="read the tile boxes from this JSON instead of running the detector")
+    add_lang_option(p)
     p.set_defaults(func=run)
 
 
-def _fail(args, status: int, message: str, extra: dict | None = None) -> int:
+def _fail(args, status: int, message, extra: dict | None = None) -> int:
+    """`message`: text, a Msg or an error carrying one (`.msg`)."""
     if args.json:
-        out = {"image": args.photo, **(extra or {}), "error": message}
+        out = {"image": args.photo, **(extra or {}), **error_fields(message)}
         print(json.dumps(out, ensure_ascii=False))
     else:
-        print(f"Error: {message}", file=sys.stderr)
-        notes = [n for n in (extra or {}).get("uncertain", []) if n != message]
+        lang = lang_of(args)
+        print(error_line(message, lang), file=sys.stderr)
+        english = render(getattr(message, "msg", message))
+        notes = [n for n in (extra or {}).get("uncertain", []) if render(n) != english]
         if notes:
-            print("Also noticed:", file=sys.stderr)
+            print(M.text("also_noticed", lang), file=sys.stderr)
             for note in notes:
-                print(f"  - {note}", file=sys.stderr)
+                print(f"  - {render(note, lang)}", file=sys.stderr)
     return status
 
 
@@ -138,7 +153,7 @@ def run(args) -> int:
         result.hand.validate()
         scored = score_hand(result.hand, args.rules, options)
     except HandError as exc:
-        return _report(args, payload, result, None, str(exc))
+        return _report(args, payload, result, None, exc)
     return _report(args, payload, result, scored, None)
 
 
@@ -150,21 +165,22 @@ def _report(args, payload, result, scored, error) -> int:
         if scored is not None:
             payload["score"] = scored.to_json()
         else:
-            payload["error"] = error
+            payload.update(error_fields(error))
         print(json.dumps(payload, ensure_ascii=False))
         return 0 if scored is not None else 2
-    print(f"Read from the photo: {fh(result.hand)}   (confidence {result.confidence:.2f})")
+    lang = lang_of(args)
+    print(M("read", hand=fh(result.hand), confidence=f"{result.confidence:.2f}").render(lang))
     if scored is not None:
-        print(fr(scored, fh(result.hand)))
+        print(fr(scored, fh(result.hand), lang=lang))
     else:
-        print(f"Error: {error}", file=sys.stderr)
+        print(error_line(error, lang), file=sys.stderr)
     if result.notes:
-        print("Uncertain:")
+        print(M.text("uncertain", lang))
         for note in result.notes:
-            print(f"  - {note}")
+            print(f"  - {render(note, lang)}")
     if result.alternatives:
-        print("Other readings:")
+        print(M.text("other_readings", lang))
         for alt in result.alternatives:
             score = f", {alt.score:g}" if alt.score is not None else ""
-            print(f"  {fh(alt.hand)}   ({alt.confidence:.2f}{score}) {alt.why}")
+            print(f"  {fh(alt.hand)}   ({alt.confidence:.2f}{score}) {render(alt.why, lang)}")
     return 0 if scored is not None else 2
