@@ -29,8 +29,10 @@ from scoring.decompose import (
     _set_to_meld,
     counts34,
     decompose_counts,
+    standard_arrangements,
     suit_parts,
 )
+from scoring.decompose import seven_pairs as plain_seven_pairs
 from scoring.hand import Hand, HandError
 from scoring.messages import Catalog, Msg, Text, Tile
 
@@ -152,6 +154,11 @@ def wild_readings(hand: Hand, wild: str | None, *, sets: int = 4,
     jokers = joker_count(hand, wild)
     if jokers > MAX_JOKERS:
         raise ValueError(f"{jokers} jokers is more than a hand can hold")
+    if not jokers:  # the plain engine, without the fill search
+        plain = standard_arrangements(hand, sets)
+        if seven_pairs and sets == 4:
+            plain += [a for a in (plain_seven_pairs(hand),) if a is not None]
+        return [WildReading(hand, a, (), False) for a in plain]
     win_is_joker = wild is not None and hand.win_tile == wild
     closed = [c for c in hand.closed_tiles if c != wild]
     counts = counts34(closed)
