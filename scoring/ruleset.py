@@ -128,8 +128,25 @@ class Payment:
     reason: Msg | str
 
     def to_json(self) -> dict[str, Any]:
+        en, zh = _texts(self.reason)
         return {"payer": self.payer, "payee": self.payee, "amount": self.amount,
-                "reason": render(self.reason, "en"), "reason_zh": render(self.reason, "zh")}
+                "reason": en, "reason_zh": zh}
+
+
+@lru_cache(maxsize=1 << 12)
+def _texts_cached(message: Msg) -> tuple[str, str]:
+    return render(message, "en"), render(message, "zh")
+
+
+def _texts(message: Msg | str) -> tuple[str, str]:
+    """A reason in both languages. Payments repeat a few reasons (one per distinct settlement),
+    so a hashable message's texts are made once (bounded cache; Msg is immutable)."""
+    if isinstance(message, Msg):
+        try:
+            return _texts_cached(message)
+        except TypeError:  # a parameter that cannot be hashed (a list): render afresh
+            pass
+    return render(message, "en"), render(message, "zh")
 
 
 def net_of(payments: list[Payment]) -> dict[str, float]:

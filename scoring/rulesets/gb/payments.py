@@ -2,53 +2,35 @@
 
 Win on a discard: the discarder pays base + total, the other two pay the base.
 Self-drawn: each of the other three pays base + total.
+
+Who the discarder is and who pays come from `scoring.payments` (the one place every rule set
+asks); this module says how much each pays and why, and shares each distinct settlement, which
+depends only on the winner's seat, the discarder, robbing a kong, the total and the base.
 """
 
 from __future__ import annotations
 
-from scoring.hand import WINDS, Hand, HandError
+from scoring.hand import WINDS, Hand
+from scoring.messages import Catalog, Msg
+from scoring.payments import Payers, discarder_of, pay_each
 from scoring.ruleset import Payment
 
+__all__ = ["clear_shared", "discarder_of", "settle"]
 
-def player_before(seat: str) -> str:
-    """The player on `seat`'s left, who plays just before them (E -> S -> W -> N -> E)."""
-    return WINDS[(WINDS.index(seat) - 1) % 4]
-
-
-def discarder_of(hand: Hand) -> tuple[str | None, bool]:
-    """(discarder, whether it was assumed). Checks the optional `discarder` field."""
-    ctx = hand.context
-    given = ctx.extra.get("discarder")
-    if given is None:
-        return (None, False) if ctx.self_drawn else (player_before(ctx.seat_wind), True)
-    if given not in WINDS:
-        raise HandError(f"discarder must be a seat wind E, S, W or N, not {given!r}.")
-    if ctx.self_drawn:
-        raise HandError("A self-drawn win has no discarder: remove 'discarder' or the self-drawn mark.")
-    if given == ctx.seat_wind:
-        raise HandError(f"The winner ({given}) cannot also be the player who discarded the winning tile.")
-    return given, False
-
-
-_PAYMENTS: dict[tuple, Payment] = {}
-
-
-def _payment(payer: str, payee: str, amount: int, reason: str) -> Payment:
-    """Payments are immutable: share one object per distinct (payer, payee, amount, reason)."""
-    key = (payer, payee, amount, reason)
-    obj = _PAYMENTS.get(key)
-    if obj is None:
-        if len(_PAYMENTS) > 1 << 14:
-            _PAYMENTS.clear()
-        obj = _PAYMENTS[key] = Payment(payer, payee, amount, reason)
-    return obj
-
+M = Catalog("gb_payments", {
+    "self_drawn": ("self-drawn win: base {base} + {total} fan", "自摸：底分{base} + {total}番"),
+    "discard": ("gave the winning discard: base {base} + {total} fan",
+                "点炮：底分{base} + {total}番"),
+    "robbed": ("gave the robbed kong: base {base} + {total} fan", "被抢杠：底分{base} + {total}番"),
+    "assumed": ("{reason} (discarder not given: assumed the player on the winner's left, who "
+                "plays just before)", "{reason}（未给出放炮者：按和牌者的上家计算）"),
+    "base_only": ("base {base} (every other player pays the base)", "底分{base}（其他每家都付底分）"),
+})
 
 _SETTLEMENTS: dict[tuple, tuple[Payment, ...]] = {}
 
 
 def clear_shared() -> None:
-    _PAYMENTS.clear()
     _SETTLEMENTS.clear()
 
 
@@ -56,9 +38,8 @@ def settle(hand: Hand, total: int, base: int,
            discarder: tuple[str | None, bool] | None = None) -> list[Payment]:
     """Who pays the winner what. `discarder`: discarder_of(hand), if already known.
 
-    The payments depend only on the winner's seat, the discarder, robbing a kong, the total
-    and the base, so each distinct settlement is made once and shared (Payments are immutable;
-    the list is new every time)."""
+    Each distinct settlement is made once and shared (Payments are immutable; the list is new
+    every time)."""
     ctx = hand.context
     if discarder is None:
         discarder = discarder_of(hand)
@@ -67,29 +48,20 @@ def settle(hand: Hand, total: int, base: int,
     if got is None:
         if len(_SETTLEMENTS) > 1 << 14:
             _SETTLEMENTS.clear()
-        got = _SETTLEMENTS[key] = tuple(_settle(ctx.seat_wind, *discarder, ctx.robbing_kong, total, base))
+        got = _SETTLEMENTS[key] = tuple(_settle(ctx.seat_wind, *discarder, ctx.robbing_kong, total,
+                                                base))
     return list(got)
 
 
 def _settle(winner: str, discarder: str | None, assumed: bool, robbing: bool, total: int,
             base: int) -> list[Payment]:
-    out = []
+    """Every other player pays (Guobiao: the discarder first among equals)."""
+    who = Payers(winner, tuple(s for s in WINDS if s != winner), discarder, assumed)
     if discarder is None:
-        reason = f"self-drawn win: base {base} + {total} fan"
-        for seat in WINDS:
-            if seat != winner:
-                out.append(_payment(seat, winner, base + total, reason))
-        return out
-    what = "robbed kong" if robbing else "winning discard"
-    reason = f"gave the {what}: base {base} + {total} fan"
+        return pay_each(who, base + total, M("self_drawn", base=base, total=total))
+    reason: Msg = M("robbed" if robbing else "discard", base=base, total=total)
     if assumed:
-        reason += " (discarder not given: assumed the player on the winner's left, who plays just before)"
-    others = f"base {base} (every other player pays the base)"
-    for seat in WINDS:
-        if seat == winner:
-            continue
-        if seat == discarder:
-            out.append(_payment(seat, winner, base + total, reason))
-        else:
-            out.append(_payment(seat, winner, base, others))
-    return out
+        reason = M("assumed", reason=reason)
+    others = M("base_only", base=base)
+    return pay_each(who, lambda s: base + total if s == discarder else base,
+                    lambda s: reason if s == discarder else others)
