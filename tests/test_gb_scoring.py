@@ -123,7 +123,7 @@ def test_not_a_win_says_what_would_win():
 
 def test_ruleset_is_registered():
     rs = get_ruleset("gb")
-    assert rs.unit == "fan" and "discarder" in rs.extra_fields
+    assert rs.unit == "fan" and "discarder" in rs.field_names
     assert {o.name for o in rs.options} == {"base", "mixed_kongs"}
 
 
