@@ -97,7 +97,8 @@ def format_round(result: RoundResult, lang: str = "en") -> str:
 
     lines = [say("ledger_rules", rules=result.rules)]
     for w in result.wins:
-        names = ", ".join(f["name"] + (f" x{f['count']}" if f["count"] > 1 else "") for f in w["fans"])
+        names = ("、" if lang == "zh" else ", ").join(
+            f["name"] + (f" x{f['count']}" if f["count"] > 1 else "") for f in w["fans"])
         value = Text(f"{w['total']} {w['unit']}", f"{w['total']}{UNIT_ZH.get(w['unit'], w['unit'])}")
         per = _num(w["per_payer"])
         if w["self_drawn"]:
