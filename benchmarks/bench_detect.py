@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--model", default=None)
     args = ap.parse_args(argv)
 
-    from mjlens.commands.detect import load_detector
+    from vision.detect import load_detector
 
     det = load_detector(args.model)
     try:

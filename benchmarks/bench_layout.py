@@ -45,10 +45,11 @@ def overlap(got: Counter, want: Counter) -> float:
 
 def load_detector(model):
     try:
-        from mjlens.commands.detect import load_detector as load
+        from vision.detect import ModelError
+        from vision.detect import load_detector as load
 
         return load(model)
-    except Exception as exc:  # noqa: BLE001 - no model: the reference rows only
+    except ModelError as exc:  # no model: the reference rows only
         print(f"(no detector: {exc})")
         return None
 

@@ -72,9 +72,10 @@ FIXTURES = __import__("pathlib").Path(__file__).parent / "fixtures" / "app"
 
 
 class FixtureDetector:
-    """Stands in for the trained detector: returns the true boxes of a fixture photo (from its
-    JSON sidecar, scaled to the size of the image it is given), face-down tiles as `back`, and
-    one tile with a low confidence and the true code as its first alternative."""
+    """Stands in for the trained detector (vision.detect.TileDetector's detect_loaded): returns
+    the true boxes of a fixture photo (from its JSON sidecar, in the photo's full-size pixels) as
+    vision.detect Detections, face-down tiles as `back`, and one tile with a low confidence and
+    the true code as its first alternative."""
 
     def __init__(self, name: str, doubtful: int | None = 0, wrong: str | None = None):
         import json
@@ -84,20 +85,28 @@ class FixtureDetector:
         self.wrong = wrong  # code reported for the doubtful tile instead of the true one
         self.calls = 0
 
-    def detect(self, image):
-        from vision.layout.geometry import TileBox
+    def detect_loaded(self, images):
+        return [self._detect(im.width, im.height) for im in images]
+
+    def _detect(self, w: int, h: int) -> list:
+        import numpy as np
+
+        from scoring.tiles import DETECTOR_CLASSES
+        from vision.detect import Detection
 
         self.calls += 1
-        h, w = image.shape[:2]
         sx, sy = w / self.truth["width"], h / self.truth["height"]
         out = []
         for i, tile in enumerate(self.truth["tiles"]):
             x1, y1, x2, y2 = tile["box"]
             code = "back" if tile["face_down"] else tile["code"]
-            conf, alts = 0.97, ()
+            probs = np.full(len(DETECTOR_CLASSES), 1e-4)
+            probs[DETECTOR_CLASSES.index(code)] = 0.97
             if i == self.doubtful and not tile["face_down"]:
-                conf = 0.41
-                if self.wrong:
-                    alts, code = ((code, 0.4),), self.wrong
-            out.append(TileBox(code, (x1 * sx, y1 * sy, x2 * sx, y2 * sy), conf, alts))
+                probs[DETECTOR_CLASSES.index(code)] = 0.4
+                code = self.wrong or code
+                probs[DETECTOR_CLASSES.index(code)] = 0.41
+            k = DETECTOR_CLASSES.index(code)
+            out.append(Detection(code, (x1 * sx, y1 * sy, x2 * sx, y2 * sy), float(probs[k]),
+                                 1.0, probs))
         return out

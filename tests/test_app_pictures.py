@@ -60,8 +60,9 @@ def test_load_photo_shrinks_and_applies_exif_rotation():
     buf = io.BytesIO()
     big.save(buf, format="JPEG", exif=exif.tobytes())
     img = P.load_photo(buf.getvalue())
-    assert max(img.size) <= P.MAX_SIDE
-    assert img.size[1] > img.size[0]  # portrait after orientation
+    assert (img.width, img.height) == (3000, 4000)  # portrait after orientation
+    assert img.pixels.shape[:2] == (2000, 1500)  # decoded at half size (JPEG DCT scaling)
+    assert P.picture(img).size == (1500, 2000)
 
 
 @pytest.mark.parametrize("data", [b"", b"not an image at all"])
@@ -71,9 +72,10 @@ def test_load_photo_rejects_non_images(data):
 
 
 def test_photo_to_draft_keeps_boxes_confidence_and_alternatives():
-    img = Image.open(FIXTURES / "hand_melds.jpg")
+    photo = P.load_photo((FIXTURES / "hand_melds.jpg").read_bytes())
+    img = P.picture(photo)
     det = FixtureDetector("hand_melds", doubtful=3, wrong="6p")
-    reading = P.read_photo(img.convert("RGB"), det, rules=None)
+    reading = P.read_photo(photo, det, rules=None)
     d = reading.draft
     assert reading.tile_count == 14
     assert all(s.box is not None for s in d.tiles)
@@ -116,9 +118,13 @@ def test_plain_reading_drops_double_boxes():
 
 
 def test_no_detections_give_an_empty_draft():
-    from mjlens.ui.vision_adapter import detections_to_draft
+    class Nothing:
+        def detect_loaded(self, images):
+            return [[] for _ in images]
 
-    assert detections_to_draft([], (100, 100)).tiles == ()
+    photo = P.load_photo((FIXTURES / "hand_melds.jpg").read_bytes())
+    reading = P.read_photo(photo, Nothing())
+    assert reading.draft.tiles == () and reading.tile_count == 0
 
 
 @pytest.mark.usefixtures("toy_rules")
@@ -183,27 +189,32 @@ def test_missing_model_is_a_clear_message(tmp_path):
 
 
 def test_shared_detector_runs_one_photo_at_a_time():
+    """The app's sessions share one TileDetector (vision.detect.load_detector): its ONNX runs
+    are taken one at a time."""
     import threading
     import time
 
+    from vision.detect import TileDetector
+
     active, most = [0], [0]
 
-    class Slow:
-        def detect(self, image):
-            active[0] += 1
-            most[0] = max(most[0], active[0])
-            time.sleep(0.02)
-            active[0] -= 1
-            return [image]
+    def slow(images):
+        active[0] += 1
+        most[0] = max(most[0], active[0])
+        time.sleep(0.02)
+        active[0] -= 1
+        return [[] for _ in images]
 
-    det = P.LockedDetector(Slow())
-    threads = [threading.Thread(target=det.detect, args=(i,)) for i in range(4)]
+    det = object.__new__(TileDetector)  # no models needed: the stages are replaced
+    det._running = threading.Lock()
+    det._detect_loaded = slow
+    threads = [threading.Thread(target=det.detect_loaded, args=([i],)) for i in range(4)]
     for th in threads:
         th.start()
     for th in threads:
         th.join()
     assert most[0] == 1
-    assert det.detect("x") == ["x"]
+    assert det.detect_loaded(["x"]) == [[]]
 
 
 def test_model_folder_from_the_environment(monkeypatch, tmp_path):
@@ -214,18 +225,19 @@ def test_model_folder_from_the_environment(monkeypatch, tmp_path):
 
 def test_the_layout_reads_the_photo_too(monkeypatch):
     """The layout's cue from the faces' pixels (which tiles lie sideways) gets the photo."""
-    import vision.layout as VL
+    import vision.pipeline as VP
 
     seen = {}
-    real = VL.read_layout
+    real = VP.read_layout
 
     def spy(*args, **kwargs):
         seen["image"] = kwargs.get("image")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(VL, "read_layout", spy)
-    img = Image.open(FIXTURES / "hand_melds.jpg").convert("RGB")
-    P.read_photo(img, FixtureDetector("hand_melds"), rules=None)
+    monkeypatch.setattr(VP, "read_layout", spy)
+    photo = P.load_photo((FIXTURES / "hand_melds.jpg").read_bytes())
+    P.read_photo(photo, FixtureDetector("hand_melds"), rules=None)
+    img = P.picture(photo)
     pixels = seen["image"]
     assert pixels is not None and pixels.shape[:2] == (img.height, img.width)
     assert tuple(int(v) for v in pixels[5, 7]) == img.getpixel((7, 5))[::-1]  # BGR

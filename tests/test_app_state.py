@@ -25,7 +25,7 @@ def test_round_trip_through_hand():
 
 
 def test_set_code_changes_tile_and_clears_doubt():
-    d = S.Draft(tiles=(S.Slot("5p", confidence=0.3, alternatives=("6p",), note="?"),))
+    d = S.Draft(tiles=(S.DraftTile("5p", confidence=0.3, alternatives=("6p",), note="?"),))
     assert d.tiles[0].uncertain
     d2 = S.set_code(d, 0, "6p")
     assert d2.tiles[0].code == "6p"

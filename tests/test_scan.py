@@ -68,24 +68,20 @@ def test_scan_bad_option(tmp_path, capsys):
 
 def test_scan_gives_the_layout_the_photo(monkeypatch, capsys):
     """The layout's cue from the faces' pixels (which tiles lie sideways) gets the photo."""
-    import mjlens.commands.detect as D
-    import vision.layout as VL
+    import vision.detect as VD
+    import vision.pipeline as VP
     from tests.app_support import FIXTURES, FixtureDetector
 
-    class Stub:
-        def detect_loaded(self, images):
-            return [FixtureDetector("hand_melds").detect(im.pixels) for im in images]
-
     seen = {}
-    real = VL.read_layout
+    real = VP.read_layout
 
     def spy(*args, **kwargs):
         seen["image"] = kwargs.get("image")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(D, "load_detector", lambda model=None: Stub())
-    monkeypatch.setattr(VL, "read_layout", spy)
+    monkeypatch.setattr(VD, "load_detector", lambda model=None: FixtureDetector("hand_melds"))
+    monkeypatch.setattr(VP, "read_layout", spy)
     main(["scan", str(FIXTURES / "hand_melds.jpg"), "--json"])
     out = json.loads(capsys.readouterr().out)
     assert len(out["detections"]) == 14
-    assert seen["image"] is not None and seen["image"].shape[1] == out["width"]
+    assert seen["image"] is not None and seen["image"].shape[1] == out["width"]  # not shrunk

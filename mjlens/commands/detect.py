@@ -33,23 +33,8 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def load_detector(model: str | None, conf: float | None = None):
-    """TileDetector from a folder, a detector .onnx path, or the shipped models."""
-    from pathlib import Path
-
-    from vision.detect import TileDetector
-
-    kw = {} if conf is None else {"conf": conf}
-    if model is None:
-        return TileDetector(**kw)
-    p = Path(model)
-    if p.is_dir():
-        return TileDetector(p, **kw)
-    return TileDetector(detector=p, classifier=p.parent / "classifier.onnx", **kw)
-
-
 def run(args) -> int:
-    from vision.detect import ImageReadError, ModelError
+    from vision.detect import ImageReadError, ModelError, load_detector
 
     try:
         det = load_detector(args.model, args.conf)

@@ -24,8 +24,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
-    from mjlens.commands.detect import load_detector
-    from vision.detect import ModelError
+    from vision.detect import ModelError, load_detector
     from vision.detect.evaluate import EvalDataError, run_eval
 
     try:

@@ -2,8 +2,12 @@
 
 Prints the recognised hand in the notation, the score breakdown and what was uncertain; with
 `--json` one object: {"image", "width", "height", "hand", "notation", "confidence", "uncertain",
-"alternatives", "detections", "score"} where "score" is the rule set's result, or "error"
-(in words) instead of "score" when the hand cannot be scored.
+"alternatives", "detections", "links", "missing", "score"} where "score" is the rule set's result,
+or "error" (in words) instead of "score" when the hand cannot be scored. "links" gives, for each
+tile of "hand" (same shape: concealed, melds, win_tile, flowers), the index in "detections" of the
+box it was read from (null: no box shows it); "missing" lists gaps in a row where a tile may be
+missing ({"at": [x, y], "between": [i, j], "width"}). The photo goes through
+vision.pipeline.scan_photo, as in the app.
 
 Exit status: 0 scored; 1 the photo cannot be read or shows no hand (no tiles, no row of
 tiles); 2 the tiles found make no legal hand (wrong count, five of a tile, cannot be split into
@@ -102,7 +106,7 @@ def run(args) -> int:
     from mjlens.commands.score import parse_options
     from scoring.hand import HandError, WinContext
     from scoring.ruleset import get_ruleset, score_hand
-    from vision.layout import read_layout
+    from vision.layout import NoHandShape, read_layout
 
     try:
         options = parse_options(args.option)
@@ -116,17 +120,17 @@ def run(args) -> int:
     except HandError as exc:
         return _fail(args, 2, str(exc))
 
-    width = height = None
-    pixels = None  # the photo, for the layout's cue of which tiles lie sideways
     if args.boxes:
         try:
             detections, width, height = _boxes_from_file(args.boxes)
         except HandError as exc:
             return _fail(args, 1, str(exc))
+        result = read_layout(detections, width, height, context=context, rules=args.rules,
+                             options=options)
     else:
         try:
-            from mjlens.commands.detect import load_detector
-            from vision.detect import ImageReadError, ModelError, load_image
+            from vision.detect import ImageReadError, ModelError, load_detector, load_image
+            from vision.pipeline import scan_photo
         except ImportError as exc:  # the detector is an optional part of an install
             return _fail(args, 2, f"The tile detector is not available: {exc}")
         try:
@@ -137,17 +141,14 @@ def run(args) -> int:
             det = load_detector(args.model)
         except ModelError as exc:
             return _fail(args, 2, f"The tile detector could not be loaded: {exc}")
-        width, height = image.width, image.height
-        detections = det.detect_loaded([image])[0]
-        pixels = image.pixels
+        scanned = scan_photo(image, det, context=context, rules=args.rules, options=options)
+        width, height, result = scanned.image.width, scanned.image.height, scanned.layout
 
-    result = read_layout(detections, width, height, context=context, rules=args.rules,
-                       options=options, image=pixels)
     payload = {"image": args.photo, "width": width, "height": height,
                **{k: v for k, v in result.to_json().items() if k != "error"}}
     if result.hand is None:
         # 1: nothing that looks like a hand; 2: tiles were found but make no hand
-        status = 2 if result.detections and "cannot be split" in (result.error or "") else 1
+        status = 2 if isinstance(result.failure, NoHandShape) else 1
         return _fail(args, status, result.error or "No hand was found in the photo.", payload)
     try:
         result.hand.validate()

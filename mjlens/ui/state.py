@@ -1,9 +1,12 @@
 """The hand being edited in the app, and every correction as a pure function (Draft -> Draft).
 
-A `Draft` is a flat list of tile slots, each in a group (standing tiles, the winning tile,
-flowers, or one of the declared melds), plus per-meld settings and the win context. Unlike a
-`Hand` it may be wrong in every way (a photo read badly, a hand half entered); `to_hand` turns it
-into the shared `Hand` model and says in a player's words what is still wrong.
+A `Draft` is a flat list of tiles (`DraftTile`), each in a group (standing tiles, the winning
+tile, flowers, or one of the declared melds), the declared melds as the shared `Meld`s (whom each
+was claimed from, which tile was claimed, an added kong), and the win context. Unlike a `Hand` it
+may be wrong in every way (a photo read badly, a hand half entered); `to_hand` turns it into the
+shared `Hand` model and says in a player's words what is still wrong. A tile read from a photo
+keeps the index of its box among the photo's detections (`DraftTile.detection`), so a correction
+lands on the tile the player tapped.
 """
 
 from __future__ import annotations
@@ -52,8 +55,11 @@ def meld_index(group: str) -> int | None:
     return int(group[5:]) if group.startswith("meld-") else None
 
 
+NEW_MELD_SETTINGS = Meld("pung", ())  # a meld a person starts: its kind follows its tiles
+
+
 @dataclass(frozen=True)
-class Slot:
+class DraftTile:
     """One tile as read or entered. `confidence` is None for tiles a person entered or fixed."""
 
     code: str
@@ -62,6 +68,7 @@ class Slot:
     alternatives: tuple[str, ...] = ()  # other likely codes, best first
     box: tuple[float, float, float, float] | None = None  # in the photo's pixels
     note: str = ""  # why this tile is doubtful, from the layout step
+    detection: int | None = None  # its box's index among the photo's detections
 
     @property
     def uncertain(self) -> bool:
@@ -69,19 +76,26 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class MeldSpec:
-    concealed: bool = False  # a concealed kong
-    claimed_from: str | None = None
+class ReadingChoice:
+    """One way the layout read the photo: its notation (without the win context), why it
+    differs from the first, and its tiles and melds with their boxes."""
+
+    text: str
+    why: str
+    tiles: tuple[DraftTile, ...]
+    melds: tuple[Meld, ...]
 
 
 @dataclass(frozen=True)
 class Draft:
-    tiles: tuple[Slot, ...] = ()
-    melds: tuple[MeldSpec, ...] = ()
+    tiles: tuple[DraftTile, ...] = ()
+    # the declared melds' settings (tiles: as last read; those of the meld's group count)
+    melds: tuple[Meld, ...] = ()
     context: WinContext = field(default_factory=WinContext)
     notes: tuple[str, ...] = ()  # about the whole reading (layout notes)
-    # other readings of the photo, best first, as (notation without context, why)
-    readings: tuple[tuple[str, str], ...] = ()
+    readings: tuple[ReadingChoice, ...] = ()  # the photo's readings, best first
+    # where a row of the photo seems to lack a tile: (x, y) in the shown photo's pixels
+    check_spots: tuple[tuple[float, float], ...] = ()
 
     def group(self, group: str) -> list[int]:
         """Indices of the tiles in a group, in their order."""
@@ -112,7 +126,7 @@ def _normalise(d: Draft) -> Draft:
         elif k is not None:
             s = replace(s, group=meld_group(renumber[k]))
         tiles.append(s)
-    melds = tuple(d.melds[k] if k < len(d.melds) else MeldSpec() for k in used)
+    melds = tuple(d.melds[k] if k < len(d.melds) else NEW_MELD_SETTINGS for k in used)
     return replace(d, tiles=tuple(tiles), melds=melds)
 
 
@@ -144,11 +158,12 @@ def delete(d: Draft, i: int) -> Draft:
     return _normalise(replace(d, tiles=d.tiles[:i] + d.tiles[i + 1 :]))
 
 
-def _into(d: Draft, tiles: list[Slot], slot: Slot, group: str) -> tuple[list[Slot], Draft]:
+def _into(d: Draft, tiles: list[DraftTile], slot: DraftTile,
+          group: str) -> tuple[list[DraftTile], Draft]:
     melds = d.melds
     if group == NEW_MELD:
         group = meld_group(len(melds))
-        melds = melds + (MeldSpec(),)
+        melds = melds + (NEW_MELD_SETTINGS,)
     elif group == WIN:
         tiles = [replace(s, group=CONCEALED) if s.group == WIN else s for s in tiles]
     elif group not in (CONCEALED, FLOWERS) and meld_index(group) is None:
@@ -161,7 +176,8 @@ def add(d: Draft, code: str, group: str = CONCEALED) -> Draft:
     """Add a tile a person entered (a flower always goes to the flowers)."""
     if not (T.is_tile(code) or T.is_flower(code)):
         raise HandError(M("unknown_code", code=repr(code)))
-    tiles, d = _into(d, list(d.tiles), Slot(code), FLOWERS if T.is_flower(code) else group)
+    tiles, d = _into(d, list(d.tiles), DraftTile(code),
+                     FLOWERS if T.is_flower(code) else group)
     return _normalise(replace(d, tiles=tuple(tiles)))
 
 
@@ -194,14 +210,17 @@ def mark_win(d: Draft, i: int) -> Draft:
 
 
 def set_meld(d: Draft, k: int, **changes: Any) -> Draft:
-    """Change a meld's settings: concealed (kong only), claimed_from (left/across/right/None)."""
+    """Change a meld's settings: concealed (kong only), claimed_from (left/across/right/None),
+    added (a kong made from an exposed pung)."""
     if not 0 <= k < len(d.melds):
         raise IndexError(f"no meld {k}")
     spec = replace(d.melds[k], **changes)
     if spec.claimed_from is not None and spec.claimed_from not in CLAIM_SOURCES:
         raise ValueError(f"claimed_from {spec.claimed_from!r}")
     if spec.concealed:
-        spec = replace(spec, claimed_from=None)
+        spec = replace(spec, claimed_from=None, added=False)
+    if spec.claimed_from is None:
+        spec = replace(spec, claimed_tile=None)
     melds = list(d.melds)
     melds[k] = spec
     return replace(d, melds=tuple(melds))
@@ -239,14 +258,17 @@ def clear(d: Draft) -> Draft:
 
 
 # ---- to and from the shared model ---------------------------------------------------------------
-def _meld_of(codes: list[str], spec: MeldSpec, k: int) -> Meld:
+def _meld_of(codes: list[str], spec: Meld, k: int) -> Meld:
+    """The meld of a group's tiles, keeping its settings (`spec`) where they still fit."""
     faces = [c for c in codes if c != T.BACK]
     label = " ".join(codes)
     if len(codes) == 4 and faces and len(set(faces)) == 1:
         # a kong; face-down tiles in it make it a concealed kong
         hidden = spec.concealed or len(faces) < 4
-        return Meld("kong", (faces[0],) * 4, concealed=hidden,
-                    claimed_from=None if hidden else spec.claimed_from)
+        src = None if hidden else spec.claimed_from
+        claimed = spec.claimed_tile if src and spec.claimed_tile == faces[0] else None
+        return Meld("kong", (faces[0],) * 4, concealed=hidden, claimed_from=src,
+                    added=spec.added and not hidden, claimed_tile=claimed)
     if T.BACK in codes:
         raise HandError(M("meld_face_down", k=k + 1, tiles=label))
     if len(codes) == 3 and len(set(codes)) == 1:
@@ -255,7 +277,9 @@ def _meld_of(codes: list[str], spec: MeldSpec, k: int) -> Meld:
         kind = "chow"
     else:
         raise HandError(M("meld_size", k=k + 1, tiles=label, n=len(codes)))
-    meld = Meld(kind, tuple(T.sorted_codes(codes)), claimed_from=spec.claimed_from)
+    src = spec.claimed_from
+    claimed = (spec.claimed_tile if spec.claimed_tile in codes else None) if src else None
+    meld = Meld(kind, tuple(T.sorted_codes(codes)), claimed_from=src, claimed_tile=claimed)
     meld.validate()
     return meld
 
@@ -292,15 +316,22 @@ def to_hand(d: Draft, require_win: bool = True) -> Hand:
 
 def from_hand(hand: Hand) -> Draft:
     """A draft of a Hand (from the notation box or an imported JSON)."""
-    tiles = [Slot(c) for c in hand.concealed]
-    melds = []
+    tiles = [DraftTile(c) for c in hand.concealed]
     for k, m in enumerate(hand.melds):
-        melds.append(MeldSpec(concealed=m.concealed, claimed_from=m.claimed_from))
-        tiles.extend(Slot(c, meld_group(k)) for c in m.tiles)
+        tiles.extend(DraftTile(c, meld_group(k)) for c in m.tiles)
     if hand.win_tile:
-        tiles.append(Slot(hand.win_tile, WIN))
-    tiles.extend(Slot(f, FLOWERS) for f in hand.flowers)
-    return Draft(tiles=tuple(tiles), melds=tuple(melds), context=hand.context)
+        tiles.append(DraftTile(hand.win_tile, WIN))
+    tiles.extend(DraftTile(f, FLOWERS) for f in hand.flowers)
+    return Draft(tiles=tuple(tiles), melds=tuple(hand.melds), context=hand.context)
+
+
+def use_reading(d: Draft, text: str) -> Draft:
+    """The draft with the photo's reading written `text` (its tiles, melds and boxes), keeping
+    the win context, the notes and the readings."""
+    for r in d.readings:
+        if r.text == text:
+            return replace(d, tiles=r.tiles, melds=r.melds)
+    raise ValueError(f"no reading {text!r}")
 
 
 def hand_notation(d: Draft) -> str:
@@ -318,5 +349,5 @@ def sorted_group(d: Draft, group: str) -> list[int]:
     return sorted(d.group(group), key=lambda i: T.sort_key(d.tiles[i].code))
 
 
-def is_flower_slot(slot: Slot) -> bool:
+def is_flower_slot(slot: DraftTile) -> bool:
     return T.is_flower(slot.code)

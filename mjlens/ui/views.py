@@ -102,19 +102,20 @@ def take_photo(data: bytes) -> None:
         return
     detector, why = detector_or_reason()
     if detector is None:
-        ss.photo = img
+        ss.photo = P.picture(img)
         ss.photo_msg = ("warning", "no_detector", {"why": why})
         return
     base = ss.draft.context
     context = replace(base, **{k: False for k in PER_HAND_FLAGS})
     try:
-        reading = P.read_photo(img, detector, ss.get("rules"), context)
+        rs = current_rules()
+        reading = P.read_photo(img, detector, rs.id if rs else None, context,
+                               current_options(rs) if rs else None)
     except Exception as exc:
         log.exception("reading the photo failed")
         ss.photo_msg = ("error", "photo_unreadable", {"why": exc})
         return
-    ss.photo = img
-    ss.photo_detections = reading.detections
+    ss.photo = P.picture(img)
     ss.draft = replace(reading.draft, context=context)
     ss.selected = None
     if reading.tile_count == 0:
@@ -219,14 +220,12 @@ def photo_view(lang: str) -> None:
 
 
 def _use_reading(notation: str) -> None:
-    from mjlens.ui.vision_adapter import hand_to_draft
     from scoring.notation import parse_hand
 
     ss = st.session_state
-    d = ss.draft
-    hand = parse_hand(notation)
-    ctx = replace(d.context, self_drawn=hand.context.self_drawn)
-    ss.draft = hand_to_draft(hand, ss.get("photo_detections", []), ctx, d.notes, d.readings)
+    d = S.use_reading(ss.draft, notation)
+    ctx = replace(d.context, self_drawn=parse_hand(notation).context.self_drawn)
+    ss.draft = replace(d, context=ctx)
     ss.selected = None
 
 
@@ -241,7 +240,7 @@ def _other_readings(lang: str) -> None:
         current = reading_text(S.to_hand(d, require_win=False))
     except Exception:  # a half-corrected draft: every reading is offered
         current = ""
-    others = [(notation, why) for notation, why in d.readings if notation != current]
+    others = [(r.text, r.why) for r in d.readings if r.text != current]
     if not others:
         return
     with st.expander(t("other_readings", lang, n=len(others)), key="readings-exp",

@@ -59,7 +59,7 @@ def _cell(d: S.Draft, i: int, lang: str, selected: int | None, face_down: bool =
         st.button(label, key=f"tile-{i}", on_click=_select, args=(i,), type="tertiary")
 
 
-def _meld_summary(spec: S.MeldSpec, lang: str) -> str:
+def _meld_summary(spec: S.Meld, lang: str) -> str:
     if spec.concealed:
         return t("meld_concealed", lang)
     claim = t(f"claim_{spec.claimed_from}", lang) if spec.claimed_from else ""

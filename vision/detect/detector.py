@@ -10,6 +10,8 @@ big photo), the hand region is cut out of the full-resolution image and detected
 
 from __future__ import annotations
 
+import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,7 +21,8 @@ from scoring.tiles import DETECTOR_CLASSES
 from vision.detect.imageio import ImageReadError, LoadedImage, load_image
 from vision.detect.one_set import fit_to_one_set
 
-__all__ = ["Detection", "TileDetector", "ImageReadError", "ModelError", "default_model_dir"]
+__all__ = ["Detection", "TileDetector", "ImageReadError", "ModelError", "default_model_dir",
+           "load_detector"]
 
 # Names the crop classifier sees around each box (see training/train_classifier.py).
 CROP_MARGIN = 0.07
@@ -77,6 +80,33 @@ class Detection:
         if alternatives:
             d["alternatives"] = [{"code": c, "p": round(p, 4)} for c, p in self.top(alternatives)]
         return d
+
+
+_LOADED: dict[tuple[str, float | None], TileDetector] = {}
+_LOADING = threading.Lock()
+MODEL_DIR_VARIABLE = "MJLENS_MODEL_DIR"
+
+
+def load_detector(model: str | Path | None = None, conf: float | None = None) -> TileDetector:
+    """The detector of `model` (a folder with detector.onnx and classifier.onnx, or a detector
+    .onnx with classifier.onnx beside it; by default the folder in $MJLENS_MODEL_DIR, else the
+    shipped models), loaded once per process and shared by the CLI, the app's sessions and the
+    tools. A failure (ModelError) is not kept, so a model added later is found."""
+    model = model or os.environ.get(MODEL_DIR_VARIABLE) or None
+    key = (str(Path(model).resolve()) if model else "", conf)
+    with _LOADING:
+        if key not in _LOADED:
+            _LOADED[key] = _construct(Path(model) if model else None, conf)
+        return _LOADED[key]
+
+
+def _construct(model: Path | None, conf: float | None) -> TileDetector:
+    kw = {} if conf is None else {"conf": conf}
+    if model is None:
+        return TileDetector(**kw)
+    if model.is_dir() or not model.suffix:
+        return TileDetector(model, **kw)
+    return TileDetector(detector=model, classifier=model.parent / "classifier.onnx", **kw)
 
 
 def _session(path: Path):
@@ -150,7 +180,8 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 
 
 class TileDetector:
-    """Both ONNX models, loaded once. Thread-compatible for reading, not for concurrent runs."""
+    """Both ONNX models, loaded once. Safe to share between threads: photos are detected one at
+    a time (the ONNX sessions are not run concurrently)."""
 
     def __init__(self, model_dir: str | Path | None = None, *, detector: str | Path | None = None,
                  classifier: str | Path | None = None, imgsz: int | None = None,
@@ -172,6 +203,7 @@ class TileDetector:
         # operating threshold used for every decision (zooming in, what the CLI shows).
         self.keep_conf = conf
         self.one_set = one_set  # the photo shows one set: see vision/detect/one_set.py
+        self._running = threading.Lock()
 
     # -- stage 1: class-agnostic boxes -------------------------------------------------------
     def _boxes(self, images: list[np.ndarray]) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -317,6 +349,10 @@ class TileDetector:
     # -- public ------------------------------------------------------------------------------
     def detect_loaded(self, images: list[LoadedImage]) -> list[list[Detection]]:
         """Detections for already loaded images, one list per image, left to right."""
+        with self._running:
+            return self._detect_loaded(images)
+
+    def _detect_loaded(self, images: list[LoadedImage]) -> list[list[Detection]]:
         firsts = self._boxes([im.pixels for im in images]) if images else []
         results = []
         for im, (boxes, scores) in zip(images, firsts, strict=True):

@@ -2,6 +2,16 @@
 model (`read_layout` -> `LayoutResult`, its `Alternative` readings). See reader.py for how."""
 
 from vision.layout.geometry import TileBox
-from vision.layout.reader import Alternative, LayoutResult, hand_key, read_layout
+from vision.layout.reader import (
+    Alternative,
+    LayoutFailure,
+    LayoutResult,
+    NoHandShape,
+    NoRow,
+    NoTiles,
+    hand_key,
+    read_layout,
+)
 
-__all__ = ["Alternative", "LayoutResult", "TileBox", "hand_key", "read_layout"]
+__all__ = ["Alternative", "LayoutFailure", "LayoutResult", "NoHandShape", "NoRow", "NoTiles",
+           "TileBox", "hand_key", "read_layout"]

@@ -20,6 +20,7 @@ import numpy as np
 from scoring import tiles as T
 
 KNOWN_CODES = set(T.DETECTOR_CLASSES)
+ALTERNATIVES = 3  # other codes taken from a detector's Detection (its top(1 + this))
 
 
 @dataclass
@@ -99,7 +100,7 @@ def parse_detections(items: Iterable[Any]) -> tuple[list[TileBox], list[str]]:
             conf = get("confidence", 1.0)
             alts = get("alternatives") or get("topk") or get("alts") or ()
             if not alts and callable(getattr(item, "top", None)):
-                alts = item.top(4)  # vision.detect.Detection: its most likely codes
+                alts = item.top(1 + ALTERNATIVES)  # vision.detect.Detection: its likeliest codes
             try:
                 box_t = tuple(float(v) for v in box)
                 ok = (len(box_t) == 4 and all(map(math.isfinite, box_t))

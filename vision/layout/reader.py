@@ -44,6 +44,7 @@ from vision.layout.claims import (
 )
 from vision.layout.geometry import Slot, TileBox, gaps_between, parse_detections
 from vision.layout.image import photo_lab
+from vision.layout.links import MissingTile, TileLinks, hand_links, missing_tiles
 from vision.layout.melds import MeldReading, meld_sideways, read_meld
 from vision.layout.order import is_sorted, order_cost, sortedness
 from vision.layout.scene import Scene, build_scene, far_side
@@ -66,10 +67,28 @@ class Alternative:
     confidence: float
     score: float | None = None
     why: str = ""
+    links: TileLinks | None = None  # the box of each tile of `hand`
 
     def to_json(self) -> dict[str, Any]:
         return {"hand": self.hand.to_json(), "notation": format_hand(self.hand),
-                "confidence": round(self.confidence, 4), "score": self.score, "why": self.why}
+                "confidence": round(self.confidence, 4), "score": self.score, "why": self.why,
+                "links": self.links.to_json() if self.links else None}
+
+
+class LayoutFailure(ValueError):
+    """Why no hand was read (LayoutResult.failure): its kind says what the photo showed."""
+
+
+class NoTiles(LayoutFailure):
+    """No usable tile box at all."""
+
+
+class NoRow(LayoutFailure):
+    """Tiles, but no row of them that could be a hand."""
+
+
+class NoHandShape(LayoutFailure):
+    """A row of tiles that cannot be split into standing tiles, a winning tile and melds."""
 
 
 @dataclass
@@ -84,9 +103,15 @@ class LayoutResult:
     detections: list[TileBox] = field(default_factory=list)
     legal: bool = False
     winning: bool = False
-    error: str | None = None
+    failure: LayoutFailure | None = None
     left_out: list[TileBox] = field(default_factory=list)  # boxes not in the hand (see notes)
     hidden: int = 0  # tiles in the hand that no box shows (a kong's covered tile)
+    links: TileLinks | None = None  # the box (index in `detections`) of each tile of `hand`
+    missing: list[MissingTile] = field(default_factory=list)  # gaps where a tile may be missing
+
+    @property
+    def error(self) -> str | None:
+        return str(self.failure) if self.failure is not None else None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -98,6 +123,8 @@ class LayoutResult:
             "uncertain": list(self.notes),
             "alternatives": [a.to_json() for a in self.alternatives],
             "detections": [d.to_json() for d in self.detections],
+            "links": self.links.to_json() if self.links else None,
+            "missing": [m.to_json() for m in self.missing],
             **({"error": self.error} if self.error else {}),
         }
 
@@ -406,19 +433,22 @@ def read_layout(detections: Iterable[Any], width: float | None = None,
     context = context or WinContext()
     if not dets:
         return LayoutResult(None, 0.0, [], notes + ["No tiles were found in the photo."], [],
-                            error="No tiles were found in the photo.")
+                            failure=NoTiles("No tiles were found in the photo."))
     scene, reader, found, notes = _best_rows(dets, notes, context, rules, options, lab, lab_scale)
     tiles_in_rows = sum(1 for row in scene.rows for s in row if not s.is_flower)
     if not scene.rows or tiles_in_rows < 2:
         msg = "No row of tiles that could be a hand was found."
-        return LayoutResult(None, 0.0, [], notes + [msg], dets, error=msg)
+        return LayoutResult(None, 0.0, [], notes + [msg], dets, failure=NoRow(msg))
     if not found:
         n = tiles_in_rows + sum(1 for row in scene.rows for s in row if s.site.top is not None)
         others, verb = len(scene.strays), "was" if len(scene.strays) == 1 else "were"
         away = f" ({others} more in the photo {verb} left out of it)" if others > 0 else ""
         msg = (f"{n} tiles found in the hand{away}, but they cannot be split into standing tiles, "
                "a winning tile and melds (a hand has 14 tiles plus one per kong).")
-        return LayoutResult(None, 0.0, [], notes + [msg], dets, error=msg)
+        gaps = missing_tiles([[s for s in row if not s.is_flower] for row in scene.rows],
+                             gaps_between)
+        return LayoutResult(None, 0.0, [], notes + [msg] + [g.describe() for g in gaps], dets,
+                            failure=NoHandShape(msg), missing=gaps)
     # best cost per distinct hand
     best: dict[tuple, tuple[float, Hand, Reading, list[str]]] = {}
     for item in found:
@@ -444,19 +474,29 @@ def read_layout(detections: Iterable[Any], width: float | None = None,
     share, claim_alts = claim_options(hand, reading)
     base = (weights[0] / total) * mean_conf * share
     conf = base * (1.0 if legal else 0.2) * (1.0 if winning else 0.7)
-    cands = [(w / total * mean_conf, h) for (_c, h, _r, _jn), w in zip(ranked[1:], weights[1:],
-                                                                       strict=False)]
-    cands += [(base * rel, h) for rel, h in claim_alts]
+    cands = [(w / total * mean_conf, h, r) for (_c, h, r, _jn), w in zip(ranked[1:], weights[1:],
+                                                                          strict=False)]
+    cands += [(base * rel, h, reading) for rel, h in claim_alts]
     cands.sort(key=lambda x: -x[0])
     alts, seen = [], {hand_key(hand)}
-    for c, h in cands:
+    flower_sites = _flower_sites(scene)
+    for c, h, r in cands:
         if len(alts) >= max_alternatives or hand_key(h) in seen:
             continue
         seen.add(hand_key(h))
         score = _score(h, rules, options) if rules else None
-        alts.append(Alternative(h, c, score, describe_change(hand, h)))
+        alts.append(Alternative(h, c, score, describe_change(hand, h),
+                                hand_links(h, r, flower_sites)))
+    gaps = missing_tiles([reading.concealed], gaps_between)
+    notes.extend(g.describe() for g in gaps)
     return LayoutResult(hand, float(min(1.0, max(0.0, conf))), alts, notes, dets, legal,
-                        winning, left_out=left_out, hidden=hidden)
+                        winning, left_out=left_out, hidden=hidden,
+                        links=hand_links(hand, reading, flower_sites), missing=gaps)
+
+
+def _flower_sites(scene: Scene) -> list:
+    """The photo's flowers, in the order LayoutReader lists them in a hand."""
+    return [s.site for row in scene.rows for s in row if s.is_flower] + list(scene.loose_flowers)
 
 
 def _bookkeeping(scene: Scene, reading: Reading, notes: list[str]) -> tuple[list[TileBox], int]:
@@ -604,4 +644,5 @@ def _explain(hand, reading: Reading, ranked, weights, total, legal, winning, sce
     return notes
 
 
-__all__ = ["Alternative", "LayoutResult", "hand_key", "read_layout"]
+__all__ = ["Alternative", "LayoutFailure", "LayoutResult", "NoHandShape", "NoRow", "NoTiles",
+           "hand_key", "read_layout"]

@@ -1,0 +1,50 @@
+"""Photo -> hand, the one path every caller takes: `mjlens scan`, the app and labelling tools.
+
+Why one function: the same photo must read the same everywhere, so the decoding (one
+`load_image`), the detector (one shared `load_detector`), the alternatives per box (the layout's
+`ALTERNATIVES`) and the rule set's options given to the layout are decided here once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scoring.hand import WinContext
+from vision.detect import LoadedImage, load_image
+from vision.layout import LayoutResult, read_layout
+
+
+@dataclass
+class PhotoScan:
+    """What one photo showed. `detections` are the detector's, in its order: the layout's
+    links (`layout.links`) and `layout.gaps` index into them. Boxes are in pixels of the full
+    photo (`image.width` x `image.height`); `image.pixels` is the decoded photo at
+    `image.scale` times that size."""
+
+    image: LoadedImage
+    detections: list
+    layout: LayoutResult
+    seconds: float
+
+
+def scan_photo(photo: LoadedImage | str | Path | bytes, detector, *,
+               context: WinContext | None = None, rules: str | None = None,
+               options: Mapping[str, Any] | None = None) -> PhotoScan:
+    """Decode `photo` (a path, the file's bytes, or an already loaded image), detect its tiles
+    with `detector` (a TileDetector, see vision.detect.load_detector) and read them as a hand
+    judged by `rules` with `options`, keeping `context`. A photo that cannot be decoded raises
+    vision.detect.ImageReadError; a photo without a hand gives a result whose layout says why
+    (`layout.failure`)."""
+    t0 = time.perf_counter()
+    image = photo if isinstance(photo, LoadedImage) else load_image(photo)
+    detections = list(detector.detect_loaded([image])[0])
+    layout = read_layout(detections, image.width, image.height, context=context, rules=rules,
+                         options=options, image=image.pixels)
+    return PhotoScan(image, detections, layout, time.perf_counter() - t0)
+
+
+__all__ = ["PhotoScan", "scan_photo"]
