@@ -1,9 +1,21 @@
-"""`mjlens dataset build|preview`: assemble the detector's training set, or look at its labels."""
+"""`mjlens dataset build|preview|convert|merge`: assemble the detector's training set, look at
+its labels, convert labelled folders between YOLO, COCO and Pascal VOC, and add reviewed labelled
+folders (`mjlens label` + the review page) to a training set."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+
+from mjlens.lang import add_lang_option, error_line, lang_of
+from scoring.messages import Catalog
+
+M = Catalog("dataset_cli", {
+    "converted": ("{n} images written as {fmt} to {out}", "已将 {n} 张图片以 {fmt} 格式写入 {out}"),
+    "merged": ("{added} photos added to {into}; {dupes} already there (same content) skipped.",
+               "已向 {into} 加入 {added} 张照片；{dupes} 张已存在（内容相同），跳过。"),
+    "bad_data": ("{text}", "无法读取标注数据：{text}"),
+})
 
 
 def register(sub) -> None:
@@ -39,6 +51,20 @@ def register(sub) -> None:
     v.add_argument("--cell", type=int, default=400, help="cell size in pixels")
     v.add_argument("--seed", type=int, default=None, help="random pick instead of evenly spread")
     v.set_defaults(func=run_preview)
+    c = dsub.add_parser("convert", help="convert a labelled folder between yolo, coco and voc")
+    c.add_argument("src", help="labelled folder (yolo, coco or voc; guessed) or a COCO .json")
+    c.add_argument("--to", required=True, choices=("yolo", "coco", "voc"))
+    c.add_argument("--from", dest="src_format", default=None, choices=("yolo", "coco", "voc"))
+    c.add_argument("--out", required=True, help="output folder (images are copied into it)")
+    add_lang_option(c)
+    c.set_defaults(func=run_convert)
+
+    m = dsub.add_parser("merge", help="add reviewed labelled folders to a training set")
+    m.add_argument("folders", nargs="+", metavar="LABELLED", help="folders made by mjlens label")
+    m.add_argument("--into", required=True, help="training set folder (its data.yaml is updated)")
+    m.add_argument("--all", action="store_true", help="also photos not yet marked reviewed")
+    add_lang_option(m)
+    m.set_defaults(func=run_merge)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
@@ -71,4 +97,30 @@ def run_preview(args: argparse.Namespace) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     print(out)
+    return 0
+
+
+def run_convert(args: argparse.Namespace) -> int:
+    from datasets.exchange import convert
+    from datasets.formats import FormatError
+
+    try:
+        n = convert(args.src, args.out, args.to, args.src_format)
+    except (FormatError, FileNotFoundError, OSError) as exc:
+        print(error_line(M("bad_data", text=str(exc)), lang_of(args)), file=sys.stderr)
+        return 2
+    print(M("converted", n=n, fmt=args.to, out=args.out).render(lang_of(args)))
+    return 0
+
+
+def run_merge(args: argparse.Namespace) -> int:
+    from datasets.exchange import merge
+    from datasets.formats import FormatError
+
+    try:
+        added, dupes = merge(args.folders, args.into, reviewed_only=not args.all)
+    except (FormatError, FileNotFoundError, OSError) as exc:
+        print(error_line(M("bad_data", text=str(exc)), lang_of(args)), file=sys.stderr)
+        return 2
+    print(M("merged", added=added, dupes=dupes, into=args.into).render(lang_of(args)))
     return 0

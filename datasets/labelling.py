@@ -1,0 +1,252 @@
+"""`mjlens label`: the shipped detector proposes boxes for every photo of a folder, a person
+confirms them on the review page.
+
+The output folder is a YOLO dataset (images/, labels/, data.yaml with the 43 contract codes) plus
+`labelling.jsonl` (one record per photo: its content hash, size, boxes with the detector's
+scores, reviewed or not), from which `annotations.coco.json` and `label_studio.json` are made.
+The record is written as each photo finishes, so a run that is stopped resumes where it was:
+photos whose content hash is already recorded are skipped.
+
+One function labels one photo (`label_photo`); the local process pool and the Ray job
+(datasets/label_ray.py) both call it, so their labels are the same.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from datasets.formats import (
+    IMAGE_EXTS,
+    Box,
+    LabelledImage,
+    write_coco,
+    write_data_yaml,
+    write_label_studio,
+    write_yolo_labels,
+)
+from scoring.messages import Catalog, Msg, Text
+
+MANIFEST = "labelling.jsonl"
+COCO_FILE = "annotations.coco.json"
+REVIEW_BELOW = 0.5  # boxes whose detector confidence is lower are counted for review
+CONVERT_TO_JPEG = (".heic", ".heif")  # training tools read these poorly: stored as JPEG
+
+M = Catalog("label", {
+    "found": ("{n} photos under {root}; {done} already labelled (same content), skipped.",
+              "{root} 下有 {n} 张照片；其中 {done} 张已经标注过（内容相同），跳过。"),
+    "summary": ("Labelled {images} photos: {tiles} tiles, {unsure} boxes below {threshold} to "
+                "review, {failed} photos failed. Output: {out}",
+                "已标注 {images} 张照片：{tiles} 张牌，{unsure} 个框低于 {threshold} 需复核，"
+                "{failed} 张照片失败。输出：{out}"),
+    "failure": ("  {source}: {reason}", "  {source}：{reason}"),
+    "no_photos": ("{root} holds no photos (JPEG, PNG, WebP, HEIC).",
+                  "{root} 里没有照片（JPEG、PNG、WebP、HEIC）。"),
+    "not_folder": ("{root} is not a folder.", "{root} 不是文件夹。"),
+    "progress": ("labelling", "标注中"),
+    "no_ray": ("--ray needs Ray: pip install 'mjlens[ray]'.",
+               "--ray 需要 Ray：pip install 'mjlens[ray]'。"),
+})
+
+
+@dataclass
+class Summary:
+    found: int = 0
+    skipped: int = 0
+    images: int = 0
+    tiles: int = 0
+    unsure: int = 0
+    failures: list[tuple[str, Text]] = field(default_factory=list)
+
+
+# -- the one per-photo function ------------------------------------------------------------------
+def make_detector(model: str | None = None, conf: float | None = None,
+                  threads: int | None = None):
+    """TileDetector from a model folder or detector .onnx (default: the shipped models); with
+    `threads`, onnxruntime runs each model on that many threads (one per pool worker)."""
+    from vision.detect import TileDetector
+
+    kw = {} if conf is None else {"conf": conf}
+    if model is None:
+        det = TileDetector(**kw)
+    elif Path(model).is_dir():
+        det = TileDetector(model, **kw)
+    else:
+        det = TileDetector(detector=model, classifier=Path(model).parent / "classifier.onnx", **kw)
+    if threads:
+        import onnxruntime as ort
+
+        opts = ort.SessionOptions()
+        opts.log_severity_level = 3
+        opts.intra_op_num_threads = opts.inter_op_num_threads = threads
+        det.det = ort.InferenceSession(str(det.det_path), opts, providers=["CPUExecutionProvider"])
+        det.cls = ort.InferenceSession(str(det.cls_path), opts, providers=["CPUExecutionProvider"])
+    return det
+
+
+def label_photo(detector, data: bytes, source: str) -> dict:
+    """Boxes of one encoded photo through the shared loading policy and the detector: a plain
+    dict (crosses process and Ray boundaries) with `width`, `height`, `boxes`, or `error` /
+    `error_zh` in the player's words."""
+    from vision.detect import ImageReadError, load_image
+
+    try:
+        im = load_image(data)
+    except ImageReadError as e:
+        return {"source": source, "error": e.render("en"), "error_zh": e.render("zh")}
+    dets = detector.detect_loaded([im])[0]
+    return {"source": source, "width": im.width, "height": im.height,
+            "boxes": [Box(d.code, *d.box, score=d.confidence).to_json() for d in dets]}
+
+
+# -- local process pool --------------------------------------------------------------------------
+_WORKER: dict = {}
+
+
+def _init_worker(model: str | None, conf: float | None, threads: int | None) -> None:
+    _WORKER["det"] = make_detector(model, conf, threads)
+
+
+def _work(path: str) -> dict:
+    return label_photo(_WORKER["det"], Path(path).read_bytes(), path)
+
+
+def run_local(paths: list[Path], model: str | None, conf: float | None,
+              workers: int) -> Iterator[dict]:
+    """Results as photos finish: `workers` processes with one single-threaded detector each,
+    or (workers=1) one detector in this process on onnxruntime's own threads."""
+    if workers <= 1:
+        _init_worker(model, conf, None)
+        for p in paths:
+            yield _work(str(p))
+        return
+    import multiprocessing as mp
+
+    ctx = mp.get_context("spawn")  # onnxruntime sessions do not survive a fork well
+    with ctx.Pool(workers, _init_worker, (model, conf, 1)) as pool:
+        yield from pool.imap_unordered(_work, [str(p) for p in paths], chunksize=1)
+
+
+# -- the labelled folder -------------------------------------------------------------------------
+def find_photos(root: Path) -> list[Path]:
+    return sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() in IMAGE_EXTS
+                  and not any(part.startswith(".") for part in p.relative_to(root).parts))
+
+
+def file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def read_manifest(out: Path) -> dict[str, LabelledImage]:
+    """Records by content hash (a later line for the same photo wins)."""
+    recs: dict[str, LabelledImage] = {}
+    path = out / MANIFEST
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                rec = LabelledImage.from_json(json.loads(line))
+                recs[rec.sha256] = rec
+    return recs
+
+
+def write_manifest(out: Path, records: Iterable[LabelledImage]) -> None:
+    tmp = out / (MANIFEST + ".tmp")
+    tmp.write_text("".join(json.dumps(r.to_json(), ensure_ascii=False) + "\n" for r in records),
+                   encoding="utf-8")
+    os.replace(tmp, out / MANIFEST)
+
+
+def export(out: Path, records: list[LabelledImage] | None = None,
+           image_url: str = "/data/local-files/?d=images") -> None:
+    """data.yaml, YOLO labels, COCO and Label Studio files, all from the records."""
+    records = sorted((read_manifest(out) if records is None else records), key=lambda r: r.image)
+    write_data_yaml(out)
+    for rec in records:
+        write_yolo_labels(rec, out / "labels")
+    write_coco(records, out / COCO_FILE)
+    write_label_studio(records, out, image_url, model_version="mjlens")
+
+
+def _image_name(source: Path, root: Path, taken: set[str], sha: str) -> str:
+    rel = source.relative_to(root)
+    suffix = ".jpg" if source.suffix.lower() in CONVERT_TO_JPEG else source.suffix.lower()
+    stem = "__".join(rel.with_suffix("").parts)
+    if stem in taken:  # a.jpg beside a.png: the label files would share a name
+        stem = f"{stem}-{sha[:8]}"
+    taken.add(stem)
+    return stem + suffix
+
+
+def _store_image(source: Path, dest: Path) -> None:
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    if source.suffix.lower() in CONVERT_TO_JPEG:
+        from PIL import Image, ImageOps
+
+        with Image.open(source) as im:
+            ImageOps.exif_transpose(im).convert("RGB").save(dest, quality=95)
+    else:
+        shutil.copyfile(source, dest)
+
+
+Runner = Callable[[list[Path]], Iterator[dict]]
+
+
+def label_folder(root: Path, out: Path, runner: Runner, review_below: float = REVIEW_BELOW,
+                 say: Callable[[Msg], None] = lambda m: None, progress: bool = True,
+                 lang: str = "en") -> Summary:
+    """Label every photo under `root` not yet recorded in `out`, with `runner` (paths ->
+    result dicts of `label_photo`); then write every format from the records."""
+    root, out = Path(root), Path(out)
+    photos = find_photos(root)
+    records = read_manifest(out)
+    taken = {r.stem for r in records.values()}
+    todo: dict[str, tuple[Path, str]] = {}
+    summary = Summary(found=len(photos))
+    for p in photos:
+        sha = file_sha256(p)
+        if sha in records or any(s == sha for _, s in todo.values()):
+            summary.skipped += 1
+        else:
+            todo[str(p)] = (p, sha)
+    say(M("found", n=len(photos), root=str(root), done=summary.skipped))
+    out.mkdir(parents=True, exist_ok=True)
+    bar = _bar(len(todo), progress, lang)
+    with open(out / MANIFEST, "a", encoding="utf-8") as manifest:
+        for res in runner([p for p, _ in todo.values()]):
+            bar.update(1)
+            path, sha = todo[res["source"]]
+            rel = str(path.relative_to(root))
+            if "error" in res:
+                summary.failures.append((rel, Text(res["error"], res["error_zh"])))
+                continue
+            rec = LabelledImage(_image_name(path, root, taken, sha), res["width"], res["height"],
+                                [Box.from_json(b) for b in res["boxes"]], sha, rel)
+            _store_image(path, out / "images" / rec.image)
+            write_yolo_labels(rec, out / "labels")
+            manifest.write(json.dumps(rec.to_json(), ensure_ascii=False) + "\n")
+            manifest.flush()
+            records[sha] = rec
+            summary.images += 1
+            summary.tiles += len(rec.boxes)
+            summary.unsure += sum(b.score is not None and b.score < review_below
+                                  for b in rec.boxes)
+    bar.close()
+    export(out, list(records.values()))
+    return summary
+
+
+def _bar(total: int, enabled: bool, lang: str):
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="photo", desc=M.text("progress", lang), file=sys.stderr,
+                disable=not enabled or None, smoothing=0.1)

@@ -1,0 +1,75 @@
+"""`mjlens label DIR --out OUT`: the detector proposes labels for a folder of photos (YOLO,
+COCO, Label Studio); the review page (Streamlit app, "Review labels") confirms them.
+
+Exit status: 0 when every photo was labelled, 1 when some could not be read (each is listed
+with the reason; the others are labelled), 2 when nothing could be started (no such folder,
+model missing, Ray missing for --ray).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from mjlens.lang import add_lang_option, error_line, lang_of
+
+
+def register(sub) -> None:
+    p = sub.add_parser("label", help="label a folder of photos with the detector (for review)")
+    p.add_argument("dir", metavar="DIR", help="folder of photos (searched recursively)")
+    p.add_argument("--out", required=True, help="labelled folder (created; a rerun resumes)")
+    p.add_argument("--model", default=None, help="model folder or detector .onnx")
+    p.add_argument("--conf", type=float, default=None, help="box score threshold (default 0.3)")
+    p.add_argument("--review-below", type=float, default=None, metavar="P",
+                   help="boxes less sure than this are counted for review (default 0.5)")
+    p.add_argument("--workers", type=int, default=None,
+                   help="processes, one detector each (default: the number of cores)")
+    p.add_argument("--ray", action="store_true", help="run as a Ray Data job (see docs/labelling.md)")
+    p.add_argument("--ray-address", default=None,
+                   help="Ray cluster to join (default: RAY_ADDRESS, else a local instance)")
+    add_lang_option(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from datasets.labelling import REVIEW_BELOW, M, label_folder, run_local
+    from vision.detect import ModelError
+
+    lang = lang_of(args)
+    root = Path(args.dir)
+    if not root.is_dir():
+        print(error_line(M("not_folder", root=str(root)), lang), file=sys.stderr)
+        return 2
+    review_below = REVIEW_BELOW if args.review_below is None else args.review_below
+    if args.ray:
+        try:
+            from datasets.label_ray import run_ray
+        except ImportError:
+            print(error_line(M("no_ray"), lang), file=sys.stderr)
+            return 2
+
+        def runner(paths):
+            return run_ray(paths, args.model, args.conf, args.ray_address, args.workers)
+    else:
+        workers = args.workers or len(os.sched_getaffinity(0))
+
+        def runner(paths):
+            return run_local(paths, args.model, args.conf, workers)
+
+    def say(msg):
+        print(msg.render(lang), file=sys.stderr)
+
+    try:
+        s = label_folder(root, Path(args.out), runner, review_below, say, lang=lang)
+    except ModelError as e:
+        print(error_line(e, lang), file=sys.stderr)
+        return 2
+    if not s.found:
+        print(error_line(M("no_photos", root=str(root)), lang), file=sys.stderr)
+        return 2
+    print(M("summary", images=s.images, tiles=s.tiles, unsure=s.unsure, threshold=review_below,
+            failed=len(s.failures), out=args.out).render(lang))
+    for source, reason in s.failures:
+        print(M("failure", source=source, reason=reason).render(lang))
+    return 1 if s.failures else 0

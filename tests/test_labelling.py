@@ -1,0 +1,187 @@
+"""`mjlens label` and the dataset formats on a small folder made from the fixture photos: the
+labels in every format agree, a rerun skips what is done, a corrupt photo is reported and the
+others are labelled, and YOLO -> COCO -> YOLO (and VOC) give the boxes back."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from datasets import exchange
+from datasets.formats import CLASS_INDEX, read_yolo_folder
+from datasets.labelling import MANIFEST, read_manifest
+from mjlens.cli import main
+from scoring.tiles import DETECTOR_CLASSES
+
+FIXTURES = Path(__file__).parent / "fixtures"
+PHOTOS = [FIXTURES / "detect" / "hand_a.jpg", FIXTURES / "detect" / "hand_b.jpg",
+          FIXTURES / "app" / "hand_melds.jpg"]
+
+
+def make_folder(root: Path) -> Path:
+    """Two photos at the top, one in a subfolder, one corrupt (a cut-off JPEG)."""
+    (root / "sub").mkdir(parents=True)
+    shutil.copy(PHOTOS[0], root / "a.jpg")
+    shutil.copy(PHOTOS[1], root / "b.jpg")
+    shutil.copy(PHOTOS[2], root / "sub" / "c.jpg")
+    (root / "sub" / "broken.jpg").write_bytes(PHOTOS[1].read_bytes()[:2000])
+    return root
+
+
+@pytest.fixture(scope="module")
+def labelled(tmp_path_factory):
+    """(source folder, labelled folder, exit status, printed text) of one run."""
+    import contextlib
+    import io
+
+    tmp = tmp_path_factory.mktemp("label")
+    src, out = make_folder(tmp / "src"), tmp / "out"
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        status = main(["label", str(src), "--out", str(out), "--workers", "1", "--lang", "en"])
+    return src, out, status, buf.getvalue()
+
+
+def test_corrupt_photo_reported_and_the_rest_labelled(labelled):
+    _, out, status, text = labelled
+    assert status == 1
+    assert "Labelled 3 photos" in text and "1 photos failed" in text
+    assert "sub/broken.jpg" in text and "damaged" in text
+    recs = read_manifest(out)
+    assert sorted(r.source for r in recs.values()) == ["a.jpg", "b.jpg", "sub/c.jpg"]
+    assert sorted(p.name for p in (out / "labels").iterdir()) == \
+        ["a.txt", "b.txt", "sub__c.txt"]
+    assert all(len(r.boxes) >= 10 for r in recs.values())  # hands of 13+ tiles
+
+
+def test_labels_are_the_detectors_boxes(labelled):
+    """The YOLO file of each photo holds exactly the detector's boxes of that photo."""
+    from vision.detect import TileDetector
+
+    src, out, _, _ = labelled
+    det = TileDetector()
+    for rec in read_manifest(out).values():
+        dets = det.detect(src / rec.source)
+        lines = (out / "labels" / f"{rec.stem}.txt").read_text().splitlines()
+        assert len(lines) == len(dets)
+        got = sorted((int(s.split()[0]), float(s.split()[1])) for s in lines)
+        want = sorted((CLASS_INDEX[d.code], (d.box[0] + d.box[2]) / 2 / rec.width) for d in dets)
+        for (gc, gx), (wc, wx) in zip(got, want, strict=True):
+            assert gc == wc and gx == pytest.approx(wx, abs=0.02 / rec.width)  # 0.01 px kept
+
+
+def test_rerun_skips_finished_photos(labelled, capsys):
+    src, out, _, _ = labelled
+    before = (out / MANIFEST).read_text()
+    status = main(["label", str(src), "--out", str(out), "--workers", "1", "--lang", "en"])
+    err = capsys.readouterr()
+    assert status == 1  # the corrupt photo is tried again and still fails
+    assert "4 photos under" in err.err and "3 already labelled" in err.err
+    assert "Labelled 0 photos" in err.out
+    assert (out / MANIFEST).read_text() == before
+
+
+def test_rerun_in_chinese(labelled, capsys):
+    src, out, _, _ = labelled
+    main(["label", str(src), "--out", str(out), "--workers", "1", "--lang", "zh"])
+    err = capsys.readouterr()
+    assert "已标注 0 张照片" in err.out and "已损坏" in err.out
+
+
+def test_coco_loads_with_pycocotools_and_matches_yolo(labelled):
+    from pycocotools.coco import COCO
+
+    _, out, _, _ = labelled
+    coco = COCO(str(out / "annotations.coco.json"))
+    assert [c["name"] for c in coco.loadCats(coco.getCatIds())] == list(DETECTOR_CLASSES)
+    yolo = {r.image: r for r in read_yolo_folder(out)}
+    assert len(coco.getImgIds()) == len(yolo) == 3
+    for img in coco.loadImgs(coco.getImgIds()):
+        anns = coco.loadAnns(coco.getAnnIds(imgIds=img["id"]))
+        rec = yolo[img["file_name"]]
+        got = sorted((DETECTOR_CLASSES[a["category_id"] - 1], *a["bbox"]) for a in anns)
+        want = sorted((b.code, b.x1, b.y1, b.x2 - b.x1, b.y2 - b.y1) for b in rec.boxes)
+        assert len(got) == len(want)
+        for g, w in zip(got, want, strict=True):
+            assert g[0] == w[0] and g[1:] == pytest.approx(w[1:], abs=0.01)
+        assert all(0 < a["score"] <= 1 for a in anns)
+
+
+def test_label_studio_file_follows_the_documented_predictions_format(labelled):
+    """Label Studio's "Import pre-annotated data" guide: tasks with `data` and `predictions`
+    (each a `result` list and a `score`); a rectangle result has `type` rectanglelabels,
+    `from_name`/`to_name` naming the config's tags, `original_width`/`original_height`, and a
+    `value` with x, y, width, height in percent and `rectanglelabels`."""
+    import xml.etree.ElementTree as ET
+
+    _, out, _, _ = labelled
+    tasks = json.loads((out / "label_studio.json").read_text())
+    config = ET.fromstring((out / "label_studio_config.xml").read_text())
+    rect = config.find("RectangleLabels")
+    names = {lab.get("value") for lab in rect.iter("Label")}
+    assert names == set(DETECTOR_CLASSES)
+    manifest = {r.image: r for r in read_manifest(out).values()}
+    assert len(tasks) == 3
+    for task in tasks:
+        assert set(task) == {"data", "predictions"}
+        image = task["data"][config.find("Image").get("name")]
+        rec = manifest[image.rsplit("/", 1)[1]]
+        (pred,) = task["predictions"]
+        assert {"model_version", "score", "result"} <= set(pred)
+        assert len(pred["result"]) == len(rec.boxes)
+        for r, b in zip(pred["result"], rec.boxes, strict=True):
+            assert r["type"] == "rectanglelabels"
+            assert r["from_name"] == rect.get("name") and r["to_name"] == rect.get("toName")
+            assert (r["original_width"], r["original_height"]) == (rec.width, rec.height)
+            v = r["value"]
+            assert v["rectanglelabels"] == [b.code]
+            assert v["x"] == pytest.approx(100 * b.x1 / rec.width)
+            assert v["width"] == pytest.approx(100 * (b.x2 - b.x1) / rec.width)
+            assert 0 <= v["y"] and v["y"] + v["height"] <= 100.001
+            assert r["score"] == b.score
+        assert pred["score"] == min(b.score for b in rec.boxes)
+
+
+def test_yolo_coco_yolo_round_trips_exactly(labelled, tmp_path):
+    _, out, _, _ = labelled
+    assert main(["dataset", "convert", str(out), "--to", "coco", "--out", str(tmp_path / "c")]) == 0
+    assert main(["dataset", "convert", str(tmp_path / "c"), "--to", "yolo",
+                 "--out", str(tmp_path / "y")]) == 0
+    for lab in (out / "labels").iterdir():
+        assert (tmp_path / "y" / "labels" / lab.name).read_text() == lab.read_text()
+    assert sorted(p.name for p in (tmp_path / "y" / "images").iterdir()) == \
+        sorted(p.name for p in (out / "images").iterdir())
+
+
+def test_yolo_voc_yolo_keeps_boxes_to_the_pixel(labelled, tmp_path):
+    _, out, _, _ = labelled
+    exchange.convert(out, tmp_path / "v", "voc")
+    assert len(list((tmp_path / "v" / "Annotations").glob("*.xml"))) == 3
+    exchange.convert(tmp_path / "v", tmp_path / "y", "yolo")
+    back = {r.image: r for r in read_yolo_folder(tmp_path / "y")}
+    for rec in read_yolo_folder(out):
+        other = back[rec.image]
+        assert [b.code for b in other.boxes] == [b.code for b in rec.boxes]
+        for a, b in zip(rec.boxes, other.boxes, strict=True):
+            assert (b.x1, b.y1, b.x2, b.y2) == pytest.approx((a.x1, a.y1, a.x2, a.y2), abs=0.51)
+
+
+def test_merge_adds_reviewed_photos_once(labelled, tmp_path):
+    from datasets.labelling import write_manifest
+
+    _, out, _, _ = labelled
+    work = tmp_path / "labelled"
+    shutil.copytree(out, work)
+    recs = list(read_manifest(work).values())
+    recs[0].reviewed = recs[1].reviewed = True
+    write_manifest(work, recs)
+    train = tmp_path / "train"
+    assert exchange.merge([work], train) == (2, 0)
+    assert exchange.merge([work], train, reviewed_only=False) == (1, 2)  # same content: skipped
+    assert len(list((train / "reviewed" / "labels").iterdir())) == 3
+    assert "train: [reviewed/images]" in (train / "data.yaml").read_text()
+    merged = {r.image: r for r in read_yolo_folder(train / "reviewed")}
+    assert [b.code for b in merged[recs[0].image].boxes] == [b.code for b in recs[0].boxes]
