@@ -207,6 +207,7 @@ def fields_rules(toy_rules, monkeypatch):  # noqa: F811
         TILES_FIELD,
         HandField("void", "suit", None, "missing suit", "缺的花色"),
         HandField("style", "choice", "fan", "how", "算法", choices=("fan", "base")),
+        HandField("run", "choices", [], "earlier wins", "之前的和牌", choices=("屁胡", "自摸")),
     )
     rs = replace(toy_rules, fields=fields, options=(*toy_rules.options,
                                                     Option("extra", 1, "x", help_zh="加分")))
@@ -235,10 +236,11 @@ def test_every_field_kind_gets_its_input_and_sets_the_hand(no_detector, fields_r
     at.selectbox(key="extra-void").set_value("s").run()
     at.selectbox(key="extra-style").set_value("base").run()
     at.text_input(key="extra-horses").set_value("159m 5z").run()
+    at.text_input(key="extra-run").set_value("屁胡 自摸，屁胡").run()
     got = extra()
     assert got == {"dealer": "S", "players_in": ["E", "W"], "doubled": True, "streak": 2,
                    "lucky": "5p", "void": "s", "style": "base",
-                   "horses": ["1m", "5m", "9m", "5z"]}, got
+                   "horses": ["1m", "5m", "9m", "5z"], "run": ["屁胡", "自摸", "屁胡"]}, got
     # the hand the rule set scores carries them, and the notation box shows them
     assert "horses=" in at.text_input(key="notation").value
     # a default chosen again leaves the hand; a bad tile list is refused in words
@@ -253,7 +255,7 @@ def test_every_field_kind_gets_its_input_and_sets_the_hand(no_detector, fields_r
                            *at.text_input] if w.key.startswith("extra-")]
     labels = {w.label for w in widgets}
     assert labels == {"点炮者", "庄家", "未和牌的玩家", "加倍", "连庄次数", "幸运牌", "马牌", "缺的花色",
-                      "算法"}, labels
+                      "算法", "之前的和牌"}, labels
     assert at.selectbox(key="extra-style").options == ["加番", "加底"]
     assert at.selectbox(key="extra-lucky").options[:3] == ["—", "1m 一万", "2m 二万"]
     assert english_in([s for w in widgets for s in _strings(w.proto)]) == []

@@ -187,6 +187,10 @@ M = Catalog("app", {
     "choice_green_third": ("green third", "发财对第三家"),
     "choice_discard": ("as a discard", "算放炮"),
     "choice_self_draw": ("as a self-draw", "当自摸"),
+    "choice_simple": ("simple count", "简单算法"),
+    "choice_detailed": ("detailed count", "详细算法"),
+    "choice_all": ("every player", "三家都付"),
+    "choice_discarder": ("the discarder alone", "放炮者一人付"),
     # units of score
     "unit_fan": ("fan", "番"),
     "unit_points": ("points", "分"),

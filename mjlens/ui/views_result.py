@@ -174,6 +174,8 @@ def _set_extra(spec: HandField) -> None:
         ss.pop(f"extra-error-{name}", None)
     elif spec.kind == "seats" and isinstance(value, list):
         value = sorted(value, key=WINDS.index)
+    elif spec.kind == "choices":  # words separated by spaces or commas; the rule set checks them
+        value = [w for w in value.replace(",", " ").replace("，", " ").replace("、", " ").split()]
     extra = dict(ss.draft.context.extra)
     if value in (None, "", []) or _same(value, spec.default):
         extra.pop(name, None)
@@ -260,6 +262,9 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
             t("none_given", lang) if not c else tile_choice(c, lang)))
     elif spec.kind == "tiles":
         _tiles_input(spec, value, label, lang, common)
+    elif spec.kind == "choices":
+        ss[key] = " ".join(v for v in (value or ()) if isinstance(v, str))
+        st.text_input(label, placeholder=" ".join(spec.choices or ()), **common)
     elif spec.kind == "int":
         ss[key] = int(value) if isinstance(value, int | float) else 0
         st.number_input(label, min_value=0, step=1, **common)

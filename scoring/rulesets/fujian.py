@@ -70,13 +70,13 @@ M = Catalog("fujian", {
     "opt_count": ("simple: 屁胡1 自摸2 游金3, two flowers 1, a gold 1, 光杠1, 暗杠2 (seed Ⅷ: "
                   "'這種演算法屬於比較簡單的'); detailed: 屁胡5 自摸10 游金15 plus items x1/x2/x3 "
                   "('很多現實玩倒科的都用這種演算法')",
-                  "simple：屁胡1番、自摸2番、游金3番，两个花一番，一个金一番，光杠1番，暗杠2番；"
-                  "detailed：屁胡5、自摸10、游金15，其他番按屁胡x1、自摸x2、游金x3"),
+                  "简单算法：屁胡1番、自摸2番、游金3番，两个花一番，一个金一番，光杠1番，暗杠2番；"
+                  "详细算法：屁胡5、自摸10、游金15，其他番按屁胡乘1、自摸乘2、游金乘3"),
     "opt_hand": ("tiles in a hand before the win: 16 (five sets and a pair, the Fuzhou deal) or 13",
                  "起手牌张数：16（五组加一对，福州打法）或13"),
     "opt_discard": ("who pays a win on a discard: all (each player pays, as the seed's "
                     "'那就是一人11番') or the discarder alone",
-                    "放炮和牌谁付：all（三家都付，种子'那就是一人11番'）或 discarder（放炮者一人付）"),
+                    "放炮和牌谁付：三家都付（种子'那就是一人11番'）或放炮者一人付"),
     "opt_stake": ("money per 番", "每番的钱数"),
     "f_gold": ("the gold tile (金) of this hand, e.g. 5m: its copies are wild",
                "本局的金（例如 5m）：这种牌都可当任何牌"),

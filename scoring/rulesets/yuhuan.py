@@ -72,7 +72,7 @@ M = Catalog("yuhuan", {
                     "白板 is the 杠花 ('当白板不为财神时，白板作为杠花')",
                     "白板作财神（百搭），红中作杠花；关闭时白板作杠花"),
     "opt_discard": ("who pays a win on a discard (放冲): the discarder alone, or all three",
-                    "放冲和牌谁付：discarder（放冲者一人付）或 all（三家都付）"),
+                    "放冲和牌谁付：放冲者一人付，或三家都付"),
     "opt_double": ("a self-drawn win is paid double by each player", "自摸时每家加倍付"),
     "opt_stake": ("money per 胡", "每胡的钱数"),
     "f_wild": ("the 财神 tile (with caishen=true; default 白板 5z)", "财神牌（caishen=true 时；默认白板 5z）"),
