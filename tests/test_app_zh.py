@@ -284,3 +284,26 @@ def test_photo_states_in_chinese(no_detector, monkeypatch):
     if plain and leaks:
         pytest.xfail(f"the layout's notes are still plain English, e.g. {plain[0]!r}")
     assert leaks == []
+
+
+def test_items_that_multiply_read_as_factors(no_detector):
+    """Under a rule set whose items multiply (ScoreResult.combine == "multiply") each item reads
+    x4 / ×4, not 4 fan; under one whose items add, 24番."""
+    from scoring.notation import parse_hand
+    from scoring.ruleset import score_hand
+
+    mult = next(r for r in sorted(all_rulesets())
+                if all_rulesets()[r].combine == "multiply"
+                and score_hand(parse_hand(HAND), r).fans)
+    result = score_hand(parse_hand(HAND), mult)
+    assert result.combine == "multiply"
+    at = _app()
+    at.selectbox(key="rules").set_value(mult).run()
+    at.text_input(key="notation").set_value(HAND).run()
+    lines = next(m.value for m in at.markdown if m.value.startswith("- **"))
+    for f in result.fans:
+        assert f"**{f.name}** — ×{f.fan:g}" in lines, lines
+    assert not re.search(r"— \d+番", lines)
+    at.segmented_control(key="lang").set_value("en").run()
+    lines = next(m.value for m in at.markdown if m.value.startswith("- **"))
+    assert f"— x{result.fans[0].fan:g}" in lines and not re.search(r"— \d+ fan", lines)

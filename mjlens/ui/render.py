@@ -102,11 +102,10 @@ def wrap(text: str, font, width: int) -> list[str]:
     return lines
 
 
-def share_image(draft: Draft, result, rules_name: str, lang: str = "en",
-                times: bool = False) -> bytes:
+def share_image(draft: Draft, result, rules_name: str, lang: str = "en") -> bytes:
     """A PNG of the hand (grouped as on the table), its score and each fan with its value and
     why, to send to the other players. Chinese is drawn with the bundled font, so the picture is
-    the same on every machine. `times`: the rule set's items multiply (x2, not 2 fan)."""
+    the same on every machine. Items that multiply (ScoreResult.combine) read x2, not 2 fan."""
     tile_w, gap, pad = 48, 14, 24
     strips = [strip_image(codes, width=tile_w, gap=3) for _, codes in _groups(draft)]
     hand_w = sum(s.width for s in strips) + gap * max(0, len(strips) - 1)
@@ -118,7 +117,7 @@ def share_image(draft: Draft, result, rules_name: str, lang: str = "en",
     rows = []  # (name, value, lines of why)
     for f in result.fans if result is not None else []:
         name = f.name if lang == "zh" else f"{f.name_en} {f.name}"
-        value = i18n.item_value(f.fan, result.unit, times, lang)
+        value = i18n.item_value(f.fan, result.unit, result.combine == "multiply", lang)
         if f.count != 1:
             value += f" ×{f.count}"
         why = i18n.text(f.why, lang)

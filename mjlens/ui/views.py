@@ -23,7 +23,6 @@ from mjlens.ui.views_result import (
     current_rules,
     draft_for,
     is_stake,
-    multiplies,
     options_view,
     payments_view,
     result_view,
@@ -263,8 +262,7 @@ def export_view(outcome: E.Outcome, rs, options: dict, lang: str) -> None:
                            file_name="mjlens-score.json", mime="application/json",
                            icon=":material/download:", key="dl-json", on_click="ignore")
         png = R.share_image(st.session_state.draft, outcome.result,
-                            rs.name_zh if lang == "zh" else rs.name, lang,
-                            times=multiplies(rs))
+                            rs.name_zh if lang == "zh" else rs.name, lang)
         st.download_button(t("download_png", lang), png, file_name="mjlens-score.png",
                            mime="image/png", icon=":material/image:", key="dl-png",
                            on_click="ignore")

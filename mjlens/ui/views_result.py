@@ -28,7 +28,6 @@ from scoring.notation import format_tiles, parse_tiles
 from scoring.ruleset import HandField, RuleSet
 
 STAKE_WORDS = ("base", "stake", "point_value", "unit")
-MULTIPLIES = "multiplies"  # RuleSet attribute: its items multiply (set by the framework)
 
 
 def _rs_label(rs: RuleSet, lang: str) -> str:
@@ -296,11 +295,6 @@ def draft_for(rs: RuleSet, draft: S.Draft) -> S.Draft:
     return S.set_context(draft, extra=extra)
 
 
-def multiplies(rs: RuleSet | None) -> bool:
-    """Whether the rule set's items multiply (x2) rather than add (2 fan)."""
-    return bool(rs is not None and getattr(rs, MULTIPLIES, False))
-
-
 def problem_view(outcome: E.Outcome, lang: str) -> None:
     """Why there is no score: the player's message, or a rule-set bug said briefly."""
     if outcome.internal:
@@ -321,7 +315,7 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
         st.error(t("not_a_win", lang))
     if r.arrangement:
         st.caption(f"{t('read_as', lang)}: `{r.arrangement}`")
-    times = multiplies(rs)
+    times = r.combine == "multiply"  # items are factors: x2, not 2 fan
     lines = []
     for f in r.fans:
         name = f.name if lang == "zh" else f"{f.name_en} · {f.name}"
