@@ -17,7 +17,12 @@ def score(text: str, **options):
 
 
 def fans(result) -> dict[str, int]:
-    return {f.name: f.fan * f.count for f in result.fans}
+    """Each fan's points in this win; they add up to the total (checked here, every time)."""
+    assert sum(f.fan * f.count for f in result.fans) == result.total
+    out: dict[str, int] = {}
+    for f in result.fans:
+        out[f.name] = out.get(f.name, 0) + f.fan * f.count
+    return out
 
 
 # A plain 17-tile hand (five sets and a pair) with nothing to count but the win.
@@ -40,6 +45,7 @@ def test_worked_examples(hand, non_dealer, dealer, win):
     assert win in fans(as_player)
     as_dealer = score(f"{hand} seat:E dealer=E")
     assert as_dealer.total == dealer
+    assert fans(as_dealer)[win] == {"屁胡": 10, "自摸": 20, "游金": 30}[win]
 
 
 # ---- the detailed count's items ---------------------------------------------------------------
@@ -83,7 +89,7 @@ def test_pung_completed_by_the_discard_is_claimed():
     result = score("123m 456m 789p 234s 55s 77z +7z seat:S")
     assert fans(result) == {"屁胡": 5, "大字碰": 1}
     drawn = score("123m 456m 789p 234s 55s 77z *7z seat:S")
-    assert fans(drawn)["在手三张"] == 2
+    assert fans(drawn)["在手三张"] == 2 * 2  # self-drawn: items x2
 
 
 # ---- the simple count -----------------------------------------------------------------------

@@ -16,7 +16,7 @@ Simple count: 屁胡 1 / 自摸 2 / 游金 3 (dealer 2 / 4 / 6), two flowers 1, 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring import tiles as T
@@ -54,6 +54,7 @@ M = Catalog("fujian", {
     "honour_concealed": ("{tile}: concealed kong (大字暗杠4番)", "{tile}：大字暗杠（4番）"),
     "open_kong": ("exposed kong(s) (光杠1番): {tiles}", "光杠（1番）：{tiles}"),
     "hidden_kong": ("concealed kong(s) (暗杠2番): {tiles}", "暗杠（2番）：{tiles}"),
+    "times": ("{why}, x{mult}", "{why}，乘{mult}"),
     "items": ("items {items} 番 x{mult} for {win} = {value}",
               "其他番{items} x{mult}（{win}）= {value}"),
     "run": ("连庄: the dealer's earlier wins in this run add {parts} = {value} (屁胡加5自摸加10游金加15)",
@@ -160,7 +161,7 @@ def _sets(r: Reading) -> list[tuple[str, str, int, Msg]]:
 
 
 def _items(r: Reading, count: str) -> list[Fan]:
-    """The items beside the base, in 番 before the multiplier."""
+    """The items beside the base, in 番 before the win's multiplier."""
     hand = r.hand
     fans = []
     flowers = list(hand.flowers)
@@ -218,7 +219,9 @@ def count_reading(r: Reading, options: Mapping[str, Any], dealer: bool,
     items = _items(r, count)
     item_sum = sum(f.fan * f.count for f in items)
     mult = MULTIPLIER[win] if count == "detailed" else 1
-    fans += items
+    # each item is shown at its value in this win (x2 on a 自摸), so the fans add up to the total
+    fans += [replace(f, fan=f.fan * mult, why=M("times", why=f.why, mult=mult)) if mult > 1 else f
+             for f in items]
     total = base + item_sum * mult
     note = M("items", items=item_sum, mult=mult, win=name, value=item_sum * mult) if items else None
     if history:
