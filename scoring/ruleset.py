@@ -301,6 +301,7 @@ class RuleSet:
     # "add" when fan values sum to the total, "multiply" when each item multiplies the stake
     # (its results say the same in ScoreResult.combine).
     combine: str = "add"
+    description_zh: str = ""  # the description in Chinese, for readers in 中文
 
     @cached_property
     def field_names(self) -> tuple[str, ...]:

@@ -356,6 +356,9 @@ def test_family_hand_fields_are_described_in_both_languages(rules):
     assert set(rs.field_names) == set(described)
     for f in described.values():
         assert f.help and any("\u4e00" <= ch <= "\u9fff" for ch in f.help_zh), f.name
+    assert rs.description_zh
+    for o in rs.options:  # a sentence saying what the option does, not only its name
+        assert len(o.help_zh) >= 10 and any("\u4e00" <= ch <= "\u9fff" for ch in o.help_zh), o.name
 
 
 def test_reasons_and_payments_render_in_chinese():

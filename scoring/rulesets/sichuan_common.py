@@ -100,18 +100,18 @@ PLAYERS_IN = HandField(
 COMMON_FIELDS = (MISSING_SUIT, DEALER, DISCARDER, PLAYERS_IN)
 
 # ---- options shared by the family -----------------------------------------------------------
-BASE = Option("base", 1, "stake of one base (底): a payment is base x multiplier", help_zh="底分")
-RAIN = Option("rain", True, "刮风下雨: kongs collect rain money (settlement)", help_zh="刮风下雨")
+BASE = Option("base", 1, "stake of one base (底): a payment is base x multiplier", help_zh="一底的分数：每笔支付 = 底分 × 倍数")
+RAIN = Option("rain", True, "刮风下雨: kongs collect rain money (settlement)", help_zh="刮风下雨：开杠即收雨钱（整局结算）")
 KONG_DISCARD = Option(
     "kong_discard", "transfer",
     "杠上炮: the discarder's rain money for the kong goes to the winner (transfer; seeds Ⅱ, Ⅶ, Ⅸ) "
     "or back to those who paid it (refund; seed Ⅵ-4)",
-    choices=("transfer", "refund"), help_zh="杠上炮转雨",
+    choices=("transfer", "refund"), help_zh="杠上炮：放炮者这个杠收的雨钱转给和牌者（transfer，种子Ⅱ、Ⅶ、Ⅸ）或退还给付钱的人（refund，种子Ⅵ-4）",
 )
 FLOWER_PIG = Option(
     "flower_pig", 8,
     "查花猪: a player still holding three suits when the wall runs out pays every other player "
-    "still in (not a flower pig) this many bases (seed Ⅵ-2: 8倍底分)", help_zh="花猪赔付倍数",
+    "still in (not a flower pig) this many bases (seed Ⅵ-2: 8倍底分)", help_zh="查花猪：荒牌时手里还有三门牌的玩家赔给其他每个仍在局中（不是花猪）的玩家这么多底（种子Ⅵ-2：8倍底分）",
 )
 SETTLEMENT_OPTIONS = (RAIN, KONG_DISCARD, FLOWER_PIG)
 

@@ -172,6 +172,7 @@ RULESET = RuleSet(
     unit="x base",
     description="Seed Ⅸ's table: 屁和 x1 ... 清三龙七对 x256; the items multiply (kongs x2, "
     "抢杠和/杠上花 x4, 包赔 x3).",
+    description_zh="种子Ⅸ的倍数表：屁和×1 …… 清三龙七对×256；各项相乘（杠×2，抢杠和、杠上花×4，包赔×3）。",
     score=score,
     options=OPTIONS,
     fields=FIELDS,

@@ -85,6 +85,7 @@ RULESET = RuleSet(
     unit="fan",
     description="108 tiles, no chows, must miss a suit; 基本胡 0, 对子胡 1, 清一色 2, 清对 3 番, "
     "each 番 doubling the stake.",
+    description_zh="108张牌，不能吃，须缺一门可胡；基本胡0番、对子胡1番、清一色2番、清对3番，每番翻倍。",
     score=score,
     options=(BASE,) + SETTLEMENT_OPTIONS,
     fields=COMMON_FIELDS,
