@@ -177,7 +177,8 @@ def clear_caches() -> None:
         fn.cache_clear()
 
 
-_SUIT_RANGES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+# the 34 tile ids by suit: (first id, end, chows possible)
+SUIT_RANGES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
 def decompose_counts(counts: list[int], sets_needed: int) -> list[tuple[int, tuple[tuple[str, int], ...]]]:
@@ -186,7 +187,7 @@ def decompose_counts(counts: list[int], sets_needed: int) -> list[tuple[int, tup
     if sum(counts) != 3 * sets_needed + 2:
         return []
     per_suit = []
-    for lo, hi, chows in _SUIT_RANGES:
+    for lo, hi, chows in SUIT_RANGES:
         options = suit_parts(tuple(counts[lo:hi]), chows)
         if not options:
             return []
@@ -202,7 +203,7 @@ def decompose_counts(counts: list[int], sets_needed: int) -> list[tuple[int, tup
     return out
 
 
-def _set_to_meld(kind: str, idx: int) -> Meld:
+def set_to_meld(kind: str, idx: int) -> Meld:
     if kind == "p":
         code = T.TILE_CODES[idx]
         return Meld("pung", (code, code, code), concealed=True)
@@ -214,7 +215,7 @@ def standard_arrangements(hand: Hand, sets: int = 4) -> list[Arrangement]:
     need = sets - len(hand.melds)
     out = []
     for pair, formed in decompose_counts(counts, need):
-        melds = tuple(hand.melds) + tuple(_set_to_meld(k, i) for k, i in formed)
+        melds = tuple(hand.melds) + tuple(set_to_meld(k, i) for k, i in formed)
         out.append(Arrangement("standard", melds, T.TILE_CODES[pair], len(hand.melds)))
     return out
 

@@ -24,11 +24,11 @@ from itertools import combinations_with_replacement
 
 from scoring import tiles as T
 from scoring.decompose import (
-    _SUIT_RANGES,
+    SUIT_RANGES,
     Arrangement,
-    _set_to_meld,
     counts34,
     decompose_counts,
+    set_to_meld,
     standard_arrangements,
     suit_parts,
 )
@@ -92,7 +92,7 @@ def suit_fills(counts: tuple[int, ...], chows: bool, jokers: int) -> tuple[tuple
 def _standard_fills(counts: list[int], jokers: int, caps: list[int]) -> list[tuple[int, ...]]:
     """Tile ids (sorted) the jokers can become so that the counts split into sets plus one pair."""
     per_suit = []
-    for lo, hi, chows in _SUIT_RANGES:
+    for lo, hi, chows in SUIT_RANGES:
         suit = tuple(counts[lo:hi])
         per_suit.append([(j, [tuple(lo + r for r in f) for f in suit_fills(suit, chows, j)
                               if all(caps[lo + r] >= f.count(r) for r in set(f))])
@@ -104,7 +104,7 @@ def _standard_fills(counts: list[int], jokers: int, caps: list[int]) -> list[tup
             if left == 0 and pairs == 1:
                 out.append(fill)
             return
-        lo, hi, _ = _SUIT_RANGES[s]
+        lo, hi, _ = SUIT_RANGES[s]
         base = sum(counts[lo:hi])
         for j, fills in per_suit[s][: left + 1]:
             has_pair = (base + j) % 3 == 2
@@ -172,7 +172,7 @@ def wild_readings(hand: Hand, wild: str | None, *, sets: int = 4,
             for plain in _plain_hands(hand, wild, fill, win_is_joker) if jokers else [hand]:
                 full = counts34(plain.closed_tiles)
                 for pair, formed in decompose_counts(full, need):
-                    melds = tuple(plain.melds) + tuple(_set_to_meld(k, i) for k, i in formed)
+                    melds = tuple(plain.melds) + tuple(set_to_meld(k, i) for k, i in formed)
                     arr = Arrangement("standard", melds, T.TILE_CODES[pair], len(plain.melds))
                     out.append(WildReading(plain, arr, stands, win_is_joker))
     if seven_pairs and not hand.melds and sets == 4 and sum(counts) + jokers == 14:

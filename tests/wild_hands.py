@@ -9,7 +9,7 @@ from dataclasses import replace
 from itertools import combinations_with_replacement
 
 from scoring import tiles as T
-from scoring.decompose import Arrangement, _set_to_meld, counts34, decompose_counts
+from scoring.decompose import Arrangement, counts34, decompose_counts, set_to_meld
 from scoring.hand import Hand, Meld
 
 
@@ -82,7 +82,7 @@ def brute_readings(hand: Hand, wild: str, sets: int = 4) -> set[tuple]:
             rest.remove(win)
             plain = replace(hand, concealed=tuple(T.sorted_codes(rest)), win_tile=win)
             for pair, formed in std:
-                melds = tuple(hand.melds) + tuple(_set_to_meld(k, i) for k, i in formed)
+                melds = tuple(hand.melds) + tuple(set_to_meld(k, i) for k, i in formed)
                 arr = Arrangement("standard", melds, T.TILE_CODES[pair], len(hand.melds))
                 out.add(reading_key(plain, arr, tuple(fill)))
             if pairs_ok:
