@@ -29,14 +29,11 @@ class Outcome:
 
 
 def rulesets() -> dict[str, RuleSet]:
-    """Every rule set the engine has; an empty dict (never an exception) if discovery fails."""
+    """Every rule set the engine has (a rule-set module that does not import is a bug, and
+    surfaces)."""
     from scoring.ruleset import all_rulesets
 
-    try:
-        return dict(all_rulesets())
-    except Exception:  # a broken rule set module must not take the app down
-        log.exception("rule set discovery failed")
-        return {}
+    return dict(all_rulesets())
 
 
 def score_draft(draft: Draft, rules: str, options: dict[str, Any] | None = None) -> Outcome:

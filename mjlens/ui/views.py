@@ -28,6 +28,7 @@ from mjlens.ui.views_result import (
     result_view,
     score_badge,
 )
+from scoring.hand import HandError
 
 log = logging.getLogger(__name__)
 EXAMPLE = "123m 456m 789m 234p 5s +5s"
@@ -70,10 +71,7 @@ def detector_or_reason():
     """(detector, None) or (None, the exception that says why there is none), never raised."""
     try:
         return _detector(), None
-    except P.DetectorUnavailable as exc:
-        return None, exc
-    except Exception as exc:  # a broken model file must not break the page
-        log.exception("detector failed to load")
+    except P.DetectorUnavailable as exc:  # also a model file that does not load
         return None, exc
 
 
@@ -106,14 +104,9 @@ def take_photo(data: bytes) -> None:
         return
     base = ss.draft.context
     context = replace(base, **{k: False for k in PER_HAND_FLAGS})
-    try:
-        rs = current_rules()
-        reading = P.read_photo(img, detector, rs.id if rs else None, context,
-                               current_options(rs) if rs else None)
-    except Exception as exc:
-        log.exception("reading the photo failed")
-        ss.photo_msg = ("error", "photo_unreadable", {"why": exc})
-        return
+    rs = current_rules()
+    reading = P.read_photo(img, detector, rs.id if rs else None, context,
+                           current_options(rs) if rs else None)
     ss.photo = P.picture(img)
     ss.draft = replace(reading.draft, context=context)
     ss.selected = None
@@ -237,7 +230,7 @@ def _other_readings(lang: str) -> None:
         return
     try:
         current = reading_text(S.to_hand(d, require_win=False))
-    except Exception:  # a half-corrected draft: every reading is offered
+    except HandError:  # a half-corrected draft: every reading is offered
         current = ""
     others = [(r.text, r.why) for r in d.readings if r.text != current]
     if not others:

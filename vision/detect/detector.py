@@ -118,8 +118,18 @@ def _session(path: Path):
     opts.log_severity_level = 3
     try:
         return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
-    except Exception as e:  # onnxruntime raises its own exception types
+    except (OSError, *_ort_load_errors()) as e:
         raise ModelError(f"model file {path} could not be loaded: {e}") from None
+
+
+def _ort_load_errors() -> tuple[type[BaseException], ...]:
+    """The exception types onnxruntime raises for a model it cannot load (its own classes,
+    which derive from Exception directly; which exist depends on the version)."""
+    from onnxruntime.capi import onnxruntime_pybind11_state as state
+
+    names = ("Fail", "InvalidArgument", "InvalidGraph", "InvalidProtobuf", "NoModel",
+             "NoSuchFile", "NotFound", "NotImplemented", "RuntimeException")
+    return tuple(getattr(state, n) for n in names if isinstance(getattr(state, n, None), type))
 
 
 def letterbox(img: np.ndarray, size: int) -> tuple[np.ndarray, float, float, float]:

@@ -26,7 +26,7 @@ def _exposed_thresholds(reading) -> dict[int, float]:
     (vision/layout/melds.claim_thresholds)."""
     idx = [j for j, (slots, mr) in enumerate(reading.melds) if not mr.meld.concealed]
     photo = any(s.face_depth for j in idx for s in reading.melds[j][0])
-    odds = [max(meld_sideways(reading.melds[j][0]), default=0.0) for j in idx]
+    odds = [max(meld_sideways(reading.melds[j][0], reading.odds), default=0.0) for j in idx]
     return dict(zip(idx, claim_thresholds(odds, photo), strict=True))
 
 
@@ -47,7 +47,8 @@ def settle_claims(hand: Hand, reading):
     melds = list(reading.melds)
     for j, t in thresholds.items():
         slots, old = melds[j]
-        same = [r for r in read_meld(slots, t) if _same_meld(r.meld, old.meld)]
+        same = [r for r in read_meld(slots, t, memo=reading.odds)
+                if _same_meld(r.meld, old.meld)]
         if same:
             melds[j] = (slots, min(same, key=lambda r: r.cost))
     if all(a[1].meld == b[1].meld for a, b in zip(melds, reading.melds, strict=True)):
@@ -84,7 +85,7 @@ def claim_options(hand: Hand, reading) -> tuple[float, list[tuple[float, Hand]]]
     for j, t in _thresholds(reading).items():
         slots, mr = reading.melds[j]
         meld = hand.melds[j]
-        odds = [min(max(p, 1e-4), 1 - 1e-4) for p in meld_sideways(slots)]
+        odds = [min(max(p, 1e-4), 1 - 1e-4) for p in meld_sideways(slots, reading.odds)]
         none = 1.0
         for p in odds:
             none *= 1 - p

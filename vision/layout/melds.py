@@ -130,18 +130,31 @@ def _print_turned(slot: Slot) -> float:
     return max(-0.5, min(1.0, statistics.median(out))) if out else 0.0
 
 
-def meld_sideways(slots: list[Slot]) -> list[float]:
+class MeldOdds:
+    """The sideways odds of meld tiles, worked out once per scene: the same tiles are judged
+    again for every reading and both reading directions, and a scene's slots do not change once
+    it is built. Keyed by the tiles' boxes (each box is in one slot of a scene). One per
+    read_layout call, so never shared between threads."""
+
+    def __init__(self):
+        self._odds: dict[tuple[int, ...], tuple[float, ...]] = {}
+
+    def of(self, slots: list[Slot]) -> list[float]:
+        key = tuple(s.site.det.index for s in slots)
+        if min(key) < 0:  # slots built by hand, not from parsed detections: not kept
+            return _meld_sideways(slots)
+        if key not in self._odds:
+            self._odds[key] = tuple(_meld_sideways(slots))
+        return list(self._odds[key])
+
+
+def meld_sideways(slots: list[Slot], memo: MeldOdds | None = None) -> list[float]:
     """Odds that each tile of a meld lies sideways, judged against the other tiles of the same
-    meld (more telling than the whole row's neighbours: one tile in a meld is the odd one)."""
+    meld (more telling than the whole row's neighbours: one tile in a meld is the odd one);
+    `memo` keeps them for the scene's next readings."""
     if len(slots) < 3:
         return [s.pside for s in slots]
-    # the same tiles are judged again for every row choice and reading direction: kept on the
-    # first slot (a row's slots do not change once the scene is built)
-    cache = slots[0].__dict__.setdefault("_meld_sideways", {})
-    key = tuple(id(s) for s in slots)
-    if key not in cache:
-        cache[key] = tuple(_meld_sideways(slots))
-    return list(cache[key])
+    return memo.of(slots) if memo is not None else _meld_sideways(slots)
 
 
 def _meld_sideways(slots: list[Slot]) -> list[float]:
@@ -168,8 +181,8 @@ def _claim(position: int, size: int) -> str:
     return "across"
 
 
-def read_meld(slots: list[Slot], in_meld: float = IN_MELD,
-              ignore_tops: bool = False) -> list[MeldReading]:
+def read_meld(slots: list[Slot], in_meld: float = IN_MELD, ignore_tops: bool = False,
+              memo: MeldOdds | None = None) -> list[MeldReading]:
     """Every plausible reading of `slots` (in the player's left-to-right order) as one meld;
     its likeliest tile reads as sideways when its odds exceed `in_meld`. A box lying on one
     of them counts as the meld's fourth tile, or (at a cost) as a stray tile on it."""
@@ -179,18 +192,18 @@ def read_meld(slots: list[Slot], in_meld: float = IN_MELD,
     backs = [i for i, s in enumerate(slots) if s.is_back]
     tops = [] if ignore_tops else [i for i, s in enumerate(slots) if s.site.top is not None]
     if tops:
-        out = _read_meld(slots, in_meld, backs, tops)
+        out = _read_meld(slots, in_meld, backs, tops, memo)
         return out + [MeldReading(r.meld, r.cost + STRAY_ON_MELD, r.note, r.hidden)
-                      for r in read_meld(slots, in_meld, ignore_tops=True)
+                      for r in read_meld(slots, in_meld, ignore_tops=True, memo=memo)
                       if not (r.meld.kind == "kong" and k == 3)]
-    return _read_meld(slots, in_meld, backs, tops)
+    return _read_meld(slots, in_meld, backs, tops, memo)
 
 
 STRAY_ON_MELD = 2.5  # a box on a meld's tile that is not its fourth tile (a stray lying there)
 
 
-def _read_meld(slots: list[Slot], in_meld: float, backs: list[int],
-               tops: list[int]) -> list[MeldReading]:
+def _read_meld(slots: list[Slot], in_meld: float, backs: list[int], tops: list[int],
+               memo: MeldOdds | None) -> list[MeldReading]:
     k = len(slots)
     n_tiles = k + len(tops)
     out: list[MeldReading] = []
@@ -212,7 +225,7 @@ def _read_meld(slots: list[Slot], in_meld: float, backs: list[int],
             cost += 1.0
         cost += sum(max(0.0, s.pside - SIDEWAYS) * 2 for s in slots)
         return [MeldReading(Meld("kong", (code,) * 4, concealed=True), cost)]
-    side = meld_sideways(slots)
+    side = meld_sideways(slots, memo)
     # inside a meld one sideways tile is expected: take the likeliest if it is likely enough
     best = max(range(k), key=lambda i: side[i])
     pos = best if side[best] > in_meld else None

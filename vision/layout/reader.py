@@ -45,7 +45,7 @@ from vision.layout.claims import (
 from vision.layout.geometry import Slot, TileBox, gaps_between, parse_detections
 from vision.layout.image import photo_lab
 from vision.layout.links import MissingTile, TileLinks, hand_links, missing_tiles
-from vision.layout.melds import MeldReading, meld_sideways, read_meld
+from vision.layout.melds import MeldOdds, MeldReading, meld_sideways, read_meld
 from vision.layout.order import is_sorted, order_cost, sortedness
 from vision.layout.scene import Scene, build_scene, far_side
 
@@ -141,6 +141,7 @@ class Reading:
     dropped: list[Slot]
     orient: int
     notes: list[str]
+    odds: MeldOdds | None = None  # the scene's memo of meld tiles' sideways odds
 
 
 def _gaps(slots: list[Slot]) -> list[float]:
@@ -168,8 +169,8 @@ def c_out(g: float) -> float:
 class _RowParser:
     """Best ways to read a stretch of a row as declared melds only (cached by stretch)."""
 
-    def __init__(self, seq: list[Slot], gaps: list[float]):
-        self.seq, self.gaps = seq, gaps
+    def __init__(self, seq: list[Slot], gaps: list[float], odds: MeldOdds):
+        self.seq, self.gaps, self.odds = seq, gaps, odds
         self.cache: dict[tuple[int, int], list[tuple[float, list]]] = {}
 
     def melds(self, a: int, b: int, keep: int = 3) -> list[tuple[float, list]]:
@@ -185,7 +186,7 @@ class _RowParser:
                 if a + k > b:
                     break
                 group = self.seq[a:a + k]
-                readings = read_meld(group)
+                readings = read_meld(group, memo=self.odds)
                 if not readings:
                     continue
                 inner = sum(c_in(g) for g in self.gaps[a:a + k - 1])
@@ -200,7 +201,7 @@ class _RowParser:
         return res
 
 
-def _windowed_sideways(seq: list[Slot]) -> list[float]:
+def _windowed_sideways(seq: list[Slot], odds: MeldOdds) -> list[float]:
     """Each tile's odds of lying sideways, judged as in a meld against its neighbours (the
     most telling three-tile window around it): a claimed tile among the standing tiles is
     most likely a meld that touches them."""
@@ -209,7 +210,7 @@ def _windowed_sideways(seq: list[Slot]) -> list[float]:
         win = seq[a:a + 3]
         if any(s.is_back or s.is_flower for s in win):
             continue
-        for k, p in enumerate(meld_sideways(win)):
+        for k, p in enumerate(meld_sideways(win, odds)):
             out[a + k] = max(out[a + k], p)
     return out
 
@@ -223,6 +224,7 @@ class LayoutReader:
         self.rules = rules
         self.options = options
         self._win_cache: dict[tuple, bool] = {}
+        self.odds = MeldOdds()  # the scene's meld tiles' sideways odds, worked out once
 
     # -- winning check --------------------------------------------------------------------------
     def is_winning(self, hand: Hand) -> bool:
@@ -232,11 +234,11 @@ class LayoutReader:
             return self._win_cache[key]
         ok = bool(all_arrangements(hand))
         if not ok and self.rules:
-            try:
-                from scoring.ruleset import score_hand
+            from scoring.ruleset import score_hand
 
+            try:
                 ok = bool(score_hand(hand, self.rules, self.options).is_win)
-            except (HandError, Exception):  # noqa: BLE001 - any scorer failure: not a win
+            except HandError:  # the rule set refuses this hand: not a win (a bug surfaces)
                 ok = False
         self._win_cache[key] = ok
         return ok
@@ -283,7 +285,7 @@ class LayoutReader:
             far = far_side(self.scene.frames, main, i) * orient  # > 0: on the player's side
             other_parses = [(c + FAR_ROW * (far > 0 and bool(seq)), m, d)
                             for c, m, d in other_parses]
-            parser = _RowParser(seq, gaps)
+            parser = _RowParser(seq, gaps, self.odds)
             row_opts = []
             for tl, tr, tc in self._trims(seq, gaps):
                 for c, m in parser.melds(tl, len(seq) - tr, keep=2):
@@ -297,8 +299,8 @@ class LayoutReader:
                             for c, m, d in row_opts]
         seq, gaps, _ = prepared[main]
         n = len(seq)
-        parser = _RowParser(seq, gaps)
-        side_odds = _windowed_sideways(seq)
+        parser = _RowParser(seq, gaps, self.odds)
+        side_odds = _windowed_sideways(seq, self.odds)
         results = []
         melds_other_min = min(len(m) for _, m, _ in other_parses)
         for tl, tr, tcost in self._trims(seq, gaps):
@@ -354,7 +356,7 @@ class LayoutReader:
                                     split = SPLIT if sum(map(bool, (lm, rm, om))) > 1 else 0.0
                                     results.append(Reading(
                                         cost + lc + rc + oc + split, block, win, melds,
-                                        dropped_main + od, orient, []))
+                                        dropped_main + od, orient, [], self.odds))
         return [h for r in results for h in self._hands(r)]
 
     def _hands(self, r: Reading):
@@ -605,11 +607,11 @@ def _flowers_kept(scene: Scene) -> int:
 
 
 def _score(hand: Hand, rules: str, options) -> float | None:
-    try:
-        from scoring.ruleset import score_hand
+    from scoring.ruleset import score_hand
 
+    try:
         return float(score_hand(hand, rules, options).total)
-    except Exception:  # noqa: BLE001 - an alternative that cannot be scored has no score
+    except HandError:  # an alternative the rule set refuses has no score
         return None
 
 
