@@ -24,6 +24,8 @@ M = Catalog("ruleset", {
                       "选项 {name} 必须是 {choices} 之一，而不是 {value}。"),
     "option_kind": ("Option {name} must be {kind}, not {value}.",
                     "选项 {name} 必须是{kind}，而不是 {value}。"),
+    "option_minimum": ("Option {name} must be at least {low}, not {value}.",
+                       "选项 {name} 至少为 {low}，不能是 {value}。"),
     "kind_int": ("a whole number", "整数"),
     "kind_float": ("a number", "数字"),
     "kind_bool": ("true or false", "true 或 false"),
@@ -46,9 +48,19 @@ class Option:
     help: str
     choices: tuple[Any, ...] | None = None  # None: any value of the default's type
     help_zh: str = ""
+    # The least a number option may be: stakes and counts are never negative (a stake of -2
+    # would make the loser the winner); a stake sets 1.
+    minimum: int | float | None = 0
 
     def parse(self, value: Any) -> Any:
         """Accept a value from JSON or the command line (`"3"`, `"true"`)."""
+        value = self._typed(value)
+        if (self.minimum is not None and isinstance(value, (int, float))
+                and not isinstance(value, bool) and value < self.minimum):
+            raise HandError(M("option_minimum", name=self.name, low=self.minimum, value=repr(value)))
+        return value
+
+    def _typed(self, value: Any) -> Any:
         target = type(self.default)
         if value.__class__ is target and self.choices is None:  # already the right type
             return value
@@ -73,8 +85,10 @@ class Option:
         elif self.default is not None and (not isinstance(value, target)
                                            or (isinstance(value, bool) and target is not bool)):
             if target is float and isinstance(value, int) and not isinstance(value, bool):
-                return float(value)
-            raise HandError(M("option_kind", name=self.name, kind=_kind(target), value=repr(value)))
+                value = float(value)
+            else:
+                raise HandError(M("option_kind", name=self.name, kind=_kind(target),
+                                  value=repr(value)))
         return value
 
 

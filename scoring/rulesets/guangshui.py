@@ -215,7 +215,7 @@ RULESET = RuleSet(
     "七对 x4, 清一色 x4, 小三元 x4, 大三元 x8 multiplying, capped at x16; kongs paid apart.",
     score=score,
     options=(
-        Option("base", 1, M.text("opt_base"), help_zh=M.text("opt_base", "zh")),
+        Option("base", 1, M.text("opt_base"), help_zh=M.text("opt_base", "zh"), minimum=1),
         Option("cap", 16, M.text("opt_cap"), choices=(8, 16, 32, None),
                help_zh=M.text("opt_cap", "zh")),
         Option("kong_money", True, M.text("opt_kongs"), help_zh=M.text("opt_kongs", "zh")),

@@ -58,7 +58,7 @@ GAME = "hezhou"
 
 def _score_option(name: str, hand_zh: str, default: int) -> Option:
     return Option(name, default, M("score_help", hand=hand_zh).en,
-                  help_zh=M("score_help", hand=hand_zh).zh)
+                  help_zh=M("score_help", hand=hand_zh).zh, minimum=1)
 
 
 SCORE_OPTIONS = (
@@ -68,7 +68,7 @@ SCORE_OPTIONS = (
     _score_option("all_honours", "字一色", 8),
     _score_option("thirteen_orphans", "十三幺", 13),
 )
-KONG = Option("kong_score", 2, M.text("kong_help"), help_zh=M.text("kong_help", "zh"))
+KONG = Option("kong_score", 2, M.text("kong_help"), help_zh=M.text("kong_help", "zh"), minimum=1)
 
 
 @dataclass(frozen=True)

@@ -35,7 +35,10 @@ M = Catalog("house_common", {
 
 
 def seat_field(hand: Hand, name: str, default: str | None) -> str | None:
-    value = hand.context.extra.get(name, default)
+    """A seat given in the hand (JSON null, like leaving it out, means the default)."""
+    value = hand.context.extra.get(name)
+    if value is None:
+        value = default
     if value is not None and value not in WINDS:
         raise HandError(M("bad_seat", field=name, value=repr(value)))
     return value

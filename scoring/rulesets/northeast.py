@@ -227,7 +227,7 @@ RULESET = RuleSet(
     "discarding; each 番 doubles.",
     score=score,
     options=(
-        Option("base", 5, M.text("opt_base"), help_zh=M.text("opt_base", "zh")),
+        Option("base", 5, M.text("opt_base"), help_zh=M.text("opt_base", "zh"), minimum=1),
         Option("self_draw", "discard", M.text("opt_self"), choices=("discard", "plain"),
                help_zh=M.text("opt_self", "zh")),
     ),

@@ -100,7 +100,7 @@ PLAYERS_IN = HandField(
 COMMON_FIELDS = (MISSING_SUIT, DEALER, DISCARDER, PLAYERS_IN)
 
 # ---- options shared by the family -----------------------------------------------------------
-BASE = Option("base", 1, "stake of one base (底): a payment is base x multiplier", help_zh="一底的分数：每笔支付 = 底分 × 倍数")
+BASE = Option("base", 1, "stake of one base (底): a payment is base x multiplier", help_zh="一底的分数：每笔支付 = 底分 × 倍数", minimum=1)
 RAIN = Option("rain", True, "刮风下雨: kongs collect rain money (settlement)", help_zh="刮风下雨：开杠即收雨钱（整局结算）")
 KONG_DISCARD = Option(
     "kong_discard", "transfer",
@@ -154,7 +154,10 @@ def check_win_suits(hand: Hand, game: Text) -> None:
 
 
 def seat_field(hand: Hand, name: str, default: str | None) -> str | None:
-    value = hand.context.extra.get(name, default)
+    """A seat given in the hand (JSON null, like leaving it out, means the default)."""
+    value = hand.context.extra.get(name)
+    if value is None:
+        value = default
     if value is not None and value not in SEATS:
         raise HandError(M("bad_seat", name=name, value=repr(value)))
     return value

@@ -85,7 +85,7 @@ GAME_NAMES = {
 }
 
 # ---- shared options and fields ----------------------------------------------------------------
-BASE = Option("base", 1, M.text("base_help"), help_zh=M.text("base_help", "zh"))
+BASE = Option("base", 1, M.text("base_help"), help_zh=M.text("base_help", "zh"), minimum=1)
 DEALER = HandField("dealer", "seat", "E", M.text("dealer_help"), M.text("dealer_help", "zh"))
 DISCARDER = HandField("discarder", "seat", None, M.text("discarder_help"),
                       M.text("discarder_help", "zh"))
@@ -123,7 +123,10 @@ def check_hand(hand: Hand, rules: str, *, chows: bool, winning: bool = True) -> 
 
 
 def seat_field(hand: Hand, name: str, default: str | None) -> str | None:
-    value = hand.context.extra.get(name, default)
+    """A seat given in the hand (JSON null, like leaving it out, means the default)."""
+    value = hand.context.extra.get(name)
+    if value is None:
+        value = default
     if value is not None and value not in WINDS:
         raise HandError(M("bad_seat", field=name, value=repr(value)))
     return value

@@ -475,8 +475,9 @@ RULESET = RuleSet(
     "底番 + 支番 + 嘴子 20 / 交 100 + kongs, 抢杠 x3, the dealer adds the 底番; 报警 / 包牌 / 转包.",
     score=score,
     options=(
-        Option("stake", 1, M.text("opt_stake"), help_zh=M.text("opt_stake", "zh")),
-        Option("robbing_kong_times", 3, M.text("opt_rob"), help_zh=M.text("opt_rob", "zh")),
+        Option("stake", 1, M.text("opt_stake"), help_zh=M.text("opt_stake", "zh"), minimum=1),
+        Option("robbing_kong_times", 3, M.text("opt_rob"), help_zh=M.text("opt_rob", "zh"),
+               minimum=1),
         Option("baopai", True, M.text("opt_bao"), help_zh=M.text("opt_bao", "zh")),
     ),
     fields=(

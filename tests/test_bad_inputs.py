@@ -1,0 +1,54 @@
+"""Bad input across every registered rule set: a clear refusal in both languages (HandError), never
+another exception and never a score of an impossible stake."""
+
+from __future__ import annotations
+
+import pytest
+
+from scoring.hand import Hand, HandError
+from scoring.notation import parse_hand
+from scoring.ruleset import all_rulesets, score_hand
+
+NUMBER_OPTIONS = sorted(
+    (rid, o.name) for rid, rs in all_rulesets().items() for o in rs.options
+    if o.choices is None and isinstance(o.default, (int, float)) and not isinstance(o.default, bool)
+)
+
+
+@pytest.mark.parametrize(("rid", "option"), NUMBER_OPTIONS)
+def test_a_negative_number_option_is_refused(rid, option):
+    """A stake of -2 made every loser 'pay' -2 (S pays E -4): the winner lost on their own win."""
+    with pytest.raises(HandError) as err:
+        score_hand(parse_hand("123m 456p 789s 11z +1z"), rid, {option: "-2"})
+    assert option in err.value.render("en") and option in err.value.render("zh")
+
+
+@pytest.mark.parametrize("rid", ["guangxi", "nanning", "wuhu", "northeast", "guangshui",
+                                 "sichuan_mult"])
+def test_a_zero_stake_is_refused(rid):
+    """Every payment of a stake of 0 would read 'S pays E 0'."""
+    name = "stake" if rid == "wuhu" else "base"
+    with pytest.raises(HandError, match="at least 1"):
+        score_hand(parse_hand("111m 222p 333m 444m 5p *5p"), rid, {name: 0})
+
+
+def test_null_dealer_means_the_default_dealer():
+    """`"dealer": null` in JSON crashed guangxi's horse count (ValueError in tuple.index) and left
+    other rule sets without a dealer; it now reads as the field left out (East)."""
+    hand = {"concealed": ["3s", "4s", "3s", "6s", "6s", "3s", "5s"],
+            "melds": [{"kind": "kong", "tiles": ["8m"] * 4, "claimed_from": "left"},
+                      {"kind": "kong", "tiles": ["3p"] * 4, "claimed_from": "right"}],
+            "win_tile": "3s", "self_drawn": True, "seat_wind": "S", "horses": ["1z", "5z", "6z", "7z"]}
+    with_null = score_hand(Hand.from_json({**hand, "dealer": None}), "guangxi")
+    assert with_null.to_json() == score_hand(Hand.from_json(hand), "guangxi").to_json()
+    for rid in ("nanning", "wuhu", "northeast", "sichuan"):
+        plain = {"concealed": ["2m", "2m", "2m", "3m", "3m", "3m", "4m", "4m", "4m", "6p", "6p",
+                               "6p", "9m"], "win_tile": "9m", "self_drawn": True, "seat_wind": "E"}
+        try:
+            expected = score_hand(Hand.from_json(plain), rid).to_json()
+        except HandError as exc:
+            with pytest.raises(HandError) as err:
+                score_hand(Hand.from_json({**plain, "dealer": None}), rid)
+            assert err.value.render("en") == exc.render("en")
+            continue
+        assert score_hand(Hand.from_json({**plain, "dealer": None}), rid).to_json() == expected
