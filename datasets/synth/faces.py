@@ -1,8 +1,12 @@
-"""Tile face sprites for the synthetic scenes, from two sources so the detector learns both styles.
+"""Tile face sprites for the synthetic scenes, from several sources so the detector learns many styles.
 
 * ``svg``: the public-domain drawn faces of the PyPI package ``pymdownx-mahjong`` (Japanese style
   art, ``light`` on an ivory face, ``dark`` on a dark face), rendered with ``resvg-py``. Its
   ``5z.svg`` is empty, so the white dragon is drawn here as a blue frame or left blank.
+* ``drawn-a`` / ``drawn-b``: faces drawn from a font and simple shapes (datasets/synth/drawn.py);
+  ``drawn-b`` is the held-out art, never used in training.
+* ``red-<style>``: riichi-style red fives of a style, filed under 5m / 5p / 5s (a red five is
+  read as the five); used only by scenes made with a ``style`` (generate.py).
 * ``crop``: real photographed Chinese-style faces in ``../shared/data/tile-crops`` (the only source
   of flowers and seasons), read at run time and never copied into the repository.
 
@@ -22,10 +26,11 @@ from pathlib import Path
 
 import numpy as np
 
+from datasets.synth.drawn import render_drawn_faces
 from scoring.tiles import TILE_CODES
 
 FACE_W, FACE_H = 150, 200
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CROPS = REPO_ROOT.parent / "shared" / "data" / "tile-crops"
 DEFAULT_CACHE = REPO_ROOT / "data" / "cache"
@@ -156,7 +161,28 @@ def render_svg_faces() -> dict[str, dict[str, list[np.ndarray]]]:
             img[y0:y0 + ah, x0:x0 + aw] = art[..., :3] * a + roi * (1 - a)
             faces[code] = [img.astype(np.uint8)]
         out[style] = faces
+        # riichi-style red fives (0m/0p/0s.svg), labelled as the fives they are
+        out[f"red-{style}"] = {f"5{s}": [_svg_face(base / style.split("-")[1] / f"0{s}.svg",
+                                                    face_bgr)] for s in "mps"}
     return out
+
+
+def _svg_face(path: Path, face_bgr: tuple[int, int, int]) -> np.ndarray:
+    """One SVG drawn centred on a plain face (BGR)."""
+    import cv2
+    import resvg_py
+
+    aw, ah = int(FACE_W * 0.82), int(FACE_H * 0.82)
+    png = resvg_py.svg_to_bytes(svg_path=str(path), width=aw, height=ah)
+    art = cv2.imdecode(np.frombuffer(bytes(png), np.uint8), cv2.IMREAD_UNCHANGED)
+    img = np.empty((FACE_H, FACE_W, 3), np.float32)
+    img[:] = face_bgr
+    ah, aw = art.shape[:2]
+    y0, x0 = (FACE_H - ah) // 2, (FACE_W - aw) // 2
+    a = art[..., 3:4].astype(np.float32) / 255
+    roi = img[y0:y0 + ah, x0:x0 + aw]
+    img[y0:y0 + ah, x0:x0 + aw] = art[..., :3] * a + roi * (1 - a)
+    return img.astype(np.uint8)
 
 
 # ---------------------------------------------------------------------------- photo crops
@@ -203,6 +229,7 @@ def load_library(crops_dir: str | Path | None = DEFAULT_CROPS,
         if cache_file.exists():
             return _read_cache(cache_file)
     faces = render_svg_faces()
+    faces.update(render_drawn_faces(FACE_W, FACE_H))
     if crops is not None:
         faces["crop"] = read_crop_faces(crops)
     if cache_file is not None:

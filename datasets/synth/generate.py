@@ -69,8 +69,13 @@ def _state(crops, cache) -> tuple[FaceLibrary, object]:
 
 def make_sample(index: int, seed: int, size: int = 640, crops=DEFAULT_CROPS,
                 cache=DEFAULT_CACHE, debug: bool = False, source: str | None = None,
-                effects: bool = True) -> Sample:
-    """Render sample `index` of the set with master seed `seed`."""
+                effects: bool = True, style: str | None = None) -> Sample:
+    """Render sample `index` of the set with master seed `seed`.
+
+    `style` None draws as generator version 5 did (same images for the same seed). "train" adds
+    the variety of issue 21: the drawn face art `drawn-a`, riichi red fives (labelled as the
+    fives), a white tile body; "held-out" draws only the held-out art `drawn-b` on the held-out
+    (magenta) body, which no training set contains."""
     import cv2
 
     from datasets.synth.scene import render
@@ -85,12 +90,15 @@ def make_sample(index: int, seed: int, size: int = 640, crops=DEFAULT_CROPS,
                       back_frac=float(rng.uniform(0.3, 0.6)), radius=float(rng.uniform(0.06, 0.14)))
     layout = layout_hand(rng, hand, shape)
     add_distractors(rng, layout, hand, shape)
+    if source is None and style is not None:
+        source = _styled_source(rng, style, lib)
     if source is None:
         r = rng.random()
         source = "crop" if r < 0.5 else ("svg-light" if r < 0.93 else "svg-dark")
         if source == "crop" and not lib.has("crop", "1m"):
             source = "svg-light"
-    img, rendered, ids, facts = render(rng, layout, shape, lib, source, size, noise, effects)
+    img, rendered, ids, facts = render(rng, layout, shape, lib, source, size, noise, effects,
+                                       style)
     quality = int(rng.integers(40, 96))
     ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, quality])
     if not ok:
@@ -114,16 +122,35 @@ def make_sample(index: int, seed: int, size: int = 640, crops=DEFAULT_CROPS,
             "table_xy": [round(spec.x, 3), round(spec.y, 3)], "table_z": round(spec.z, 3), "theta_deg": round(spec.theta, 1),
         })
     info = dict(layout.info)
+    faces = facts.pop("tile_faces", None)
+    if faces is not None:  # styled scenes: each tile's face source (None: its back shows)
+        for t, src in zip(tiles_json, faces, strict=True):
+            t["face"] = src
     info.update(facts)
     # every tile of the hand has a YOLO line (nothing cut off by the border or hidden)
     info["hand_fully_visible"] = all(
         t["labelled"] for t in tiles_json if t["group"] != "distractor")
-    info.update(face_source=source, jpeg_quality=quality,
+    info.update(face_source=source, style=style, jpeg_quality=quality,
                 tile_shape={"h": round(shape.h, 3), "t": round(shape.t, 3)})
     sidecar = {"image": name + ".jpg", "width": size, "height": size, "hand": hand.to_json(),
                "tiles": tiles_json, "layout": info}
     return Sample(name, buf.tobytes(), "\n".join(lines) + ("\n" if lines else ""), sidecar,
                   ids if debug else None, img if debug else None)
+
+
+STYLES = ("train", "held-out")
+TRAIN_SOURCES = (("crop", 0.35), ("svg-light", 0.2), ("svg-dark", 0.1), ("drawn-a", 0.35))
+HELD_OUT_SOURCE = "drawn-b"
+
+
+def _styled_source(rng, style: str, lib: FaceLibrary) -> str:
+    if style == "held-out":
+        return HELD_OUT_SOURCE
+    if style != "train":
+        raise ValueError(f"unknown style {style!r}: one of {STYLES}")
+    names = [n for n, _ in TRAIN_SOURCES if lib.has(n, "1m")]
+    p = np.array([w for n, w in TRAIN_SOURCES if n in names])
+    return names[int(rng.choice(len(names), p=p / p.sum()))]
 
 
 def _plain(obj):
@@ -134,14 +161,14 @@ def _plain(obj):
 
 
 def _work(args) -> tuple[int, float]:
-    start, stop, seed, size, out, crops, cache = args
+    start, stop, seed, size, out, crops, cache, style = args
     import cv2
 
     cv2.setNumThreads(1)
     t0 = time.perf_counter()
     out = Path(out)
     for i in range(start, stop):
-        s = make_sample(i, seed, size, crops, cache)
+        s = make_sample(i, seed, size, crops, cache, style=style)
         (out / "images" / f"{s.name}.jpg").write_bytes(s.jpeg)
         (out / "labels" / f"{s.name}.txt").write_text(s.yolo)
         (out / "labels_json" / f"{s.name}.json").write_text(
@@ -151,14 +178,14 @@ def _work(args) -> tuple[int, float]:
 
 def write_set(out: str | Path, n: int, seed: int, size: int = 640, workers: int = 2,
               crops=DEFAULT_CROPS, cache=DEFAULT_CACHE, start: int = 0,
-              progress=None) -> dict:
+              progress=None, style: str | None = None) -> dict:
     """Write images/, labels/ and labels_json/ for indices start..start+n-1 under `out`."""
     out = Path(out)
     for sub in ("images", "labels", "labels_json"):
         (out / sub).mkdir(parents=True, exist_ok=True)
     load_library(crops, cache)  # build the face cache once, before the workers read it
     chunk = 25
-    jobs = [(a, min(a + chunk, start + n), seed, size, str(out), crops, cache)
+    jobs = [(a, min(a + chunk, start + n), seed, size, str(out), crops, cache, style)
             for a in range(start, start + n, chunk)]
     t0 = time.perf_counter()
     done = 0
@@ -178,7 +205,8 @@ def write_set(out: str | Path, n: int, seed: int, size: int = 640, workers: int 
                 if progress:
                     progress(done, n)
     dt = time.perf_counter() - t0
-    manifest = {"generator": GENERATOR_VERSION, "seed": seed, "size": size, "start": start,
+    manifest = {"generator": GENERATOR_VERSION, "seed": seed, "style": style, "size": size,
+                "start": start,
                 "n": n, "crops": str(crops) if crops else None}
     (out / "synth.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return {"images": n, "seconds": round(dt, 2), "images_per_s": round(n / max(dt, 1e-9), 2)}

@@ -22,6 +22,10 @@ from datasets.synth.layout import Layout, TileShape
 BACK_BGR = [(60, 140, 40), (40, 110, 20), (170, 110, 30), (150, 80, 20), (40, 190, 230),
             (30, 140, 240), (150, 120, 230), (50, 50, 190), (120, 150, 40), (130, 70, 120),
             (200, 170, 90), (70, 70, 70)]
+# Tile bodies of the styled scenes (generate.py `style`): the backs above plus a white body;
+# the magenta back is the held-out body, drawn only in `style="held-out"` scenes.
+TRAIN_BACK_BGR = BACK_BGR + [(222, 226, 228)]
+HELD_OUT_BACK_BGR = [(170, 40, 200)]
 IVORY_BGR = [(232, 240, 244), (222, 234, 240), (238, 242, 242), (205, 225, 235), (244, 246, 246)]
 MIN_VISIBLE = 0.4  # a tile with less of its face visible is left out of the YOLO labels
 SHIFT = 4  # sub-pixel bits for cv2 polygon drawing
@@ -226,8 +230,8 @@ class Projection:
 
 
 def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: FaceLibrary,
-           source: str, size: int, noise: props.NoiseBank, effects: bool = True
-           ) -> tuple[np.ndarray, list[RenderedTile], np.ndarray, dict]:
+           source: str, size: int, noise: props.NoiseBank, effects: bool = True,
+           style: str | None = None) -> tuple[np.ndarray, list[RenderedTile], np.ndarray, dict]:
     """Draw the scene; returns the image, per-tile results (same order as layout.tiles), the
     id mask (face pixel -> tile index + 1, 0 elsewhere) and camera facts for the sidecar.
     The random draws happen in a fixed order (camera, light, table, tile colours, shadow,
@@ -238,22 +242,27 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
                   float(rng.uniform(0.35, 0.6)))
     img = _background(rng, cam, size, layout, shape)
     ids = np.zeros((size, size), np.uint8)
-    tile_set = _tile_set(rng, source)
+    tile_set = _tile_set(rng, source, style)
     proj = _project(layout, shape, cam, light)
     img = _cast_shadows(rng, img, proj, tile_px, size)
+    used: list[str | None] = [None] * len(layout.tiles)
     quads, full_area, shows_back = _draw_tiles(rng, img, ids, layout, shape, cam, light,
-                                               tile_set, proj, lib, source)
+                                               tile_set, proj, lib, source, style, used)
     img = _glare(rng, img, ids, size)
     occluders = _occlude(rng, img, ids, layout, quads, tile_px, facts["angle_deg"], size)
     if effects:
         img = props.camera_effects(rng, img, noise)
     out = _label_tiles(ids, quads, full_area, shows_back, size)
     facts.update(tile_px=round(tile_px, 1), occluders=occluders)
+    if style is not None:  # what a styled scene drew: its tiles' face sources and back colour
+        facts.update(tile_faces=used, back_bgr=[round(float(v)) for v in tile_set.back])
     return img, out, ids, facts
 
 
-def _tile_set(rng, source: str) -> TileSet:
-    back_col = np.array(BACK_BGR[rng.integers(len(BACK_BGR))], np.float32) * rng.uniform(.85, 1.1)
+def _tile_set(rng, source: str, style: str | None = None) -> TileSet:
+    backs = BACK_BGR if style is None else (
+        HELD_OUT_BACK_BGR if style == "held-out" else TRAIN_BACK_BGR)
+    back_col = np.array(backs[rng.integers(len(backs))], np.float32) * rng.uniform(.85, 1.1)
     ivory = np.array(IVORY_BGR[rng.integers(len(IVORY_BGR))], np.float32)
     if source == "svg-dark":
         ivory = np.array((70, 64, 58), np.float32)
@@ -318,7 +327,8 @@ def _cast_shadows(rng, img: np.ndarray, proj: Projection, tile_px: float,
 
 def _draw_tiles(rng, img: np.ndarray, ids: np.ndarray, layout: Layout, shape: TileShape,
                 cam: Camera, light: Light, tile_set: TileSet, proj: Projection,
-                lib: FaceLibrary, source: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                lib: FaceLibrary, source: str, style: str | None = None,
+                used: list | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Paint the tiles far to near: each slab's two layers and visible sides, then the face
     (or back) the camera sees, recording its pixels in `ids`. Returns each tile's shown quad
     (face or back corners), the pixel count of that face drawn alone, and whether it shows
@@ -338,8 +348,14 @@ def _draw_tiles(rng, img: np.ndarray, ids: np.ndarray, layout: Layout, shape: Ti
         if normal @ (cam.center - proj.world[i, 2 * no]) > 0:  # the face is towards the camera
             out_poly, quad = uv[i, 2 * no:3 * no], uv[i, 3 * no:3 * no + 4]
             src = "crop" if tl.code.endswith("f") else source
+            if style is not None and lib.has(source, tl.code):
+                src = source  # drawn styles have their own flowers
             if not lib.has(src, tl.code):
                 src = "crop" if lib.has("crop", tl.code) else "svg-light"
+            if style is not None and lib.has(f"red-{src}", tl.code) and rng.random() < 0.4:
+                src = f"red-{src}"  # a riichi-style red five, still labelled as the five
+            if used is not None:
+                used[i] = src
             levels = lib.levels(src, tl.code, int(rng.integers(lib.count(src, tl.code))))
             gain = light.shade(normal)
         else:  # its back is (face-down tile, or a standing tile seen from behind)

@@ -24,6 +24,10 @@ def register(sub) -> None:
                    help="folder of real tile crops (labels.csv + images/); default "
                    "../shared/data/tile-crops; 'none' to use drawn faces only")
     p.add_argument("--cache", default=None, help="face cache folder (default data/cache)")
+    p.add_argument("--style", choices=("train", "held-out"), default=None,
+                   help="train: more face art (a drawn style), red fives and tile bodies; "
+                   "held-out: only the held-out face art and body (for measuring, never "
+                   "training); default: generator version 5's scenes")
     p.set_defaults(func=run)
 
 
@@ -49,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         stats = write_set(args.out, args.n, args.seed, args.size, args.workers, crops, cache,
-                          start=args.start, progress=progress)
+                          start=args.start, progress=progress, style=args.style)
     except FileNotFoundError as exc:
         print(f"\nerror: {exc}", file=sys.stderr)
         return 2
