@@ -5,6 +5,8 @@ scenes do. Scenes with loose "distractor" tiles are left out, because the real l
 loose tiles beside the hand and the two conventions would fight.
 
     python -m training.mix_list --real data/real --synth data/synth_train_v2 --n 600 --out data/mix
+    python -m training.mix_list --real data/real --real-every 2 --synth data/synth_det101 \
+        --n 800 --out data/mix2
 """
 
 from __future__ import annotations
@@ -31,13 +33,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--real", default="data/real", help="converted real set (train/, data.yaml)")
     ap.add_argument("--synth", required=True, help="a `mjlens synth` folder")
     ap.add_argument("--n", type=int, default=600, help="synthetic scenes to add")
+    ap.add_argument("--real-every", type=int, default=1,
+                    help="keep every K-th real photo (sorted by name; 2 = half, to fit a CPU)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="data/mix")
     args = ap.parse_args(argv)
 
     real_dir, out = Path(args.real), Path(args.out)
-    real = sorted(p.resolve() for p in (real_dir / "train" / "images").iterdir()
-                  if p.suffix.lower() in IMAGE_EXTS)
+    # absolute, not resolved: the converted images are links into ../shared, and Ultralytics
+    # finds labels beside the path it is given (resolving would read the unconverted labels)
+    real = sorted(p.absolute() for p in (real_dir / "train" / "images").iterdir()
+                  if p.suffix.lower() in IMAGE_EXTS)[::args.real_every]
     syn = synthetic_without_distractors(Path(args.synth))
     random.Random(args.seed).shuffle(syn)
     syn = sorted(syn[:args.n])
