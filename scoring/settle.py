@@ -55,7 +55,7 @@ EVENT_TYPES = ("kong", "win", "wall_end")
 KONG_KINDS = ("concealed", "exposed", "added")
 ROUND_KEYS = {"rules", "options", "dealer", "missing_suits", "events", "hands"}
 ENGINE_FIELDS = ("discarder", "players_in")
-UNIT_ZH = {"fan": "番", "x base": "倍底分", "points": "分"}
+UNIT_ZH = {"fan": "番", "x base": "倍底分", "x stake": "倍底注", "points": "分"}
 
 
 @dataclass(frozen=True)

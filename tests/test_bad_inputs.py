@@ -52,3 +52,57 @@ def test_null_dealer_means_the_default_dealer():
             assert err.value.render("en") == exc.render("en")
             continue
         assert score_hand(Hand.from_json({**plain, "dealer": None}), rid).to_json() == expected
+
+
+def _settling_ids() -> list[str]:
+    return [rs.id for rs in all_rulesets().values() if rs.settlement is not None]
+
+
+def test_settle_help_names_every_rule_set_that_settles_rounds(capsys):
+    """`mjlens settle --help` named only the Sichuan family (sichuan, yushan, sichuan_mult) while
+    guangxi, nanning, wuhu, ... settle rounds too."""
+    from mjlens.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["settle", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    settling = _settling_ids()
+    assert {"wuhu", "guangxi", "sichuan"} <= set(settling)
+    for rid in settling:
+        assert rid in text
+    for rid in set(all_rulesets()) - set(settling):
+        assert rid not in text.replace("-", " ").split(), rid
+
+
+def test_readme_settle_row_names_every_rule_set_that_settles_rounds():
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    row = next(line for line in readme.splitlines() if line.startswith("| `mjlens settle"))
+    for rid in _settling_ids():
+        assert f"`{rid}`" in row, rid
+
+
+@pytest.mark.parametrize("rid", ["gb", "guangshui", "guangxi", "guangxi_hu", "hezhou", "nanning",
+                                 "nanning_points", "northeast", "sichuan", "wuhu"])
+def test_rules_in_chinese_prints_the_chinese_description(rid, capsys):
+    """`mjlens rules --lang zh` printed every description in English (RuleSet.description_zh was
+    read by nothing and empty for all but the Sichuan family)."""
+    from mjlens.cli import main
+
+    rs = all_rulesets()[rid]
+    assert rs.description_zh
+    assert main(["rules", "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert rs.description_zh in out and rs.description not in out
+
+
+def test_rules_json_carries_the_chinese_description_and_how_items_combine(capsys):
+    import json
+
+    from mjlens.cli import main
+
+    assert main(["rules", "--json"]) == 0
+    listed = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
+    assert listed["guangxi"]["description_zh"] == all_rulesets()["guangxi"].description_zh
+    assert listed["sichuan_mult"]["combine"] == "multiply" and listed["gb"]["combine"] == "add"

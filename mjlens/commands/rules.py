@@ -41,7 +41,8 @@ def run(args) -> int:
         print(json.dumps([
             {
                 "id": rs.id, "name": rs.name, "name_zh": rs.name_zh, "unit": rs.unit,
-                "description": rs.description, "source": rs.source,
+                "description": rs.description, "description_zh": rs.description_zh,
+                "source": rs.source, "combine": rs.combine,
                 "extra_fields": list(rs.field_names),
                 "fields": [f.to_json() for f in rs.fields],
                 "options": [
@@ -60,7 +61,7 @@ def run(args) -> int:
         unit = UNIT_ZH.get(rs.unit, rs.unit) if zh else rs.unit
         names = (rs.name_zh, rs.name) if zh else (rs.name, rs.name_zh)
         print(M("heading", id=f"{rs.id:<10}", name=names[0], other=names[1], unit=unit).render(lang))
-        print(f"{pad}{rs.description}")
+        print(f"{pad}{_help(rs.description, rs.description_zh, lang)}")
         if rs.options:
             print(f"{pad}{M.text('options', lang)}")
         for o in rs.options:

@@ -1,4 +1,5 @@
-"""`mjlens settle`: settle a whole blood-battle round (kongs, wins, end of the wall) from JSON."""
+"""`mjlens settle`: settle a whole round (kongs, wins, end of the wall) from JSON, under any rule
+set with round rules (`RuleSet.settlement`)."""
 
 from __future__ import annotations
 
@@ -19,19 +20,37 @@ M = Catalog("settle_cli", {
 def register(sub) -> None:
     p = sub.add_parser(
         "settle",
-        help="whole-round settlement (刮风下雨, 查花猪, 查叫)",
-        description="Settle a Sichuan-family round given as JSON (events and final hands; "
-        "format in docs/sichuan.md). ROUND is a file, or - for standard input.",
+        help="settle a whole round: kong money, every win, the end of the wall",
+        description="Settle a round given as JSON (events and final hands; format in "
+        "docs/sichuan.md) under a rule set with round rules: {rules}. ROUND is a file, or - for "
+        "standard input.",
     )
     p.add_argument("round", metavar="ROUND.json", help="the round as JSON, or - for stdin")
     p.add_argument("--rules", default=None,
-                   help="rule set id (sichuan, yushan, sichuan_mult); default: the round's "
-                   "'rules', else sichuan")
+                   help="rule set id ({rules}); default: the round's 'rules', else sichuan")
+    _list_rule_sets_in_help(p)
     p.add_argument("--json", action="store_true", help="print the ledger as JSON")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule-set option, e.g. -o base=5 -o cap=4")
     add_lang_option(p)
     p.set_defaults(func=run)
+
+
+def _list_rule_sets_in_help(parser) -> None:
+    """The rule sets that settle rounds are named from the registry, but only when the help is
+    shown: reading every rule set on each start of `mjlens` would slow every command."""
+    rules_arg = next(a for a in parser._actions if a.dest == "rules")
+    shown = parser.format_help
+
+    def format_help() -> str:
+        from scoring.ruleset import all_rulesets
+
+        found = ", ".join(rs.id for rs in all_rulesets().values() if rs.settlement is not None)
+        parser.description = parser.description.replace("{rules}", found)
+        rules_arg.help = rules_arg.help.replace("{rules}", found)
+        return shown()
+
+    parser.format_help = format_help
 
 
 def run(args) -> int:

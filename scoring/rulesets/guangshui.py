@@ -213,6 +213,7 @@ RULESET = RuleSet(
     unit="x base",
     description="Pung and kong only; 屁和 only self-drawn or robbing a kong; 碰碰和 x2, 卡五星 x2, "
     "七对 x4, 清一色 x4, 小三元 x4, 大三元 x8 multiplying, capped at x16; kongs paid apart.",
+    description_zh="只能碰、杠；屁和只能自摸或抢杠；碰碰和 x2，卡五星 x2，七对 x4，清一色 x4，小三元 x4，大三元 x8，相乘，最高 16 倍到顶；杠另算。",
     score=score,
     options=(
         Option("base", 1, M.text("opt_base"), help_zh=M.text("opt_base", "zh"), minimum=1),

@@ -302,6 +302,7 @@ RULESET = RuleSet(
     unit="x stake",
     description="136 tiles; 平胡 x1, 对胡 x2, 清一色 x4 (with 对胡 x8), 龙七对 x4; each kong, "
     "海底捞月, 杠上花 and 连庄 one more 番 (x2); 抓码 horses after a self-drawn win.",
+    description_zh="136张；平胡 1倍，对胡 2倍，清一色 4倍（清一色对胡 8倍），龙七对 4倍；每个杠、海底捞月、杠上花、连庄各加一番（x2）；自摸后抓码。",
     score=score,
     options=(BASE, HORSE_COUNT, DRAGON_ORDER, SEVEN_PAIRS),
     fields=FIELDS,

@@ -193,6 +193,7 @@ RULESET = RuleSet(
     unit="points",
     description="136 tiles, pungs and kongs only; 鸡胡 (self-draw only) 2 each, 平胡 3 each / 2 "
     "on a discard, 霸胡 5 each / 4; dragon and seat-wind sets raise the class.",
+    description_zh="136张，只能碰、杠；鸡胡（只能自摸）每家 2，平胡自摸每家 3、放炮 2，霸胡自摸每家 5、放炮 4；三元牌和本家风位的刻子升一级。",
     score=score,
     options=(BASE, SEVEN_PAIRS),
     fields=(DEALER, DISCARDER, FIRST_TURN, PLAYERS_IN),

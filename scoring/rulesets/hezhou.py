@@ -138,6 +138,8 @@ RULESET = RuleSet(
     unit="x stake",
     description="点炮: the discarder pays the hand's score; 自摸: each pays twice; 杠: twice the "
     "stake; 七对子 4, 清一色 4, 混一色 2, 字一色 8, 十三幺 13 (options; the seed gives no numbers).",
+    description_zh="点炮：放炮者付该牌型的分数；自摸：每家付 2 倍；杠：底分的 2 倍；七对子 4，清一色 4，混一色 2，"
+    "字一色 8，十三幺 13（选项；规则未给数字）。",
     score=score,
     options=(BASE, *SCORE_OPTIONS, KONG),
     fields=(DISCARDER, PLAYERS_IN),

@@ -217,6 +217,7 @@ RULESET = RuleSet(
     unit="番",
     description="136 tiles, pungs and kongs only; 小牌型 x1, each 大牌型 one 番 (x2), stacking "
     "without a cap; 承包 for three pungs from one player; kong money at once.",
+    description_zh="136张，只能碰、杠；小牌型 1倍，每个大牌型一番（x2），叠加不封顶；被同一家碰三口者承包；杠钱当场结算。",
     score=score,
     options=(BASE, KONG_MONEY),
     fields=(DEALER, DISCARDER, FIRST_TURN, AFTER_KONG, PLAYERS_IN),

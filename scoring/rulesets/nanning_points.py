@@ -331,6 +331,7 @@ RULESET = RuleSet(
     description="136 tiles, pungs and kongs only; 放炮 2, 自摸 3 each, 门清 4 each; 清一色 / 碰碰胡 "
     "9 / 6, 七小对 12 / 8, 大七对 24 / 16, 全求人 18, 杠上花 18 / 9, 杠上炮 9, 抢杠 9, 海底 6 / 9, "
     "adding up; kong money at once; 包胡; 钓鱼.",
+    description_zh="136张，只能碰、杠；放炮 2，自摸每家 3，门清每家 4；清一色 / 碰碰胡 9 / 6，七小对 12 / 8，大七对 24 / 16，全求人 18，杠上花 18 / 9，杠上炮 9，抢杠 9，海底 6 / 9，累计；杠钱当场给；包胡；钓鱼。",
     score=score,
     options=(BASE, HEAVENLY, ROBBING, KONG_MONEY),
     fields=FIELDS,

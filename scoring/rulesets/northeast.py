@@ -225,6 +225,7 @@ RULESET = RuleSet(
     description="三色全, a 1/9/honour, at least one 叉 (special kongs 旋风杠 / 喜杠 / 幺九蛋 count); "
     "立门 1, 夹胡 1, 飘胡 2, 对宝 2, 摟宝 x2; 5 each, 10 from the discarder or dealer, 20 dealer "
     "discarding; each 番 doubles.",
+    description_zh="三色全，须有幺九或字牌，至少一叉（旋风杠、喜杠、幺九蛋也算）；立门 1，夹胡 1，飘胡 2，对宝 2，摟宝加倍；票胡每家 5，点炮或庄家 10，庄家点炮 20；每番翻一倍。",
     score=score,
     options=(
         Option("base", 5, M.text("opt_base"), help_zh=M.text("opt_base", "zh"), minimum=1),

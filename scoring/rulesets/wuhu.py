@@ -473,6 +473,7 @@ RULESET = RuleSet(
     unit="番",
     description="112 tiles (three suits and 红中), no chows; a win needs 八支 (eight of one suit); "
     "底番 + 支番 + 嘴子 20 / 交 100 + kongs, 抢杠 x3, the dealer adds the 底番; 报警 / 包牌 / 转包.",
+    description_zh="112张（三门加红中），不准吃；和牌须够八支（一门八张以上）；底番 + 支番 + 嘴子 20 / 交 100 + 杠，抢杠乘 3，庄家再加底番；报警、包牌、转包。",
     score=score,
     options=(
         Option("stake", 1, M.text("opt_stake"), help_zh=M.text("opt_stake", "zh"), minimum=1),

@@ -17,6 +17,7 @@ RULESET = RuleSet(
     unit="fan",
     description="Chinese Official / Mahjong Competition Rules: 81 fans with their 不计 exclusions, "
     "at least 8 fan (flowers excluded) to win; competition settlement base + fan.",
+    description_zh="国家体育总局《中国麻将竞赛规则》：81 个番种及其不计原则，起和 8 番（花牌不计），竞赛结算为底分加番数。",
     score=score,
     options=(
         Option("base", 8, "the base every other player pays the winner (competition rules: 8)",
