@@ -55,8 +55,8 @@ def run(seeds, n: int, style: str | None, model: str | None) -> dict:
     import numpy as np
 
     from datasets.synth import make_sample
-    from mjlens.commands.detect import load_detector
     from tests.test_layout_synth import mismatch, readable, scene_detections
+    from vision.detect import load_detector
     from vision.layout import read_layout
 
     det = load_detector(model)
