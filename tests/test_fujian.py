@@ -149,9 +149,10 @@ def test_youjin_needs_self_draw():
 
 def _first_and_best(text: str, gold: str, **options):
     hand = parse_hand(text)
-    readings = wild_readings(hand, gold, sets=5, seven_pairs=False)
+    readings = fujian.readings_of(hand, gold, 5)
+    assert [r.wild for r in readings] == wild_readings(hand, gold, sets=5, seven_pairs=False)
     opts = get_ruleset("fujian").resolve_options(options)
-    first = fujian.count_reading(fujian.Reading(hand, readings[0], gold, 0, {}), opts, False, [])
+    first = fujian.count_reading(readings[0], opts, False, [])
     return first, score(text, **options)
 
 

@@ -239,11 +239,8 @@ def check_hand(hand: Hand, options: Mapping[str, Any]) -> tuple[str | None, int]
     return gold, sets
 
 
-def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
-    gold, sets = check_hand(hand, options)
-    dealer_seat = seat_field(hand, "dealer", "E")
-    dealer = hand.context.seat_wind == dealer_seat
-    history = _history(hand, dealer_seat)
+def readings_of(hand: Hand, gold: str | None, sets: int) -> list[Reading]:
+    """Every reading of the hand, one per use of the golds; a HandError when none wins."""
     wilds = wild_readings(hand, gold, sets=sets, seven_pairs=False)
     if not wilds:
         raise HandError(M("not_a_win", sets=sets))
@@ -252,7 +249,15 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
         if c != gold:
             natural[c] = natural.get(c, 0) + 1
     golds = sum(1 for c in hand.all_tiles if c == gold)
-    readings = [Reading(hand, w, gold, golds, natural) for w in wilds]
+    return [Reading(hand, w, gold, golds, natural) for w in wilds]
+
+
+def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
+    gold, sets = check_hand(hand, options)
+    dealer_seat = seat_field(hand, "dealer", "E")
+    dealer = hand.context.seat_wind == dealer_seat
+    history = _history(hand, dealer_seat)
+    readings = readings_of(hand, gold, sets)
     reading, count = best_reading(readings, lambda r: count_reading(r, options, dealer, history),
                                   lambda c: c.total)
     who = win_payers(hand, discarder_alone=options["discard_pays"] == "discarder")
