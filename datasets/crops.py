@@ -56,8 +56,10 @@ def cut(image: np.ndarray, box: tuple[float, float, float, float], context: floa
                           cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-def crops_from_yolo(split_dir: str | Path, limit: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """(crops uint8 [N, STORE, STORE, 3] BGR, labels int64 [N]) from images/ + labels/."""
+def crops_from_yolo(split_dir: str | Path, limit: int | None = None,
+                    names: list[str] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """(crops uint8 [N, STORE, STORE, 3] BGR, labels int64 [N]) from images/ + labels/;
+    `names`, when given, receives each crop's image file name (for grouping by source)."""
     import cv2
 
     split_dir = Path(split_dir)
@@ -82,6 +84,8 @@ def crops_from_yolo(split_dir: str | Path, limit: int | None = None) -> tuple[np
             box = ((x - w / 2) * iw, (y - h / 2) * ih, (x + w / 2) * iw, (y + h / 2) * ih)
             xs.append(cut(im, box))
             ys.append(c)
+            if names is not None:
+                names.append(img_path.name)
         if limit and len(xs) >= limit:
             break
     return np.stack(xs), np.array(ys, dtype=np.int64)
@@ -112,12 +116,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tile-crops", action="store_true")
     ap.add_argument("--limit", type=int, default=None)
     args = ap.parse_args(argv)
+    names: list[str] = []
     if args.tile_crops:
         x, y = crops_from_tile_crops(args.src)
     else:
-        x, y = crops_from_yolo(args.src, args.limit)
+        x, y = crops_from_yolo(args.src, args.limit, names)
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    np.savez(args.out, x=x, y=y)
+    np.savez(args.out, x=x, y=y, **({"image": np.array(names)} if names else {}))
     counts = np.bincount(y, minlength=len(DETECTOR_CLASSES))
     print(f"{len(y)} crops -> {args.out}; per class min {counts[:-1].min()} max {counts.max()}")
     return 0

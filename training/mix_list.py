@@ -31,8 +31,8 @@ def synthetic_without_distractors(synth: Path) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--real", default="data/real", help="converted real set (train/, data.yaml)")
-    ap.add_argument("--synth", required=True, help="a `mjlens synth` folder")
-    ap.add_argument("--n", type=int, default=600, help="synthetic scenes to add")
+    ap.add_argument("--synth", required=True, nargs="+", help="`mjlens synth` folders")
+    ap.add_argument("--n", type=int, default=600, help="synthetic scenes to add (per folder)")
     ap.add_argument("--real-every", type=int, default=1,
                     help="keep every K-th real photo (sorted by name; 2 = half, to fit a CPU)")
     ap.add_argument("--seed", type=int, default=0)
@@ -44,9 +44,11 @@ def main(argv: list[str] | None = None) -> int:
     # finds labels beside the path it is given (resolving would read the unconverted labels)
     real = sorted(p.absolute() for p in (real_dir / "train" / "images").iterdir()
                   if p.suffix.lower() in IMAGE_EXTS)[::args.real_every]
-    syn = synthetic_without_distractors(Path(args.synth))
-    random.Random(args.seed).shuffle(syn)
-    syn = sorted(syn[:args.n])
+    syn = []
+    for folder in args.synth:
+        some = synthetic_without_distractors(Path(folder))
+        random.Random(args.seed).shuffle(some)
+        syn += sorted(some[:args.n])
     out.mkdir(parents=True, exist_ok=True)
     (out / "train.txt").write_text("".join(f"{p}\n" for p in real + syn))
     yaml = (real_dir / "data.yaml").read_text().replace(
