@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 
 from scoring.tiles import DETECTOR_CLASSES  # noqa: E402
 from vision.layout import hand_key, read_layout  # noqa: E402
-from vision.layout.geometry import parse_detections  # noqa: E402
+from vision.layout.boxes import parse_detections  # noqa: E402
 from vision.layout.scene import build_scene  # noqa: E402
 
 

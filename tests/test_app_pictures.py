@@ -108,7 +108,7 @@ def test_tile_crop_shows_the_box_region():
 
 def test_plain_reading_drops_double_boxes():
     from mjlens.ui.vision_adapter import plain_draft
-    from vision.layout.geometry import TileBox
+    from vision.layout.boxes import TileBox
 
     dets = [TileBox("5p", (0, 0, 40, 60), 0.9), TileBox("6p", (2, 1, 41, 60), 0.5),
             TileBox("1m", (45, 0, 85, 60), 0.8)]

@@ -430,7 +430,8 @@ def test_tile_width_follows_the_perspective_of_a_receding_row():
 def test_a_sideways_tile_at_a_low_oblique_camera_is_found_in_its_meld():
     """At a low camera seen from the side, a face's box slants far over (a parallelogram): the
     box fit still tells the sideways tile from its upright neighbours."""
-    from vision.layout.geometry import Site, Slot, TileBox, box_fit
+    from vision.layout.boxes import Site, TileBox
+    from vision.layout.geometry import Slot, box_fit
 
     def slot(length):  # along the row: `length` units; across: a slanted edge (12, 4) px
         w, h = length * 20 + 12 * (1.0 if length == 1 else 0.75), 4 * (

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from vision.layout import read_layout
-from vision.layout.geometry import parse_detections
+from vision.layout.boxes import parse_detections
 from vision.layout.image import to_lab
 from vision.layout.melds import meld_sideways
 from vision.layout.scene import build_scene

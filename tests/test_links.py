@@ -81,7 +81,7 @@ def test_scan_json_gives_each_tile_its_box(tmp_path, capsys):
 def _scan_of(hand_text: str, links, dets: list[dict]):
     """A PhotoScan whose layout read `hand_text` from `dets` with `links`."""
     from vision.layout import LayoutResult
-    from vision.layout.geometry import parse_detections
+    from vision.layout.boxes import parse_detections
     from vision.pipeline import PhotoScan
 
     parsed, _ = parse_detections(dets)

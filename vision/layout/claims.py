@@ -16,7 +16,7 @@ from dataclasses import replace
 from scoring import tiles as T
 from scoring.hand import Hand, Meld
 from scoring.notation import format_hand
-from vision.layout.melds import claim_thresholds, meld_sideways, read_meld
+from vision.layout.melds import claim_source, claim_thresholds, meld_sideways, read_meld
 
 MIN_SHARE = 0.03  # claim readings less likely than this are not listed
 
@@ -65,11 +65,7 @@ def _claimed(meld: Meld, slots, pos: int | None) -> Meld:
     """`meld` with its claimed tile at display position `pos` (None: no tile turned)."""
     if pos is None:
         return replace(meld, claimed_from=None, claimed_tile=None)
-    k = len(slots)
-    if meld.kind == "chow":
-        src = "left"
-    else:
-        src = "left" if pos == 0 else ("right" if pos == k - 1 else "across")
+    src = "left" if meld.kind == "chow" else claim_source(pos, len(slots))
     return replace(meld, claimed_from=src, claimed_tile=slots[pos].code if meld.kind == "chow"
                    else meld.tiles[0])
 

@@ -24,7 +24,8 @@ import numpy as np
 
 from scoring import tiles as T
 from scoring.hand import Meld
-from vision.layout.geometry import Slot, box_fit, iou
+from vision.layout.boxes import iou
+from vision.layout.geometry import Slot, box_fit
 
 SIDEWAYS = 0.5  # pside above this reads as a tile turned sideways
 IN_MELD = 0.3  # ... and inside a meld, where one sideways tile is expected
@@ -173,7 +174,10 @@ def _chow(codes: list[str]) -> bool:
     return T.is_suited(a) and T.next_in_suit(a) == b and T.next_in_suit(b) == c
 
 
-def _claim(position: int, size: int) -> str:
+def claim_source(position: int, size: int) -> str:
+    """Whom a meld was claimed from, by where its sideways tile lies (the table convention: the
+    claimed tile is turned on the side of the player it came from). The seat that player sits
+    in is scoring.payments.claimed_from_seat's business, not the layout's."""
     if position == 0:
         return "left"
     if position == size - 1:
@@ -306,7 +310,7 @@ CLEAR_CLAIM, IN_MELD_SEEN, IN_MELD_UNSEEN = 0.7, 0.15, 0.6  # chosen on syntheti
 
 def _pung_or_kong(slots, code, pos, cost, kong=False) -> MeldReading:
     k = len(slots)
-    src = _claim(pos, k) if pos is not None else None
+    src = claim_source(pos, k) if pos is not None else None
     tiles = (code,) * (4 if kong else 3)
     return MeldReading(Meld("kong" if kong else "pung", tiles, claimed_from=src,
                             claimed_tile=code if pos is not None else None), cost)
@@ -314,6 +318,6 @@ def _pung_or_kong(slots, code, pos, cost, kong=False) -> MeldReading:
 
 def _kong(code: str, pos: int | None, k: int, on: int, on_side: bool) -> Meld:
     """A kong shown as three tiles with the fourth on (or beside) tile `on`."""
-    src = _claim(pos, k) if pos is not None else None
+    src = claim_source(pos, k) if pos is not None else None
     return Meld("kong", (code,) * 4, claimed_from=src, added=bool(on_side and pos == on),
                 claimed_tile=code if pos is not None else None)

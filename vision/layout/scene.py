@@ -8,17 +8,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from scoring import tiles as T
-from vision.layout.geometry import (
-    Row,
-    Site,
-    Slot,
-    TileBox,
-    describe_row,
-    fit_row,
-    local_scale,
-    overlap_groups,
-    tile_scale,
-)
+from vision.layout.boxes import Site, TileBox, overlap_groups
+from vision.layout.geometry import Row, Slot, describe_row, fit_row, local_scale, tile_scale
 from vision.layout.image import add_face_depths
 
 # ---- the scene: sites -> rows of the hand, loose flowers and strays --------------------------
@@ -114,35 +105,66 @@ def build_scene(dets: list[TileBox], notes: list[str],
                           for s in r.sites)
         else:
             rows_ok.append((m, r))
-    rows_sel: list[Row] = []
-    loose_idx = list(remaining)
-    options: list[tuple[int, int | None]] = []
-    unused = 0
-    elsewhere: set[int] = set()  # sites in a row of other tiles, not the hand's
+    picked = _RowChoice([], list(remaining), [], 0, set(), choice)
     if rows_ok:
-        rows_ok.sort(key=lambda mr: -sum(not T.is_flower(s.code) for s in mr[1].sites))
-        for mi in range(min(3, len(rows_ok))):
-            if mi and sum(not T.is_flower(x.code) for x in rows_ok[mi][1].sites) < 2:
-                break
-            seconds = _second_rows(rows_ok, mi, scale)
-            options.extend((mi, j) for j in [None] + seconds[:6])
-        if choice is None:
-            seconds = _second_rows(rows_ok, 0, scale)
-            choice = (0, seconds[0] if seconds else None)
-        rows_sel.append(rows_ok[choice[0]][1])
-        if choice[1] is not None:
-            rows_sel.append(rows_ok[choice[1]][1])
-        for m, r in rows_ok:
-            if all(r is not x for x in rows_sel):
-                loose_idx.extend(m.tolist())
-                n_tiles = sum(1 for x in r.sites if not T.is_flower(x.code))
-                unused += n_tiles
-                if n_tiles >= 2:  # a flower lined up with other tiles (a tray, a wall)
-                    elsewhere.update(int(i) for i in m)
+        picked = _choose_rows(rows_ok, picked, scale)
     elif len(sites) == 1:
         notes.append("Only one tile was found.")
-    # a tile just beyond a row's end, a little off its line (a winning tile lying flat beside
-    # standing tiles, say) belongs to the row; the reading may still leave it out
+    _take_row_ends(picked.rows, sites, picked.loose, scale)
+    # describe the hand's rows
+    frames = picked.rows
+    rows = [describe_row(r) for r in frames]
+    add_face_depths(rows, lab, lab_scale, memo)
+    # resolve same-code overlaps: a tile offset across the row is stacked on the other
+    for slots in rows:
+        for s in slots:
+            _resolve_overlap(s)
+    loose_flowers = _place_loose(sites, picked, rows, frames, strays)
+    # rows again: slot features change once tops are attached
+    return Scene(rows, frames, loose_flowers, strays, notes, scale, picked.options,
+                 picked.unused, picked.choice)
+
+
+@dataclass
+class _RowChoice:
+    rows: list[Row]  # the hand's rows: the main row, and the second row if any
+    loose: list[int]  # sites in no chosen row
+    options: list[tuple[int, int | None]]  # every (main, second) choice
+    unused: int  # tiles in fitted rows not chosen
+    elsewhere: set[int]  # sites in a row of other tiles, not the hand's
+    choice: tuple[int, int | None] | None
+
+
+def _choose_rows(rows_ok: list[tuple[np.ndarray, Row]], picked: _RowChoice,
+                 scale: float) -> _RowChoice:
+    """The hand's rows among the fitted ones (`picked.choice`, by default the largest row and
+    its likeliest companion), the other choices, and what the chosen ones leave out."""
+    rows_ok.sort(key=lambda mr: -sum(not T.is_flower(s.code) for s in mr[1].sites))
+    for mi in range(min(3, len(rows_ok))):
+        if mi and sum(not T.is_flower(x.code) for x in rows_ok[mi][1].sites) < 2:
+            break
+        seconds = _second_rows(rows_ok, mi, scale)
+        picked.options.extend((mi, j) for j in [None] + seconds[:6])
+    if picked.choice is None:
+        seconds = _second_rows(rows_ok, 0, scale)
+        picked.choice = (0, seconds[0] if seconds else None)
+    picked.rows.append(rows_ok[picked.choice[0]][1])
+    if picked.choice[1] is not None:
+        picked.rows.append(rows_ok[picked.choice[1]][1])
+    for m, r in rows_ok:
+        if all(r is not x for x in picked.rows):
+            picked.loose.extend(m.tolist())
+            n_tiles = sum(1 for x in r.sites if not T.is_flower(x.code))
+            picked.unused += n_tiles
+            if n_tiles >= 2:  # a flower lined up with other tiles (a tray, a wall)
+                picked.elsewhere.update(int(i) for i in m)
+    return picked
+
+
+def _take_row_ends(rows_sel: list[Row], sites: list[Site], loose_idx: list[int],
+                   scale: float) -> None:
+    """A tile just beyond a row's end, a little off its line (a winning tile lying flat beside
+    standing tiles, say) belongs to the row; the reading may still leave it out."""
     for r in rows_sel:
         u_r, _ = r.coords(np.array([x.centre for x in r.sites]))
         lo, hi = float(u_r.min()), float(u_r.max())
@@ -156,21 +178,18 @@ def build_scene(dets: list[TileBox], notes: list[str],
                     hole and abs(float(v[0])) < 1.3 * scale):  # raised: on a hidden tile
                 r.sites.append(sites[i])
                 loose_idx.remove(i)
-    # describe the hand's rows
-    frames = rows_sel
-    rows = [describe_row(r) for r in frames]
-    add_face_depths(rows, lab, lab_scale, memo)
-    # resolve same-code overlaps: a tile offset across the row is stacked on the other
-    for slots in rows:
-        for s in slots:
-            _resolve_overlap(s)
-    # loose sites: a tile on top of / beside a row tile of the same code, a flower, or a stray
+
+
+def _place_loose(sites: list[Site], picked: _RowChoice, rows: list[list[Slot]],
+                 frames: list[Row], strays: list[tuple[Site, str]]) -> list[Site]:
+    """Loose sites: a tile on top of / beside a row tile of the same code, a flower of the
+    hand (returned), or a stray (added to `strays` with the reason)."""
     loose_flowers: list[Site] = []
-    for i in loose_idx:
+    for i in picked.loose:
         site = sites[i]
-        if i not in elsewhere and _attach_top(site, rows, frames):
+        if i not in picked.elsewhere and _attach_top(site, rows, frames):
             continue
-        if T.is_flower(site.code) and rows and i not in elsewhere and _near_hand(
+        if T.is_flower(site.code) and rows and i not in picked.elsewhere and _near_hand(
                 site, rows, frames):
             loose_flowers.append(site)
             continue
@@ -181,8 +200,7 @@ def build_scene(dets: list[TileBox], notes: list[str],
         else:
             why = "no row of tiles was found"
         strays.append((site, why))
-    # rows again: slot features change once tops are attached
-    return Scene(rows, frames, loose_flowers, strays, notes, scale, options, unused, choice)
+    return loose_flowers
 
 
 MAX_ROWS = 8  # rows fitted per photo: the hand's (one or two, and a pair of standing tiles
