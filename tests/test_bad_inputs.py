@@ -106,3 +106,23 @@ def test_rules_json_carries_the_chinese_description_and_how_items_combine(capsys
     listed = {r["id"]: r for r in json.loads(capsys.readouterr().out)}
     assert listed["guangxi"]["description_zh"] == all_rulesets()["guangxi"].description_zh
     assert listed["sichuan_mult"]["combine"] == "multiply" and listed["gb"]["combine"] == "add"
+
+
+def test_scan_errors_in_chinese(tmp_path, capsys):
+    """scan printed its own refusals in English under --lang zh: a bad option (str(exc) dropped
+    the message's Chinese), a boxes file without tiles, a file that is not a photo."""
+    import json
+
+    from mjlens.cli import main
+
+    boxes = tmp_path / "boxes.json"
+    boxes.write_text('{"x": 1}', encoding="utf-8")
+    assert main(["scan", "p.jpg", "--boxes", str(boxes), "--lang", "zh"]) == 1
+    assert "框文件" in capsys.readouterr().err
+    assert main(["scan", "p.jpg", "--boxes", str(boxes), "--rules", "guangxi", "-o", "base=-1",
+                 "--json"]) == 2
+    out = json.loads(capsys.readouterr().out)
+    assert "base" in out["error"] and "至少" in out["error_zh"]
+    assert main(["scan", str(boxes), "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["error"].startswith("Cannot read the photo") and "照片" in out["error_zh"]

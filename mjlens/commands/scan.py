@@ -31,6 +31,14 @@ M = Catalog("scan_cli", {
              "从照片读出：{hand}   （置信度 {confidence}）"),
     "uncertain": ("Uncertain:", "不确定之处："),
     "other_readings": ("Other readings:", "其他读法："),
+    "boxes_unreadable": ("Cannot read the boxes file {path}: {reason}",
+                         "读不了框文件 {path}：{reason}"),
+    "boxes_no_tiles": ("The boxes file {path} has no 'tiles' list.",
+                       "框文件 {path} 里没有 'tiles' 列表。"),
+    "no_detector": ("The tile detector is not available: {reason}", "牌的检测器不可用：{reason}"),
+    "bad_photo": ("Cannot read the photo: {reason}", "读不了这张照片：{reason}"),
+    "bad_model": ("The tile detector could not be loaded: {reason}", "牌的检测器加载失败：{reason}"),
+    "no_hand": ("No hand was found in the photo.", "照片里没有找到手牌。"),
 })
 
 
@@ -90,9 +98,9 @@ def _boxes_from_file(path: str) -> tuple[list, float | None, float | None]:
             text = f.read()
         data = json.loads(text.strip().splitlines()[0]) if text.strip() else None
     except (OSError, json.JSONDecodeError, IndexError) as exc:
-        raise HandError(f"Cannot read the boxes file {path}: {exc}") from None
+        raise HandError(M("boxes_unreadable", path=path, reason=str(exc))) from None
     if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
-        raise HandError(f"The boxes file {path} has no 'tiles' list.")
+        raise HandError(M("boxes_no_tiles", path=path))
     tiles = []
     for t in data["tiles"]:
         if not isinstance(t, dict) or t.get("box") is None or t.get("labelled") is False:
@@ -118,13 +126,13 @@ def run(args) -> int:
             last_copy=args.last_copy)
         context.validate()
     except HandError as exc:
-        return _fail(args, 2, str(exc))
+        return _fail(args, 2, exc)
 
     if args.boxes:
         try:
             detections, width, height = _boxes_from_file(args.boxes)
         except HandError as exc:
-            return _fail(args, 1, str(exc))
+            return _fail(args, 1, exc)
         result = read_layout(detections, width, height, context=context, rules=args.rules,
                              options=options)
     else:
@@ -132,15 +140,15 @@ def run(args) -> int:
             from vision.detect import ImageReadError, ModelError, load_detector, load_image
             from vision.pipeline import scan_photo
         except ImportError as exc:  # the detector is an optional part of an install
-            return _fail(args, 2, f"The tile detector is not available: {exc}")
+            return _fail(args, 2, M("no_detector", reason=str(exc)))
         try:
             image = load_image(args.photo)
         except ImageReadError as exc:
-            return _fail(args, 1, f"Cannot read the photo: {exc}")
+            return _fail(args, 1, M("bad_photo", reason=exc.msg))
         try:
             det = load_detector(args.model)
         except ModelError as exc:
-            return _fail(args, 2, f"The tile detector could not be loaded: {exc}")
+            return _fail(args, 2, M("bad_model", reason=str(exc)))
         scanned = scan_photo(image, det, context=context, rules=args.rules, options=options)
         width, height, result = scanned.image.width, scanned.image.height, scanned.layout
 
@@ -149,7 +157,7 @@ def run(args) -> int:
     if result.hand is None:
         # 1: nothing that looks like a hand; 2: tiles were found but make no hand
         status = 2 if isinstance(result.failure, NoHandShape) else 1
-        return _fail(args, status, result.error or "No hand was found in the photo.", payload)
+        return _fail(args, status, result.error or M("no_hand"), payload)
     try:
         result.hand.validate()
         scored = score_hand(result.hand, args.rules, options)
