@@ -1,0 +1,254 @@
+"""Streamlit page "Review labels": confirm what `mjlens label` proposed, photo by photo, least
+sure first. Change a box's code from the tile palette, delete a box, add a missing one, accept
+the photo; every change is saved at once to the folder's labels (datasets/review.py), and
+"Export" rewrites the COCO and Label Studio files. Served as pages/review_labels.py."""
+
+from __future__ import annotations
+
+import os
+
+import streamlit as st
+from PIL import Image, ImageDraw, ImageFont
+
+from datasets.review import NotLabelled, ReviewSet
+from mjlens.ui.i18n import lang_of_locale, tile_label, tile_name
+from mjlens.ui.tile_images import tile_png
+from scoring.messages import Catalog
+from scoring.tiles import DETECTOR_CLASSES
+
+M = Catalog("review", {
+    "title": ("Review labels", "复核标注"),
+    "caption": ("Confirm the boxes `mjlens label` proposed: least sure photos first. Every "
+                "change is saved to the folder at once.",
+                "确认 `mjlens label` 给出的框：最不确定的照片排在前面。每次修改都会立即保存到文件夹。"),
+    "folder": ("Labelled folder (made by mjlens label)", "标注文件夹（由 mjlens label 生成）"),
+    "folder_help": ("The --out folder of `mjlens label DIR --out OUT`",
+                    "`mjlens label DIR --out OUT` 的 --out 文件夹"),
+    "not_labelled": ("{folder} has no labelling.jsonl: label it first with mjlens label.",
+                     "{folder} 里没有 labelling.jsonl：请先用 mjlens label 标注。"),
+    "empty": ("The folder holds no labelled photos.", "这个文件夹里没有已标注的照片。"),
+    "progress": ("Reviewed {done} / {total}", "已复核 {done} / {total}"),
+    "photo": ("Photo {i} of {n}: {name} · {state}", "第 {i} / {n} 张：{name} · {state}"),
+    "reviewed": ("accepted", "已确认"),
+    "to_review": ("to review", "待复核"),
+    "prev": ("Previous", "上一张"),
+    "next": ("Next", "下一张"),
+    "accept": ("Accept", "确认"),
+    "export": ("Export COCO + Label Studio", "导出 COCO 和 Label Studio"),
+    "exported": ("Written: data.yaml, labels/, annotations.coco.json, label_studio.json",
+                 "已写入：data.yaml、labels/、annotations.coco.json、label_studio.json"),
+    "shortcuts": ("Keys: ← previous, → next, A accept, Delete deletes the selected box.",
+                  "快捷键：← 上一张，→ 下一张，A 确认，Delete 删除所选的框。"),
+    "box": ("Box", "框"),
+    "box_item": ("#{k} {code} · {score}", "第 {k} 号 {code} · {score}"),
+    "by_hand": ("by hand", "人工"),
+    "no_boxes": ("No boxes in this photo: add the missing tiles below.",
+                 "这张照片没有框：请在下面添加漏掉的牌。"),
+    "change_to": ("Tap a tile to change box #{k} into it", "点一张牌，把第 {k} 号框改成它"),
+    "delete": ("Delete box", "删除这个框"),
+    "add": ("Add a missing box", "添加漏掉的框"),
+    "add_code": ("Tile", "牌"),
+    "add_button": ("Add box", "添加框"),
+    "bad_box": ("The box is empty: give it a width and a height.", "框是空的：请给出宽和高。"),
+    "counts": ("{n} boxes, {unsure} below {threshold}", "{n} 个框，{unsure} 个低于 {threshold}"),
+})
+SUITS = ("m", "p", "s", "z", "f", "x")
+SUIT_NAMES = {"m": ("Characters", "万"), "p": ("Dots", "筒"), "s": ("Bamboo", "条"),
+              "z": ("Honours", "字"), "f": ("Flowers", "花"), "x": ("Face down", "背面")}
+UNSURE = 0.5
+TILE_PX = 38
+COLOURS = {"selected": (230, 30, 30), "hand": (20, 170, 60), "unsure": (245, 150, 0),
+           "sure": (40, 110, 230)}
+
+
+def t(key: str, lang: str, **params) -> str:
+    return M(key, **params).render(lang)
+
+
+def _codes(suit: str) -> list[str]:
+    return [c for c in DETECTOR_CLASSES if (c[-1] == suit if suit != "x" else c == "back")]
+
+
+def _set(key: str, value) -> None:
+    st.session_state[key] = value
+
+
+def _go(step: int) -> None:
+    ss = st.session_state
+    ss["rv-index"] = (ss["rv-index"] + step) % len(ss["rv-set"].records)
+    ss["rv-box"] = 0
+
+
+def _accept() -> None:
+    ss = st.session_state
+    ss["rv-set"].accept(ss["rv-index"])
+    _go(1)
+
+
+def _change(code: str) -> None:
+    ss = st.session_state
+    ss["rv-set"].set_code(ss["rv-index"], ss.get("rv-box") or 0, code)
+
+
+def _delete() -> None:
+    ss = st.session_state
+    rec = ss["rv-set"].records[ss["rv-index"]]
+    if rec.boxes:
+        ss["rv-set"].delete_box(ss["rv-index"], ss.get("rv-box") or 0)
+        ss["rv-box"] = max(0, min(ss.get("rv-box") or 0, len(rec.boxes) - 1))
+
+
+def _add() -> None:
+    ss = st.session_state
+    try:
+        ss["rv-set"].add_box(ss["rv-index"], ss["rv-add-code"], ss["rv-x1"], ss["rv-y1"],
+                             ss["rv-x2"], ss["rv-y2"])
+    except ValueError:
+        ss["rv-msg"] = "bad_box"
+
+
+def _export() -> None:
+    st.session_state["rv-set"].export()
+    st.session_state["rv-msg"] = "exported"
+
+
+def drawn(rs: ReviewSet, i: int, selected: int | None, max_side: int = 1400) -> Image.Image:
+    """The photo with every box and its code; the selected box red, boxes set by hand green,
+    unsure ones orange."""
+    from vision.detect import load_image
+
+    rec = rs.records[i]
+    im = load_image(rs.image_path(i), max_side=max_side // 2)
+    img = Image.fromarray(im.pixels[:, :, ::-1])
+    draw = ImageDraw.Draw(img)
+    font = ImageFont.load_default(size=max(12, img.width // 60))
+    line = max(2, img.width // 400)
+    for k, b in enumerate(rec.boxes):
+        kind = "selected" if k == selected else "hand" if b.score is None else \
+            "unsure" if b.score < UNSURE else "sure"
+        box = [v * im.scale for v in (b.x1, b.y1, b.x2, b.y2)]
+        draw.rectangle(box, outline=COLOURS[kind], width=line * (2 if kind == "selected" else 1))
+        label = f"{k} {b.code}"
+        tx, ty = box[0], max(0, box[1] - font.size - 2)
+        draw.rectangle(draw.textbbox((tx, ty), label, font=font), fill=COLOURS[kind])
+        draw.text((tx, ty), label, fill=(255, 255, 255), font=font)
+    return img
+
+
+def _box_label(rec, k: int, lang: str) -> str:
+    b = rec.boxes[k]
+    score = t("by_hand", lang) if b.score is None else f"{b.score:.2f}"
+    return t("box_item", lang, k=k, code=tile_label(b.code, lang), score=score)
+
+
+def palette(lang: str, i: int, k: int, code: str) -> None:
+    """The tiles of one suit; a tap changes box k into that tile. Opens on the box's suit."""
+    ss = st.session_state
+    if ss.get("rv-suit-for") != (i, k):
+        ss["rv-suit-for"], ss["rv-suit"] = (i, k), "x" if code == "back" else code[-1]
+    st.caption(t("change_to", lang, k=k))
+    suit = st.segmented_control(
+        t("add_code", lang), SUITS, key="rv-suit", required=True,
+        format_func=lambda s: SUIT_NAMES[s][lang == "zh"], label_visibility="collapsed") or "m"
+    with st.container(horizontal=True, gap="small", key="palette-tiles"):
+        for code in _codes(suit):
+            with st.container(key=f"pcell-{code}", width=TILE_PX + 6, gap=None,
+                              horizontal_alignment="center"):
+                st.image(tile_png(code, None, 2 * TILE_PX), width=TILE_PX,
+                         caption=None if code != "back" else tile_name(code, lang))
+                st.button(tile_label(code, lang), key=f"pal-{code}", on_click=_change,
+                          args=(code,), type="tertiary", help=tile_name(code, lang))
+
+
+def add_box_view(rs: ReviewSet, i: int, lang: str) -> None:
+    rec = rs.records[i]
+    with st.expander(t("add", lang), icon=":material/add_box:", key=f"rv-add-exp-{i}"):
+        guess = rs.next_box_guess(i)
+        ss = st.session_state
+        if ss.get("rv-add-for") != (i, len(rec.boxes)):  # a new photo or box: a new guess
+            ss["rv-add-for"] = (i, len(rec.boxes))
+            for name, v in zip(("rv-x1", "rv-y1", "rv-x2", "rv-y2"), guess, strict=True):
+                ss[name] = float(round(v))
+        st.selectbox(t("add_code", lang), DETECTOR_CLASSES, key="rv-add-code",
+                     format_func=lambda c: f"{c} {tile_name(c, lang)}")
+        cols = st.columns(4)
+        for col, name, top in zip(cols, ("x1", "y1", "x2", "y2"),
+                                  (rec.width, rec.height, rec.width, rec.height), strict=True):
+            col.number_input(name, 0.0, float(top), key=f"rv-{name}", step=1.0)
+        st.button(t("add_button", lang), key="rv-add-btn", on_click=_add, icon=":material/add:")
+
+
+def review_photo(rs: ReviewSet, lang: str) -> None:
+    ss = st.session_state
+    i = ss.setdefault("rv-index", 0) % len(rs.records)
+    rec = rs.records[i]
+    st.progress(rs.reviewed / len(rs.records),
+                text=t("progress", lang, done=rs.reviewed, total=len(rs.records)))
+    with st.container(horizontal=True, key="rv-nav"):
+        st.button(t("prev", lang), key="rv-prev", on_click=_go, args=(-1,), shortcut="Left",
+                  icon=":material/arrow_back:")
+        st.button(t("next", lang), key="rv-next", on_click=_go, args=(1,), shortcut="Right",
+                  icon=":material/arrow_forward:")
+        st.button(t("accept", lang), key="rv-accept", on_click=_accept, shortcut="A",
+                  type="primary", icon=":material/check:")
+        st.button(t("export", lang), key="rv-export", on_click=_export,
+                  icon=":material/download:")
+    st.caption(t("shortcuts", lang))
+    if (msg := ss.pop("rv-msg", None)) is not None:
+        (st.success if msg == "exported" else st.warning)(t(msg, lang))
+    state = t("reviewed" if rec.reviewed else "to_review", lang)
+    st.markdown(f"**{t('photo', lang, i=i + 1, n=len(rs.records), name=rec.image, state=state)}**")
+    unsure = sum(b.score is not None and b.score < UNSURE for b in rec.boxes)
+    st.caption(t("counts", lang, n=len(rec.boxes), unsure=unsure, threshold=UNSURE))
+    left, right = st.columns([3, 2], gap="medium")
+    k = None
+    with right:
+        if rec.boxes:
+            if (ss.get("rv-box") or 0) >= len(rec.boxes):
+                ss["rv-box"] = 0
+            k = st.selectbox(t("box", lang), range(len(rec.boxes)), key="rv-box",
+                             format_func=lambda j: _box_label(rec, j, lang))
+            palette(lang, i, k, rec.boxes[k].code)
+            st.button(t("delete", lang), key="rv-delete", on_click=_delete, shortcut="Delete",
+                      icon=":material/delete:")
+        else:
+            st.info(t("no_boxes", lang))
+        add_box_view(rs, i, lang)
+    with left:
+        st.image(drawn(rs, i, k), width="stretch")
+
+
+def main() -> None:
+    from mjlens.ui.views import CSS
+
+    st.set_page_config(page_title="mjlens · review", page_icon="🀄", layout="wide")
+    st.html(CSS)
+    ss = st.session_state
+    if "lang" not in ss:
+        ss.lang = lang_of_locale(st.context.locale)
+    head, switch = st.columns([5, 1], vertical_alignment="bottom")
+    with switch:
+        st.segmented_control("Language / 语言", ["en", "zh"], key="lang", required=True,
+                             format_func=lambda x: {"en": "English", "zh": "中文"}[x],
+                             label_visibility="collapsed")
+    lang = ss.lang
+    with head:
+        st.markdown(f"### {t('title', lang)}")
+    st.caption(t("caption", lang))
+    if "rv-folder" not in ss:
+        ss["rv-folder"] = st.query_params.get("folder") or os.environ.get("MJLENS_REVIEW", "")
+    folder = st.text_input(t("folder", lang), key="rv-folder", help=t("folder_help", lang))
+    if not folder:
+        return
+    if ss.get("rv-open") != folder:  # open (and sort) once per folder, then keep the order
+        try:
+            ss["rv-set"] = ReviewSet.open(folder)
+        except NotLabelled:
+            st.error(t("not_labelled", lang, folder=folder))
+            return
+        ss["rv-open"], ss["rv-index"], ss["rv-box"] = folder, 0, 0
+    rs = ss["rv-set"]
+    if not rs.records:
+        st.info(t("empty", lang))
+        return
+    review_photo(rs, lang)

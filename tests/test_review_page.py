@@ -1,0 +1,112 @@
+"""The "Review labels" page (pages/review_labels.py), driven with AppTest on a small labelled
+folder written here (a fixture photo, boxes with known scores): least sure photo first, change a
+box's code from the palette, delete a box, add one, accept, export; all saved to the folder."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from datasets.formats import CLASS_INDEX, Box, LabelledImage
+from datasets.labelling import MANIFEST, read_manifest, write_manifest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = str(ROOT / "pages" / "review_labels.py")
+PHOTO = ROOT / "tests" / "fixtures" / "detect" / "hand_a.jpg"  # 640 x 640
+
+
+@pytest.fixture
+def folder(tmp_path):
+    (tmp_path / "images").mkdir()
+    for name in ("sure.jpg", "unsure.jpg"):
+        shutil.copy(PHOTO, tmp_path / "images" / name)
+    write_manifest(tmp_path, [
+        LabelledImage("sure.jpg", 640, 640, [Box("1m", 10, 10, 50, 60, 0.9),
+                                             Box("2m", 60, 10, 100, 60, 0.8)], "a", "sure.jpg"),
+        LabelledImage("unsure.jpg", 640, 640, [Box("3p", 10, 10, 50, 60, 0.95),
+                                               Box("4p", 60, 10, 100, 60, 0.2),
+                                               Box("5p", 110, 10, 150, 60, 0.7)], "b",
+                      "unsure.jpg"),
+    ])
+    return tmp_path
+
+
+def start(folder: Path, lang: str = "en") -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.session_state["lang"] = lang
+    at.session_state["rv-folder"] = str(folder)
+    at.run()
+    assert not at.exception, [e.value for e in at.exception]
+    return at
+
+
+def labels(folder: Path, stem: str) -> list[list[str]]:
+    return [line.split() for line in (folder / "labels" / f"{stem}.txt").read_text().splitlines()]
+
+
+def test_least_sure_photo_first_with_progress(folder):
+    at = start(folder)
+    assert "Photo 1 of 2: unsure.jpg" in at.markdown[1].value
+    assert "Reviewed 0 / 2" in str(at.get("progress")[0].proto)
+    assert at.selectbox(key="rv-box").options == ["#0 3p · 0.95", "#1 4p · 0.20", "#2 5p · 0.70"]
+    at.button(key="rv-next").click().run()
+    assert "Photo 2 of 2: sure.jpg" in at.markdown[1].value
+    at.button(key="rv-prev").click().run()
+    assert "unsure.jpg" in at.markdown[1].value
+
+
+def test_change_a_code_from_the_palette_is_saved(folder):
+    at = start(folder)
+    at.selectbox(key="rv-box").set_value(1).run()
+    at.button(key="pal-6p").click().run()
+    assert [row[0] for row in labels(folder, "unsure")] == \
+        [str(CLASS_INDEX[c]) for c in ("3p", "6p", "5p")]
+    rec = next(r for r in read_manifest(folder).values() if r.image == "unsure.jpg")
+    assert rec.boxes[1].code == "6p" and rec.boxes[1].score is None  # set by a person now
+    assert at.selectbox(key="rv-box").options[1] == "#1 6p · by hand"
+
+
+def test_delete_and_add_a_box(folder):
+    at = start(folder)
+    at.selectbox(key="rv-box").set_value(0).run()
+    at.button(key="rv-delete").click().run()
+    assert [row[0] for row in labels(folder, "unsure")] == \
+        [str(CLASS_INDEX[c]) for c in ("4p", "5p")]
+    at.selectbox(key="rv-add-code").set_value("7z").run()
+    for name, v in (("x1", 200.0), ("y1", 20.0), ("x2", 232.0), ("y2", 64.0)):
+        at.number_input(key=f"rv-{name}").set_value(v).run()
+    at.button(key="rv-add-btn").click().run()
+    rows = labels(folder, "unsure")
+    assert len(rows) == 3 and rows[-1][0] == str(CLASS_INDEX["7z"])
+    assert [float(v) for v in rows[-1][1:]] == pytest.approx([216 / 640, 42 / 640, 32 / 640,
+                                                              44 / 640], abs=1e-6)
+
+
+def test_accept_marks_reviewed_moves_on_and_export_writes_coco(folder):
+    at = start(folder)
+    at.button(key="rv-accept").click().run()
+    assert "Reviewed 1 / 2" in str(at.get("progress")[0].proto)
+    assert "sure.jpg" in at.markdown[1].value and "unsure" not in at.markdown[1].value
+    assert [r.reviewed for r in sorted(read_manifest(folder).values(), key=lambda r: r.image)] \
+        == [False, True]
+    at.button(key="rv-export").click().run()
+    coco = json.loads((folder / "annotations.coco.json").read_text())
+    assert len(coco["annotations"]) == 5
+    assert (folder / "label_studio.json").exists() and (folder / MANIFEST).exists()
+
+
+def test_page_in_chinese(folder):
+    at = start(folder, "zh")
+    assert at.markdown[0].value == "### 复核标注"
+    assert "第 1 / 2 张" in at.markdown[1].value
+    assert at.button(key="rv-accept").label == "确认"
+    assert at.button(key="pal-3p").label == "三筒"  # the palette opens on the box's suit
+
+
+def test_a_folder_not_labelled_says_so(tmp_path):
+    at = start(tmp_path)
+    assert "has no labelling.jsonl" in at.error[0].value
