@@ -52,6 +52,12 @@ from scoring.ruleset import SEATS, Payment, ScoreResult, all_rulesets, get_rules
 from scoring.settle_messages import M
 
 EVENT_TYPES = ("kong", "win", "wall_end")
+# the fields each event reads: any other is refused (a misspelt "after_kong" would be lost)
+EVENT_KEYS = {"kong": {"type", "player", "kind", "tile", "from", "immediate"},
+              "win": {"type", "player", "hand", "from", "after_kong"},
+              "several_wins": {"type", "winners", "from", "after_kong"},
+              "winner": {"player", "hand"},
+              "wall_end": {"type"}}
 KONG_KINDS = ("concealed", "exposed", "added")
 ROUND_KEYS = {"rules", "options", "dealer", "missing_suits", "events", "hands"}
 ENGINE_FIELDS = ("discarder", "players_in")
@@ -145,6 +151,13 @@ def _seat(value: Any, what: Msg) -> str:
     return value
 
 
+def _check_keys(ev: Mapping[str, Any], kind: str, n: int) -> None:
+    unknown = set(ev) - EVENT_KEYS[kind]
+    if unknown:
+        raise HandError(M("unknown_event_fields", n=n, names=", ".join(sorted(map(str, unknown))),
+                          known=", ".join(sorted(EVENT_KEYS[kind]))))
+
+
 def _flag(value: Any, message: Msg) -> bool:
     if not isinstance(value, bool):
         raise HandError(message)
@@ -226,6 +239,7 @@ class _Round:
         for n, ev in enumerate(events, 1):
             if not isinstance(ev, Mapping) or ev.get("type") not in EVENT_TYPES:
                 raise HandError(M("bad_event", n=n))
+            _check_keys(ev, "several_wins" if "winners" in ev else ev["type"], n)
             if self.over:
                 raise HandError(M("over", n=n, why=self.over))
             prev = events[n - 2] if n > 1 else None
@@ -292,6 +306,7 @@ class _Round:
         for e in entries:
             if not isinstance(e, Mapping):
                 raise HandError(M("winner_not_object", n=n))
+            _check_keys(e, "winner", n)
             seat = _seat(e.get("player"), M("what_winner", n=n))
             self._check_in(seat, n, "doing_win")
             if seat in seats:

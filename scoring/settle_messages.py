@@ -20,6 +20,8 @@ M = Catalog("settle", {
     "missing_suits_shape": ("missing_suits must map seats to suits, e.g. {{\"E\": \"s\"}}.",
                             "missing_suits 必须把座位对应到花色，例如 {{\"E\": \"s\"}}。"),
     "unknown_round_fields": ("Unknown round field(s): {names}.", "未知的整局字段：{names}。"),
+    "unknown_event_fields": ("Event {n} has field(s) {names} that it does not use (it reads: "
+                             "{known}).", "第{n}个事件有不使用的字段 {names}（它读取：{known}）。"),
     "no_events": ("The round needs a list of events (kongs, wins, wall_end).",
                   "一局需要事件列表（杠、和牌、荒牌 wall_end）。"),
     "bad_event": ("Event {n} must be an object whose type is kong, win or wall_end.",

@@ -126,3 +126,27 @@ def test_scan_errors_in_chinese(tmp_path, capsys):
     assert main(["scan", str(boxes), "--json"]) == 1
     out = json.loads(capsys.readouterr().out)
     assert out["error"].startswith("Cannot read the photo") and "照片" in out["error_zh"]
+
+
+@pytest.mark.parametrize("event", [
+    {"type": "win", "player": "E", "hand": "HAND", "after_kogn": True},
+    {"type": "win", "from": "N", "winners": [{"player": "E", "hand": "HAND"}], "player": "W"},
+    {"type": "win", "from": "N", "winners": [{"player": "E", "hand": "HAND", "after_kong": True}]},
+    {"type": "kong", "player": "E", "kind": "concealed", "tile": "6z", "form": "S"},
+    {"type": "wall_end", "hands": {}},
+])
+def test_settle_refuses_an_event_field_it_does_not_read(event):
+    """A round's event with a misspelt field ("after_kogn") was settled as if the field were not
+    there; the hand JSON and the round's own fields already refuse unknown fields."""
+    from scoring.settle import settle_round
+
+    hand = parse_hand("123m 456p 789s 11s 23s +4s").to_json()
+    for key in ("seat_wind", "self_drawn"):
+        hand.pop(key)
+    fill = {k: (hand if v == "HAND" else v) for k, v in event.items()}
+    if "winners" in fill:
+        fill["winners"] = [{k: (hand if v == "HAND" else v) for k, v in w.items()}
+                           for w in fill["winners"]]
+    with pytest.raises(HandError) as err:
+        settle_round({"rules": "guangxi", "events": [fill]})
+    assert "does not use" in err.value.render("en") and "不使用" in err.value.render("zh")
