@@ -150,3 +150,26 @@ def test_settle_refuses_an_event_field_it_does_not_read(event):
     with pytest.raises(HandError) as err:
         settle_round({"rules": "guangxi", "events": [fill]})
     assert "does not use" in err.value.render("en") and "不使用" in err.value.render("zh")
+
+
+@pytest.mark.parametrize("rid", sorted(all_rulesets()))
+@pytest.mark.parametrize("field", ["seat_wind", "round_wind"])
+def test_a_list_where_a_seat_belongs_is_refused(rid, field):
+    """{"seat_wind": ["E"]} crashed nanning and nanning_points (TypeError: unhashable type 'list'
+    while naming the payers) before the hand was checked."""
+    data = {"concealed": ["1m", "1m", "1m", "2m", "2m", "2m", "3m", "3m", "3m", "4m", "4m", "4m",
+                          "5m"], "win_tile": "5m", field: ["E"]}
+    with pytest.raises(HandError) as err:
+        score_hand(Hand.from_json(data), rid)
+    assert err.value.render("zh") != err.value.render("en")
+
+
+@pytest.mark.parametrize("rid", sorted(all_rulesets()))
+@pytest.mark.parametrize("win_tile", ["", "z", "0m"])
+def test_an_empty_or_unknown_winning_tile_is_refused(rid, win_tile):
+    """{"win_tile": ""} crashed the Sichuan family (IndexError in tiles.is_honor) before the
+    generic check named the unknown code."""
+    data = {"concealed": ["2p", "2p", "2p", "4m", "4m", "4m", "3m", "3m", "3m", "5m", "5m", "5m",
+                          "6m"], "win_tile": win_tile}
+    with pytest.raises(HandError):
+        score_hand(Hand.from_json(data), rid)

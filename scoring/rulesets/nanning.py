@@ -194,6 +194,7 @@ def win_payments(hand: Hand, who: Payers, per: float, why: Msg) -> list[Payment]
 
 
 def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
+    check_hand(hand, GAME, chows=False)  # before whoever pays is named from its seats
     players, in_round = round_players(hand)
     who = win_payers(hand, players)
     result = evaluate(hand, options, who)

@@ -307,6 +307,7 @@ def fish_payments(hand: Hand, pays: list[Payment]) -> tuple[list[Payment], list[
 
 
 def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
+    check_hand(hand, GAME, chows=False)  # before whoever pays is named from its seats
     players, in_round = round_players(hand)
     who = win_payers(hand, players)
     result = evaluate(hand, options, who)

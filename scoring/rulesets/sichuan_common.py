@@ -123,7 +123,7 @@ def check_tiles(hand: Hand, game: Text) -> None:
     if hand.win_tile is not None:
         tiles.append(hand.win_tile)
     for code in tiles:
-        if T.is_honor(code):
+        if T.is_tile(code) and T.is_honor(code):  # an unknown code is refused by validate
             raise HandError(M("no_honours", game=game, tile=Tile(code)))
     if hand.flowers:
         raise HandError(M("no_flowers", game=game, tiles=[Tile(c) for c in hand.flowers]))
