@@ -173,3 +173,15 @@ def test_an_empty_or_unknown_winning_tile_is_refused(rid, win_tile):
                           "6m"], "win_tile": win_tile}
     with pytest.raises(HandError):
         score_hand(Hand.from_json(data), rid)
+
+
+@pytest.mark.parametrize("rid", ["guangxi_hu", "nanning", "nanning_points"])
+def test_a_first_turn_win_with_a_claimed_meld_is_refused(rid):
+    """天胡 只有莊家獨有的權利，莊家起牌後即成和牌牌型 … 地胡 … 註：第一圈裡如有人吃、碰牌…不成地胡。
+    (seed guangxi-nanning.txt section 3): a claimed pung was scored as 天胡 (nanning 3 番, x8)."""
+    with pytest.raises(HandError, match="cannot have melds"):
+        score_hand(parse_hand("[111m<] 222m 333m 444m 5m *5m first_turn=true"), rid)
+    with pytest.raises(HandError, match="dealt tiles"):  # the dealer (E) wins on a discard
+        score_hand(parse_hand("111m 222m 333m 444m 5m +5m first_turn=true"), rid)
+    heavenly = score_hand(parse_hand("111m 222m 333m 444m 5m *5m first_turn=true"), rid)
+    assert "天胡" in {f.name for f in heavenly.fans} | {e.name for e in heavenly.excluded}

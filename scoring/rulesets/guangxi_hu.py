@@ -27,8 +27,8 @@ from scoring.rulesets.south_common import (
     FIRST_TURN,
     PLAYERS_IN,
     Shape,
-    bool_field,
     check_hand,
+    first_turn_field,
     is_flush,
     is_half_flush,
     round_players,
@@ -147,7 +147,7 @@ def _level(ctx: Ctx) -> int:
 def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     check_hand(hand, GAME, chows=False)
     dealer = seat_field(hand, "dealer", "E")
-    first = bool_field(hand, "first_turn")
+    first = first_turn_field(hand, dealer)
     readings = shapes(hand, GAME, seven=options["seven_pairs"], orphans=True)
     ctx, level = best_reading([Ctx(hand, s, dealer, first) for s in readings], _level, float)
     found = matched(TABLE, ctx)

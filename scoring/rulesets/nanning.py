@@ -26,6 +26,7 @@ from scoring.rulesets.south_common import (
     bool_field,
     check_hand,
     claims_by_seat,
+    first_turn_field,
     is_all_honours,
     is_flush,
     kong_money_of,
@@ -154,7 +155,7 @@ def _fan_total(fans) -> int:
 def evaluate(hand: Hand, options: Mapping[str, Any], who: Payers) -> ScoreResult:
     check_hand(hand, GAME, chows=False)
     dealer = seat_field(hand, "dealer", "E")
-    first = bool_field(hand, "first_turn")
+    first = first_turn_field(hand, dealer)
     after_kong = bool_field(hand, "discard_after_kong")
     ctxs = [Ctx(hand, s, dealer, first, after_kong, who.discarder) for s in shapes(hand, GAME)]
     ctx, (fans, excluded) = best_reading(ctxs, _fans_of, lambda r: _fan_total(r[0]))

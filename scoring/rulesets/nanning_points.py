@@ -35,6 +35,7 @@ from scoring.rulesets.south_common import (
     check_hand,
     claims_by_seat,
     count_field,
+    first_turn_field,
     is_all_honours,
     is_flush,
     kong_money_of,
@@ -229,7 +230,7 @@ def _points(items: tuple[list[Fan], list, bool]) -> int:
 def evaluate(hand: Hand, options: Mapping[str, Any], who: Payers) -> ScoreResult:
     check_hand(hand, GAME, chows=False)
     dealer = seat_field(hand, "dealer", "E")
-    first = bool_field(hand, "first_turn")
+    first = first_turn_field(hand, dealer)
     after_kong = bool_field(hand, "discard_after_kong")
     kongs = [m for m in hand.melds if m.is_kong]
     last_kong = kongs[-1] if kongs else None

@@ -64,6 +64,11 @@ M = Catalog("south", {
     "kong_money_in_round": ("Kong money for {tiles} is left out: with players_in given (a round's "
                             "settlement) the round's kong events pay it.",
                             "{tiles}的杠钱不在此计：给出 players_in（整局结算）时由整局的杠事件结算。"),
+    "first_turn_melds": ("A first-turn win (天胡 / 地胡 / 人胡) cannot have melds: nothing was "
+                         "claimed yet (第一圈裡如有人吃、碰牌…不成地胡).",
+                         "第一巡和牌（天胡、地胡、人胡）不能有副露：还没有人碰或杠（第一圈里如有人吃、碰牌……不成地胡）。"),
+    "heavenly_drawn": ("The dealer's first-turn win (天胡) is on the dealt tiles (莊家起牌後即成和牌牌型): "
+                       "mark it self-drawn.", "庄家的第一巡和牌（天胡）是起牌后即成和牌，应标为自摸。"),
     "dealer_help": ("the dealer's seat (庄家)", "庄家的座位"),
     "discarder_help": ("seat of the player who discarded the winning tile (default: the player "
                        "before the winner, 上家)",
@@ -137,6 +142,18 @@ def bool_field(hand: Hand, name: str) -> bool:
     if not isinstance(value, bool):
         raise HandError(M("bad_bool", field=name, value=repr(value)))
     return value
+
+
+def first_turn_field(hand: Hand, dealer: str) -> bool:
+    """The hand field `first_turn` (天胡, 地胡, 人胡), refused where it cannot be: with melds
+    (nothing is claimed before the first turn ends) or for the dealer on a discard."""
+    if not bool_field(hand, "first_turn"):
+        return False
+    if hand.melds:
+        raise HandError(M("first_turn_melds"))
+    if hand.context.seat_wind == dealer and not hand.context.self_drawn:
+        raise HandError(M("heavenly_drawn"))
+    return True
 
 
 def count_field(hand: Hand, name: str, low: int = 0) -> int:
