@@ -70,15 +70,9 @@ def make_detector(model: str | None = None, conf: float | None = None,
                   threads: int | None = None):
     """TileDetector from a model folder or detector .onnx (default: the shipped models); with
     `threads`, onnxruntime runs each model on that many threads (one per pool worker)."""
-    from vision.detect import TileDetector
+    from vision.detect import load_detector
 
-    kw = {} if conf is None else {"conf": conf}
-    if model is None:
-        det = TileDetector(**kw)
-    elif Path(model).is_dir():
-        det = TileDetector(model, **kw)
-    else:
-        det = TileDetector(detector=model, classifier=Path(model).parent / "classifier.onnx", **kw)
+    det = load_detector(model, conf)
     if threads:
         import onnxruntime as ort
 
@@ -175,6 +169,21 @@ def export(out: Path, records: list[LabelledImage] | None = None,
         write_yolo_labels(rec, out / "labels")
     write_coco(records, out / COCO_FILE)
     write_label_studio(records, out, image_url, model_version="mjlens")
+
+
+def reviewed_split(out: Path, dest: Path) -> tuple[int, int]:
+    """A YOLO split under `dest` (links to images, label files, data.yaml) of the photos of a
+    labelled folder that a person accepted: what `mjlens eval` measures the detector on.
+    Returns (reviewed, total)."""
+    records = list(read_manifest(out).values())
+    done = [r for r in records if r.reviewed]
+    (dest / "images").mkdir(parents=True, exist_ok=True)
+    for rec in done:
+        (dest / "images" / rec.image).symlink_to((out / "images" / rec.image).resolve())
+        write_yolo_labels(rec, dest / "labels")
+    (dest / "labels").mkdir(exist_ok=True)
+    write_data_yaml(dest)
+    return len(done), len(records)
 
 
 def _image_name(source: Path, root: Path, taken: set[str], sha: str) -> str:

@@ -185,3 +185,25 @@ def test_merge_adds_reviewed_photos_once(labelled, tmp_path):
     assert "train: [reviewed/images]" in (train / "data.yaml").read_text()
     merged = {r.image: r for r in read_yolo_folder(train / "reviewed")}
     assert [b.code for b in merged[recs[0].image].boxes] == [b.code for b in recs[0].boxes]
+
+
+def test_eval_measures_the_detector_on_reviewed_photos_only(labelled, tmp_path, capsys):
+    """Nothing reviewed: refused. Two photos accepted as the detector proposed them: the
+    detector's own boxes are matched one for one (precision and recall 1) on those two."""
+    from datasets.labelling import write_manifest
+
+    _, out, _, _ = labelled
+    work = tmp_path / "labelled"
+    shutil.copytree(out, work)
+    assert main(["eval", "--data", str(work), "--json"]) == 2
+    assert "none of the 3 photos" in capsys.readouterr().err
+    recs = sorted(read_manifest(work).values(), key=lambda r: r.image)
+    recs[0].reviewed = recs[1].reviewed = True
+    write_manifest(work, recs)
+    assert main(["eval", "--data", str(work), "--json"]) == 0
+    out_err = capsys.readouterr()
+    assert "the 2 reviewed photos of 3" in out_err.err
+    rep = json.loads(out_err.out)
+    assert rep["images"] == 2
+    assert rep["tiles_labelled"] == len(recs[0].boxes) + len(recs[1].boxes)
+    assert rep["recall"] == pytest.approx(1.0) and rep["precision"] == pytest.approx(1.0)

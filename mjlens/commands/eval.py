@@ -3,13 +3,27 @@
 Prints mAP50, mAP50-95, tile precision/recall/F1 at IoU 0.5 with matching code, the five
 classes with the worst recall, and the hand exact-match rate (predicted multiset of codes equal
 to the labelled one). DIR is images/ + labels/, a dataset YAML, or a folder with data.yaml;
-original Roboflow class names (sc1, bf2, ...) are mapped to tile codes.
+original Roboflow class names (sc1, bf2, ...) are mapped to tile codes. A folder made by
+`mjlens label` is measured on the photos accepted on the review page only.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import tempfile
+from pathlib import Path
+
+from mjlens.lang import add_lang_option, lang_of
+from scoring.messages import Catalog
+
+M = Catalog("eval_cli", {
+    "reviewed": ("measured on the {n} reviewed photos of {total} in {data}",
+                 "在 {data} 的 {total} 张照片中已复核的 {n} 张上测量"),
+    "none_reviewed": ("error: none of the {total} photos in {data} is reviewed yet (accept them "
+                      "on the app's Review labels page)",
+                      "错误：{data} 的 {total} 张照片还没有一张复核过（请在应用的“复核标注”页确认）"),
+})
 
 
 def register(sub) -> None:
@@ -20,10 +34,27 @@ def register(sub) -> None:
     p.add_argument("--conf", type=float, default=None, help="box score threshold")
     p.add_argument("--limit", type=int, default=None, help="only the first N images")
     p.add_argument("--json", action="store_true")
+    add_lang_option(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
+    from datasets.labelling import MANIFEST, reviewed_split
+
+    if not (Path(args.data) / MANIFEST).exists():
+        return _run(args)
+    lang = lang_of(args)
+    with tempfile.TemporaryDirectory() as tmp:
+        n, total = reviewed_split(Path(args.data), Path(tmp))
+        if not n:
+            print(M("none_reviewed", total=total, data=args.data).render(lang), file=sys.stderr)
+            return 2
+        print(M("reviewed", n=n, total=total, data=args.data).render(lang), file=sys.stderr)
+        args.data = tmp
+        return _run(args)
+
+
+def _run(args) -> int:
     from vision.detect import ModelError, load_detector
     from vision.detect.evaluate import EvalDataError, run_eval
 
