@@ -185,3 +185,24 @@ def test_a_first_turn_win_with_a_claimed_meld_is_refused(rid):
         score_hand(parse_hand("111m 222m 333m 444m 5m +5m first_turn=true"), rid)
     heavenly = score_hand(parse_hand("111m 222m 333m 444m 5m *5m first_turn=true"), rid)
     assert "天胡" in {f.name for f in heavenly.fans} | {e.name for e in heavenly.excluded}
+
+
+@pytest.mark.parametrize("rid", ["nanning", "nanning_points"])
+def test_kong_discard_flag_contradicting_the_win_is_refused(rid):
+    """杠上炮 玩家在杠牌時…再打掉一張牌，而打出的這張牌正好是其它玩家胡牌所胡的牌 (seed section 3): a
+    discard. discard_after_kong=true on a self-drawn win was silently dropped."""
+    with pytest.raises(HandError, match="cannot be self-drawn"):
+        score_hand(parse_hand("111m 222m 333m 444m 5m *5m discard_after_kong=true"), rid)
+    with pytest.raises(HandError, match="not both"):
+        score_hand(parse_hand("111m 222m 333m 44p 57m +6m discard_after_kong=true robbing-kong"), rid)
+
+
+def test_one_discard_winners_is_one_to_three_and_never_self_drawn():
+    """1.一炮三響：同一張牌點三個炮 (seed section 5, 二-1): at most three win on one discard, and a
+    self-draw is not a discard; 7 winners, or 3 on a self-draw (paid the minimum 5), were taken."""
+    with pytest.raises(HandError, match="from 1 to 3"):
+        score_hand(parse_hand("111m 222m 333m 444m 5m +5m one_discard_winners=7"), "nanning_points")
+    with pytest.raises(HandError, match="self-drawn"):
+        score_hand(parse_hand("111m 222m 333m 444m 5m *5m one_discard_winners=3"), "nanning_points")
+    assert score_hand(parse_hand("555p 888s 111z 34m 55s +2m one_discard_winners=3"),
+                      "nanning_points").total == 5

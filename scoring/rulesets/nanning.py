@@ -23,7 +23,7 @@ from scoring.rulesets.south_common import (
     FIRST_TURN,
     PLAYERS_IN,
     Shape,
-    bool_field,
+    after_kong_field,
     check_hand,
     claims_by_seat,
     first_turn_field,
@@ -156,7 +156,7 @@ def evaluate(hand: Hand, options: Mapping[str, Any], who: Payers) -> ScoreResult
     check_hand(hand, GAME, chows=False)
     dealer = seat_field(hand, "dealer", "E")
     first = first_turn_field(hand, dealer)
-    after_kong = bool_field(hand, "discard_after_kong")
+    after_kong = after_kong_field(hand)
     ctxs = [Ctx(hand, s, dealer, first, after_kong, who.discarder) for s in shapes(hand, GAME)]
     ctx, (fans, excluded) = best_reading(ctxs, _fans_of, lambda r: _fan_total(r[0]))
     fan = _fan_total(fans)

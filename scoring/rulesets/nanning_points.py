@@ -31,10 +31,11 @@ from scoring.rulesets.south_common import (
     FIRST_TURN,
     PLAYERS_IN,
     Shape,
+    after_kong_field,
     bool_field,
     check_hand,
     claims_by_seat,
-    count_field,
+    discard_winners_field,
     first_turn_field,
     is_all_honours,
     is_flush,
@@ -231,7 +232,7 @@ def evaluate(hand: Hand, options: Mapping[str, Any], who: Payers) -> ScoreResult
     check_hand(hand, GAME, chows=False)
     dealer = seat_field(hand, "dealer", "E")
     first = first_turn_field(hand, dealer)
-    after_kong = bool_field(hand, "discard_after_kong")
+    after_kong = after_kong_field(hand)
     kongs = [m for m in hand.melds if m.is_kong]
     last_kong = kongs[-1] if kongs else None
     ctxs = [Ctx(hand, s, dealer, first, after_kong, who.discarder, last_kong)
@@ -242,7 +243,7 @@ def evaluate(hand: Hand, options: Mapping[str, Any], who: Payers) -> ScoreResult
         fans.append(Fan("听牌", "Declared ready", 1, 1, M("ready")))
     per = sum(f.fan for f in fans)
     minimum = [f.name for f in fans if f.name in MINIMUM_5]
-    if count_field(hand, "one_discard_winners", 1) >= 3:  # 一炮三响
+    if discard_winners_field(hand) >= 3:  # 一炮三响
         minimum.append(M("three_winners"))
     if minimum and per < 5:
         notes.append(M("minimum", fan=minimum[0]))

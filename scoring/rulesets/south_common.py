@@ -38,6 +38,8 @@ M = Catalog("south", {
                  "{field} 必须是 true 或 false，而不是 {value}。"),
     "bad_count": ("'{field}' must be a whole number from {low} up, not {value}.",
                   "{field} 必须是不小于 {low} 的整数，而不是 {value}。"),
+    "bad_count_range": ("'{field}' must be a whole number from {low} to {high}, not {value}.",
+                        "{field} 必须是 {low} 到 {high} 的整数，而不是 {value}。"),
     "bad_tiles": ("'{field}' must be a list of tile codes such as [\"1m\", \"5z\"] (or tiles "
                   "written 15m9p), not {value}.",
                   "{field} 必须是牌代码的列表，如 [\"1m\", \"5z\"]（或写作 15m9p），而不是 {value}。"),
@@ -69,6 +71,14 @@ M = Catalog("south", {
                          "第一巡和牌（天胡、地胡、人胡）不能有副露：还没有人碰或杠（第一圈里如有人吃、碰牌……不成地胡）。"),
     "heavenly_drawn": ("The dealer's first-turn win (天胡) is on the dealt tiles (莊家起牌後即成和牌牌型): "
                        "mark it self-drawn.", "庄家的第一巡和牌（天胡）是起牌后即成和牌，应标为自摸。"),
+    "after_kong_drawn": ("杠上炮 (discard_after_kong) is a win on a discard: it cannot be "
+                         "self-drawn.", "杠上炮（discard_after_kong）是和别人打出的牌，不能是自摸。"),
+    "after_kong_robbed": ("杠上炮 (discard_after_kong) is a win on a tile discarded after a kong, "
+                          "robbing a kong takes the tile being added to one: not both.",
+                          "杠上炮是和开杠后打出的牌，抢杠是和别人加杠的牌：两者不能同时成立。"),
+    "winners_drawn": ("A self-drawn win is not won on a discard: one_discard_winners ({n}) counts "
+                      "the players winning on one discard.",
+                      "自摸不是和别人打出的牌：one_discard_winners（{n}）是同一张打出的牌有几家胡。"),
     "dealer_help": ("the dealer's seat (庄家)", "庄家的座位"),
     "discarder_help": ("seat of the player who discarded the winning tile (default: the player "
                        "before the winner, 上家)",
@@ -156,11 +166,34 @@ def first_turn_field(hand: Hand, dealer: str) -> bool:
     return True
 
 
-def count_field(hand: Hand, name: str, low: int = 0) -> int:
+def count_field(hand: Hand, name: str, low: int = 0, high: int | None = None) -> int:
     value = hand.context.extra.get(name, low)
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
+            high is not None and value > high):
+        if high is not None:
+            raise HandError(M("bad_count_range", field=name, low=low, high=high, value=repr(value)))
         raise HandError(M("bad_count", field=name, low=low, value=repr(value)))
     return value
+
+
+def after_kong_field(hand: Hand) -> bool:
+    """The hand field `discard_after_kong` (杠上炮), refused with a self-draw or a robbed kong."""
+    if not bool_field(hand, "discard_after_kong"):
+        return False
+    if hand.context.self_drawn:
+        raise HandError(M("after_kong_drawn"))
+    if hand.context.robbing_kong:
+        raise HandError(M("after_kong_robbed"))
+    return True
+
+
+def discard_winners_field(hand: Hand) -> int:
+    """The hand field `one_discard_winners`: 1 to 3 players win on one discard (never on a
+    self-draw)."""
+    n = count_field(hand, "one_discard_winners", 1, 3)
+    if n > 1 and hand.context.self_drawn:
+        raise HandError(M("winners_drawn", n=n))
+    return n
 
 
 def tiles_field(hand: Hand, name: str) -> list[str]:
