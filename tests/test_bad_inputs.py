@@ -206,3 +206,15 @@ def test_one_discard_winners_is_one_to_three_and_never_self_drawn():
         score_hand(parse_hand("111m 222m 333m 444m 5m *5m one_discard_winners=3"), "nanning_points")
     assert score_hand(parse_hand("555p 888s 111z 34m 55s +2m one_discard_winners=3"),
                       "nanning_points").total == 5
+
+
+def test_players_still_in_are_the_only_payers_in_nanning():
+    """A self-draw is paid by the players still in (players_in): nanning_points charged all three
+    (W and N paid 16 though only S was in), and 承包 / 包胡 on a self-draw paid three shares
+    whoever was in."""
+    only_s = parse_hand('111m 222m 333m 444m 5m *5m players_in=["E","S"]')
+    pays = score_hand(only_s, "nanning_points").payments
+    assert [(p.payer, p.amount) for p in pays] == [("S", 16)]
+    bao = parse_hand('[111m<] [222m<] [333m<] 444m 5m *5m players_in=["E","S","N"]')
+    assert [(p.payer, p.amount) for p in score_hand(bao, "nanning").payments] == [("N", 8)]
+    assert [(p.payer, p.amount) for p in score_hand(bao, "nanning_points").payments] == [("N", 24)]

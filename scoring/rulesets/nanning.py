@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import tiles as T
-from scoring.hand import WINDS, Hand
+from scoring.hand import Hand
 from scoring.messages import Catalog, Msg, Seat, Suit
 from scoring.patterns import Pattern, apply_exclusions, best_reading, matched
 from scoring.payments import Payers, win_payers
@@ -183,7 +183,7 @@ def win_payments(hand: Hand, who: Payers, per: float, why: Msg) -> list[Payment]
     if bao is None:
         return [Payment(s, winner, per, why) for s in who.payers]
     if who.discarder is None:
-        n = sum(1 for s in WINDS if s != winner)
+        n = len(who.payers)  # everyone still in, whose shares the 承包 player pays
         return [Payment(bao, winner, n * per, M("bao_self", payer=Seat(bao), winner=Seat(winner),
                                                 n=n, amount=per))]
     if who.discarder == bao:

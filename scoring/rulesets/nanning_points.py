@@ -18,7 +18,7 @@ from typing import Any
 
 from scoring import tiles as T
 from scoring.decompose import waits
-from scoring.hand import WINDS, Hand, HandError, Meld
+from scoring.hand import Hand, HandError, Meld
 from scoring.messages import Catalog, Msg, Seat, Suit, Tile
 from scoring.patterns import Pattern, apply_exclusions, best_reading, matched
 from scoring.payments import Payers, win_payers
@@ -265,7 +265,6 @@ def win_payments(hand: Hand, who: Payers, result: ScoreResult, options: Mapping[
     per = result.extra["per_payer"]
     names = {f.name for f in result.fans}
     by_self = result.extra["as_self_draw"]
-    others = [s for s in WINDS if s != winner]
     if "明杠杠上花" in names:
         payer, _ = provider_of(hand, [m for m in hand.melds if m.is_kong][-1])
         how: Msg = M("flower_provider", seat=Seat(payer))
@@ -275,7 +274,7 @@ def win_payments(hand: Hand, who: Payers, result: ScoreResult, options: Mapping[
         return [Payment(who.discarder, winner, 3 * each, M("pays", winner=Seat(winner), amount=3 * each,
                         how=M("robbed_pays_all", seat=Seat(who.discarder), each=each)))]
     elif by_self:
-        how, payers = M("self_drawn"), others
+        how, payers = M("self_drawn"), list(who.payers)
     else:
         how, payers = M("on_discard", seat=Seat(who.discarder)), [who.discarder]
     giver = nine_tiles_giver(hand)
