@@ -218,3 +218,12 @@ def test_players_still_in_are_the_only_payers_in_nanning():
     bao = parse_hand('[111m<] [222m<] [333m<] 444m 5m *5m players_in=["E","S","N"]')
     assert [(p.payer, p.amount) for p in score_hand(bao, "nanning").payments] == [("N", 8)]
     assert [(p.payer, p.amount) for p in score_hand(bao, "nanning_points").payments] == [("N", 24)]
+
+
+def test_guangshui_exposed_kong_without_its_giver_is_not_called_an_added_kong():
+    """[1111m] (an exposed kong, not added, giver not said) was paid as 面下杠 by everyone with the
+    reason 'added kong'; it is now the player before the winner's 点杠, said in a note."""
+    result = score_hand(parse_hand("[1111m] 234m 567m 888p 9p *9p"), "guangshui")
+    kong = [p for p in result.payments if "kong" in p.to_json()["reason"]]
+    assert [(p.payer, p.amount) for p in kong] == [("N", 2)]
+    assert any("上家" in n.render("zh") for n in result.notes)

@@ -21,7 +21,7 @@ from scoring.decompose import Arrangement, seven_pairs, standard_arrangements
 from scoring.hand import WINDS, Hand, HandError
 from scoring.messages import Catalog, Msg, Seat, Suit, Text, Tile, TileName
 from scoring.patterns import Pattern, apply_exclusions, best_reading, matched
-from scoring.payments import claimed_from_seat, pay_each, win_payers
+from scoring.payments import claimed_from_seat, pay_each, player_before, win_payers
 from scoring.ruleset import Fan, HandField, Option, Payment, RuleSet, ScoreResult
 from scoring.rulesets.house_common import arrangement_text, refuse_chows
 
@@ -65,6 +65,9 @@ M = Catalog("guangshui", {
                        "{tile}暗杠：每家付2（有杠另算，不受封顶）"),
     "kong_claimed": ("exposed kong of {tile} claimed from {seat}'s discard: they pay 2 (有杠另算)",
                      "{tile}明杠，{seat}点杠付2（有杠另算）"),
+    "kong_assumed": ("The exposed kong of {tile} does not say whom it was claimed from: assumed "
+                     "the player before the winner (上家), {seat}.",
+                     "明杠{tile}未注明从谁处杠来：按上家{seat}计算。"),
     "kong_added": ("added kong of {tile}: each player pays 1 (有杠另算)",
                    "{tile}面下杠：每家付1（有杠另算）"),
     "opt_base": ("stake of one multiple (底分)", "底分"),
@@ -157,24 +160,31 @@ def readings_of(hand: Hand) -> list[Reading]:
     return [Reading(hand, a) for a in arrangements]
 
 
-def kong_payments(hand: Hand, base: float) -> list[Payment]:
-    """有杠另算: kong money outside the cap, the same convention as the Sichuan rain money."""
+def kong_payments(hand: Hand, base: float) -> tuple[list[Payment], list[Msg]]:
+    """有杠另算: kong money outside the cap, the same convention as the Sichuan rain money. An
+    exposed kong that does not say whom it was claimed from is taken from the player before the
+    winner (上家), with a note."""
     winner = hand.context.seat_wind
     others = [s for s in WINDS if s != winner]
-    out = []
+    out: list[Payment] = []
+    notes: list[Msg] = []
     for m in hand.melds:
         if not m.is_kong:
             continue
         tile = TileName(m.first)
         if m.concealed:
             out += [Payment(s, winner, 2 * base, M("kong_concealed", tile=tile)) for s in others]
-        elif m.added or m.claimed_from is None:
+        elif m.added:
             out += [Payment(s, winner, base, M("kong_added", tile=tile)) for s in others]
         else:
-            giver = claimed_from_seat(winner, m.claimed_from)
+            if m.claimed_from is None:
+                giver = player_before(winner)
+                notes.append(M("kong_assumed", tile=tile, seat=Seat(giver)))
+            else:
+                giver = claimed_from_seat(winner, m.claimed_from)
             out.append(Payment(giver, winner, 2 * base,
                                M("kong_claimed", tile=tile, seat=Seat(giver))))
-    return out
+    return out, notes
 
 
 def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
@@ -197,7 +207,9 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     base = options["base"]
     payments = pay_each(who, base * times, M("win_pays", times=times, how=M(how)))
     if options["kong_money"]:
-        payments += kong_payments(hand, base)
+        kong_pays, kong_notes = kong_payments(hand, base)
+        payments += kong_pays
+        notes += kong_notes
     return ScoreResult(
         rules="guangshui", total=times, unit="x base", fans=fans, excluded=excluded,
         payments=payments, notes=notes + who.notes, arrangement=arrangement_text(reading.arr),
