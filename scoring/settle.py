@@ -28,7 +28,8 @@ A round profile (see `RoundProfile`; the Sichuan family's is sichuan_common.Bloo
 
 Optional (read with defaults): `several_winners` ("all": every claimant of one discard wins,
 一炮多响; "biggest": only the biggest hand wins, 截胡; default "all") and `refund_rain` (whether a
-player not ready at the end of the wall returns the kong money they hold; default True).
+player not ready at the end of the wall returns the kong money they hold; default True) and
+`rain_words` (kong money named 刮风 / 下雨, blood battle's words, or else 杠钱; default True).
 
 The rule set's `score(hand, options)` must read the hand fields `discarder` and, when winners
 leave, `players_in`, which the round fills in (and, if it reads them, `discard_after_kong` and
@@ -287,8 +288,11 @@ class _Round:
         if who == "discarder" and source is None:
             raise HandError(M("added_needs_from", n=n, game=self.profile.game))
         payers = [source] if who == "discarder" else [s for s in self.still_in() if s != player]
-        reason = M("rain_money", wind=M("rain" if kind == "concealed" else "wind"),
-                   seat=seat_code(player), kind=M(f"kong_{kind}"), tile=tile)
+        # 刮风下雨 is blood battle's word for kong money; other games say 杠钱
+        word = (M("rain" if kind == "concealed" else "wind")
+                if getattr(self.profile, "rain_words", True) else M("kong_money_word"))
+        reason = M("rain_money", wind=word, seat=seat_code(player), kind=M(f"kong_{kind}"),
+                   tile=tile)
         for p in payers:
             pay = Payment(p, player, amount, reason)
             kong.held.append(pay)

@@ -91,6 +91,7 @@ M = Catalog("settle", {
     "kong_added": ("面下杠 (added kong)", "面下杠"),
     "wind": ("刮风 (wind)", "刮风"),
     "rain": ("下雨 (rain)", "下雨"),
+    "kong_money_word": ("kong money (杠钱)", "杠钱"),
     "rain_money": ("{wind}: {seat}'s {kind} of {tile}", "{wind}：{seat}{kind}{tile}"),
     # wins
     "bad_winners": ("Event {n}: 'winners' must be a list of {{player, hand}}.",

@@ -227,3 +227,19 @@ def test_guangshui_exposed_kong_without_its_giver_is_not_called_an_added_kong():
     kong = [p for p in result.payments if "kong" in p.to_json()["reason"]]
     assert [(p.payer, p.amount) for p in kong] == [("N", 2)]
     assert any("上家" in n.render("zh") for n in result.notes)
+
+
+def test_kong_money_of_a_southern_round_is_not_called_wind_and_rain():
+    """刮风下雨 is blood battle's name for kong money; Nanning says 杠錢是及時給的 (seed section 5):
+    a Nanning or Hezhou round's ledger said 刮风：… / 下雨：…"""
+    from scoring.settle import settle_round
+
+    win = parse_hand("123m 456p 789s 11s 23s +4s").to_json()
+    for key in ("seat_wind", "self_drawn"):
+        win.pop(key)
+    for rid in ("nanning", "hezhou"):
+        result = settle_round({"rules": rid, "events": [
+            {"type": "kong", "player": "S", "kind": "concealed", "tile": "6z"},
+            {"type": "win", "player": "E", "from": "N", "hand": win}]})
+        kong = result.ledger[0].to_json()
+        assert kong["reason_zh"].startswith("杠钱") and "rain" not in kong["reason"]

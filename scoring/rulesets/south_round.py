@@ -33,6 +33,7 @@ class SouthRound:
     several_winners: str = "all"  # "biggest": 截胡
     winners_leave: bool = False
     refund_rain: bool = False
+    rain_words: bool = False  # kong money is 杠钱 here, not Sichuan's 刮风 / 下雨
 
     @property
     def game(self) -> Text:
