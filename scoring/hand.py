@@ -378,9 +378,10 @@ class Hand:
         expected = 3 * sets + 1
         if standing != expected:
             total = len(self.concealed) + sum(len(m.tiles) for m in self.melds)
-            total += 1 if self.win_tile else 0
-            want = expected + 1 + sum(len(m.tiles) - 3 for m in self.melds)
-            raise HandError(M("tile_count", total=total, want=want, base=expected + 1))
+            win = 1 if self.win_tile else 0  # a hand held at the end of the wall has none
+            total += win
+            want = expected + win + sum(len(m.tiles) - 3 for m in self.melds)
+            raise HandError(M("tile_count", total=total, want=want, base=expected + win))
         self.context.validate()
         if self.context.kong_replacement and self.kong_count == 0:
             raise HandError(M("replacement_no_kong"))

@@ -243,3 +243,13 @@ def test_kong_money_of_a_southern_round_is_not_called_wind_and_rain():
             {"type": "win", "player": "E", "from": "N", "hand": win}]})
         kong = result.ledger[0].to_json()
         assert kong["reason_zh"].startswith("杠钱") and "rain" not in kong["reason"]
+
+
+def test_a_final_hand_short_of_a_tile_is_told_it_needs_thirteen():
+    """A hand held at the end of the wall (no winning tile) with 12 tiles was told it 'needs 14'."""
+    short = Hand.from_json({"concealed": ["1m", "1m", "1m", "2m", "2m", "2m", "3m", "3m", "3m",
+                                          "4m", "4m", "4m"]})
+    with pytest.raises(HandError) as err:
+        short.validate(require_win_tile=False)
+    assert "has 12 tiles but needs 13" in err.value.render("en")
+    assert "应有 13 张" in err.value.render("zh")
