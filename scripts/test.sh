@@ -10,5 +10,10 @@ if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
     || echo "Could not install Chromium; the browser test will be skipped."
 fi
+if ! fc-list :lang=zh 2>/dev/null | grep -q . && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "Installing Chinese fonts (Noto CJK) for the browser test of the Chinese page..."
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null) \
+    || echo "Could not install fonts-noto-cjk; the Chinese browser test will be skipped."
+fi
 .venv/bin/ruff check .
 .venv/bin/python -m pytest -q "$@"

@@ -279,7 +279,7 @@ def test_photo_states_in_chinese(no_detector, monkeypatch):
     assert any("找到" in s.value for s in at.success)
     leaks = [t for t in english_in(page_text(at)) if "hand_kong.jpg" not in t]
     d = at.session_state["draft"]
-    plain = [x for x in [*d.notes, *(why for _, why in d.readings), *(s.note for s in d.tiles)]
+    plain = [x for x in [*d.notes, *(r.why for r in d.readings), *(s.note for s in d.tiles)]
              if isinstance(x, str) and x]
     if plain and leaks:
         pytest.xfail(f"the layout's notes are still plain English, e.g. {plain[0]!r}")

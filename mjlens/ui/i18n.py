@@ -27,6 +27,12 @@ M = Catalog("app", {
     "mode_camera": ("Camera", "相机"),
     "mode_manual": ("Enter by hand", "手动输入"),
     "upload_label": ("Take or upload a photo of the hand", "拍摄或上传手牌照片"),
+    # Streamlit's own words in the uploader and camera, replaced on the Chinese page
+    "widget_button": ("Upload", "上传"),
+    "widget_limits": ("Photos: jpg, png, webp", "支持常见照片格式"),
+    "widget_take": ("Take Photo", "拍照"),
+    "widget_clear": ("Clear photo", "清除照片"),
+    "widget_allow": ("This app would like to use your camera.", "请允许本页使用相机。"),
     "camera_label": ("Take a photo of the hand", "拍摄手牌"),
     "notation_label": ("Hand in notation", "牌型记法"),
     "notation_help": (

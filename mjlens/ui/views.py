@@ -75,6 +75,28 @@ def detector_or_reason():
         return None, exc
 
 
+# Streamlit's own words in the file uploader (its button, the size limit, a file's size) and the
+# camera (take, clear, allow access) are English whatever the page's language: on the Chinese
+# page they are replaced by the catalog's (tests/test_browser.py checks what is visible).
+CSS_ZH = """
+<style>
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p,
+[data-testid="stFileUploaderDropzoneInstructions"] span {{ font-size: 0; }}
+[data-testid="stFileUploaderDropzone"] button [data-testid="stMarkdownContainer"] p::after {{
+  content: "{button}"; font-size: 0.875rem; }}
+[data-testid="stFileUploaderDropzoneInstructions"] span::after {{
+  content: "{limits}"; font-size: 0.875rem; }}
+[data-testid="stFileChipName"] + div {{ display: none; }}
+[data-testid="stCameraInputButton"] {{ font-size: 0; }}
+[data-testid="stCameraInputButton"]::after {{ content: "{take}"; font-size: 0.875rem; }}
+[data-testid="stCameraInput"]:has(img) [data-testid="stCameraInputButton"]::after {{
+  content: "{clear}"; }}
+[data-testid="stCameraInputWebcamComponent"] p {{ font-size: 0; }}
+[data-testid="stCameraInputWebcamComponent"] p::before {{ content: "{allow}"; font-size: 1rem; }}
+</style>
+"""
+
+
 def init_state() -> None:
     ss = st.session_state
     ss.setdefault("draft", S.Draft())
@@ -92,6 +114,7 @@ def take_photo(data: bytes) -> None:
         return
     ss.photo_digest = digest
     ss.photo_msg = None
+    ss.notation_error = ""  # the box shows the photo's hand from now on
     try:
         img = P.load_photo(data)
     except P.PhotoError as exc:
@@ -273,6 +296,9 @@ def main() -> None:
                              format_func=lambda x: {"en": "English", "zh": "中文"}[x],
                              label_visibility="collapsed")
     lang = ss.lang
+    if lang == "zh":
+        st.html(CSS_ZH.format(**{k: t(f"widget_{k}", lang) for k in
+                                 ("button", "limits", "take", "clear", "allow")}))
     with head:
         st.markdown(f"### {t('title', lang)}")
     st.caption(t("tagline", lang))

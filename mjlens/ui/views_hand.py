@@ -77,7 +77,7 @@ def _meld_controls(d: S.Draft, k: int, lang: str) -> None:
                                               concealed=st.session_state[f"meld-conc-{k}"]))
         if not spec.concealed:
             st.selectbox(
-                t("claimed_from", lang), CLAIMS, index=CLAIMS.index(spec.claimed_from or "none"),
+                t("claimed_from", lang), CLAIMS, placeholder=t("choose", lang), index=CLAIMS.index(spec.claimed_from or "none"),
                 format_func=lambda c: t(f"claim_{c}", lang), key=f"meld-from-{k}",
                 on_change=lambda: apply(S.set_meld, k, claimed_from=_claim(k)),
             )

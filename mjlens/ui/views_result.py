@@ -48,7 +48,7 @@ def current_rules() -> RuleSet | None:
 
 def choose_rules(lang: str) -> None:
     found = E.rulesets()
-    rid = st.selectbox(t("rules", lang), list(found), key="rules",
+    rid = st.selectbox(t("rules", lang), list(found), key="rules", placeholder=t("choose", lang),
                        format_func=lambda r: _rs_label(found[r], lang))
     about = description(found[rid], lang)
     if about:
@@ -89,6 +89,7 @@ def _option_widget(rs: RuleSet, opt, lang: str) -> None:
         shown = ["none" if c is None else c for c in choices]
         default = "none" if opt.default is None else opt.default
         st.selectbox(label, shown, index=shown.index(default) if default in shown else 0,
+                     placeholder=t("choose", lang),
                      key=key, help=help_text, format_func=lambda c: choice_label(c, lang))
     elif kind == "bool":
         st.toggle(label, value=opt.default, key=key, help=help_text)
@@ -234,30 +235,31 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
     if value is None:
         value = spec.default
     common = {"key": key, "on_change": _set_extra, "args": (spec,), "help": help_text}
+    choose = {"placeholder": t("choose", lang)}
     blank = [] if spec.default is not None else [""]  # "": not given (no default)
     if spec.kind == "seat":
         opts = [*blank, *(w for w in WINDS if w != exclude)]
         ss[key] = value if value in opts else opts[0]
-        st.selectbox(label, opts, width=180, **common,
+        st.selectbox(label, opts, width=180, **common, **choose,
                      format_func=lambda w: t("none_given", lang) if not w else wind_name(w, lang))
     elif spec.kind == "seats":
         ss[key] = [w for w in WINDS if w in (value or ())]
         st.multiselect(label, list(WINDS), format_func=lambda w: wind_name(w, lang),
-                       placeholder=t("choose", lang), **common)
+                       **choose, **common)
     elif spec.kind == "suit":
         opts = [*blank, "m", "p", "s"]
         ss[key] = value if value in opts else opts[0]
-        st.selectbox(label, opts, width=180, **common,
+        st.selectbox(label, opts, width=180, **common, **choose,
                      format_func=lambda s: t("none_given", lang) if not s else t(f"suit_{s}", lang))
     elif spec.kind == "choice":
         opts = [*blank, *(spec.choices or ())]
         ss[key] = value if value in opts else opts[0]
-        st.selectbox(label, opts, **common, format_func=lambda c: (
+        st.selectbox(label, opts, **common, **choose, format_func=lambda c: (
             t("none_given", lang) if c == "" else choice_label(c, lang)))
     elif spec.kind == "tile":
         opts = [*blank, *T.TILE_CODES, *T.FLOWER_CODES]
         ss[key] = value if value in opts else opts[0]
-        st.selectbox(label, opts, width=220, **common, format_func=lambda c: (
+        st.selectbox(label, opts, width=220, **common, **choose, format_func=lambda c: (
             t("none_given", lang) if not c else tile_choice(c, lang)))
     elif spec.kind == "tiles":
         _tiles_input(spec, value, label, lang, common)
