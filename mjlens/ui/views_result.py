@@ -58,9 +58,7 @@ def choose_rules(lang: str) -> None:
 def description(rs: RuleSet, lang: str) -> str:
     """The rule set's description in the reader's language (none shown rather than English on
     the Chinese page, while a rule set has no Chinese description)."""
-    if lang == "zh":
-        return getattr(rs, "description_zh", "") or ""
-    return rs.description
+    return rs.description_zh if lang == "zh" else rs.description
 
 
 def score_badge(outcome: E.Outcome, lang: str) -> None:
