@@ -9,8 +9,8 @@ the game does at each comes from the rule set: who pays a win and how much from 
 A round profile (see `RoundProfile`; the Sichuan family's is sichuan_common.BloodBattle) has:
 
 * `game`: the game's name as a message parameter (`Text`);
-* `one_winner` (optional, default False): only the player nearest after the discarder may win
-  on a discard (Wuhu: "只能有一个成牌，如有多人成牌，则离点炮最近的人先成牌");
+* `one_winner` (optional, default False): only the player nearest after the discarder wins
+  on a discard (several claimants listed: the others' hands are checked, not paid) (Wuhu: "只能有一个成牌，如有多人成牌，则离点炮最近的人先成牌");
 * `winners_leave`: True for 血战到底 (a winner leaves, play goes on until three have won; later
   events neither charge nor pay them, seed Ⅵ-3: "先和牌者不受他和牌之後發生的結算事件影響");
   False where the first win (one discard may win several players) ends the round;
@@ -325,9 +325,17 @@ class _Round:
         elif len(seats) > 1:
             raise HandError(M("several_need_from", n=n))
         if len(seats) > 1 and getattr(self.profile, "one_winner", False):
+            # only the nearest after the discarder wins; the others' hands are still checked
             nearest = min(seats, key=lambda s: (SEATS.index(s) - SEATS.index(discarder)) % 4)
-            raise HandError(M("one_winner_only", n=n, game=self.profile.game,
-                              seat=seat_code(nearest)))
+            tiles = {self._scored(e.get("hand"), seat, discarder, False, n, 1)[0].win_tile
+                     for e, seat in zip(entries, seats, strict=True)}
+            if len(tiles) != 1:
+                raise HandError(M("same_tile", n=n))
+            self.result.notes.append(M("one_winner_only", n=n, game=self.profile.game,
+                                       seat=seat_code(nearest),
+                                       others=[seat_code(s) for s in seats if s != nearest]))
+            keep = seats.index(nearest)
+            return [entries[keep]], [nearest], discarder
         return entries, seats, discarder
 
     def _win(self, ev: Mapping[str, Any], n: int, prev) -> None:

@@ -371,12 +371,14 @@ def test_one_winner_per_discard_the_nearest_after_the_discarder():
 
     hand = {"concealed": ["1p", "2p", "3p", "4p", "6p", "9p", "9p", "2m", "3m", "4m", "5s", "6s",
                           "7s"], "win_tile": "5p"}
-    other = {"concealed": ["1s", "2s", "3s", "4p", "6p", "9s", "9s", "2m", "3m", "4m", "5m", "6m",
-                           "7m"], "win_tile": "5p"}
+    other = {"concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "4p", "6p", "9s",
+                           "9s"], "win_tile": "5p"}
     both = {"type": "win", "from": "S", "winners": [{"player": "E", "hand": hand},
                                                     {"player": "N", "hand": other}]}
-    with pytest.raises(HandError, match="only one player wins on a discard.*nearest after the discarder, N"):
-        settle_round(_round(both))
+    result = settle_round(_round(both))  # N plays right after S: N wins, E does not
+    assert {p.payee for p in result.ledger} == {"N"} and [w["player"] for w in result.wins] == ["N"]
+    assert re.search("only one player wins on a discard.*nearest after the discarder, N; not E",
+                     " ".join(n.render("en") for n in result.notes))
 
 
 def test_a_concealed_kong_cannot_be_robbed():
