@@ -10,7 +10,8 @@ A round profile (see `RoundProfile`; the Sichuan family's is sichuan_common.Bloo
 
 * `game`: the game's name as a message parameter (`Text`);
 * `one_winner` (optional, default False): only the player nearest after the discarder wins
-  on a discard (several claimants listed: the others' hands are checked, not paid) (Wuhu: "只能有一个成牌，如有多人成牌，则离点炮最近的人先成牌");
+  on a discard; other claimants listed are checked, not paid (Wuhu: "只能有一个成牌，如有多人成牌，
+  则离点炮最近的人先成牌");
 * `winners_leave`: True for 血战到底 (a winner leaves, play goes on until three have won; later
   events neither charge nor pay them, seed Ⅵ-3: "先和牌者不受他和牌之後發生的結算事件影響");
   False where the first win (one discard may win several players) ends the round;
