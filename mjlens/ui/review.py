@@ -40,6 +40,7 @@ M = Catalog("review", {
     "shortcuts": ("Keys: ← previous, → next, A accept, Delete deletes the selected box.",
                   "快捷键：← 上一张，→ 下一张，A 确认，Delete 删除所选的框。"),
     "box": ("Box", "框"),
+    "zoom": ("Zoom to the tiles", "放大到牌"),
     "box_item": ("#{k} {code} · {score}", "第 {k} 号 {code} · {score}"),
     "by_hand": ("by hand", "人工"),
     "no_boxes": ("No boxes in this photo: add the missing tiles below.",
@@ -112,26 +113,38 @@ def _export() -> None:
     st.session_state["rv-msg"] = "exported"
 
 
-def drawn(rs: ReviewSet, i: int, selected: int | None, max_side: int = 1400) -> Image.Image:
+def drawn(rs: ReviewSet, i: int, selected: int | None, zoom: bool = True,
+          width: int = 720) -> Image.Image:
     """The photo with every box and its code; the selected box red, boxes set by hand green,
-    unsure ones orange."""
+    unsure ones orange. With `zoom`, cut to the tiles with two tile heights around them. Drawn
+    at `width` pixels so the codes stay readable."""
     from vision.detect import load_image
 
     rec = rs.records[i]
-    im = load_image(rs.image_path(i), max_side=max_side // 2)
-    img = Image.fromarray(im.pixels[:, :, ::-1])
+    im = load_image(rs.image_path(i), max_side=width)
+    x0, y0, x1, y1 = 0.0, 0.0, float(rec.width), float(rec.height)
+    if zoom and rec.boxes:
+        pad = 2 * sorted(b.y2 - b.y1 for b in rec.boxes)[len(rec.boxes) // 2]
+        x0, y0 = (max(0.0, min(v) - pad) for v in ([b.x1 for b in rec.boxes],
+                                                    [b.y1 for b in rec.boxes]))
+        x1 = min(x1, max(b.x2 for b in rec.boxes) + pad)
+        y1 = min(y1, max(b.y2 for b in rec.boxes) + pad)
+    crop = im.pixels[int(y0 * im.scale):int(y1 * im.scale) + 1,
+                     int(x0 * im.scale):int(x1 * im.scale) + 1, ::-1]
+    f = width / (x1 - x0)  # photo pixels -> drawn pixels
+    img = Image.fromarray(crop).resize((width, max(1, round((y1 - y0) * f))))
     draw = ImageDraw.Draw(img)
-    font = ImageFont.load_default(size=max(12, img.width // 60))
-    line = max(2, img.width // 400)
+    font = ImageFont.load_default(size=max(12, width // 48))
     for k, b in enumerate(rec.boxes):
         kind = "selected" if k == selected else "hand" if b.score is None else \
             "unsure" if b.score < UNSURE else "sure"
-        box = [v * im.scale for v in (b.x1, b.y1, b.x2, b.y2)]
-        draw.rectangle(box, outline=COLOURS[kind], width=line * (2 if kind == "selected" else 1))
+        box = [(b.x1 - x0) * f, (b.y1 - y0) * f, (b.x2 - x0) * f, (b.y2 - y0) * f]
+        draw.rectangle(box, outline=COLOURS[kind], width=4 if kind == "selected" else 2)
         label = f"{k} {b.code}"
-        tx, ty = box[0], max(0, box[1] - font.size - 2)
-        draw.rectangle(draw.textbbox((tx, ty), label, font=font), fill=COLOURS[kind])
-        draw.text((tx, ty), label, fill=(255, 255, 255), font=font)
+        # codes above the boxes, every other one below, so neighbours do not cover each other
+        ty = box[1] - font.size - 3 if k % 2 == 0 else box[3] + 2
+        draw.rectangle(draw.textbbox((box[0], ty), label, font=font), fill=COLOURS[kind])
+        draw.text((box[0], ty), label, fill=(255, 255, 255), font=font)
     return img
 
 
@@ -215,7 +228,8 @@ def review_photo(rs: ReviewSet, lang: str) -> None:
             st.info(t("no_boxes", lang))
         add_box_view(rs, i, lang)
     with left:
-        st.image(drawn(rs, i, k), width="stretch")
+        zoom = st.toggle(t("zoom", lang), value=True, key="rv-zoom")
+        st.image(drawn(rs, i, k, zoom), width="stretch")
 
 
 def main() -> None:
