@@ -253,3 +253,13 @@ def test_a_final_hand_short_of_a_tile_is_told_it_needs_thirteen():
         short.validate(require_win_tile=False)
     assert "has 12 tiles but needs 13" in err.value.render("en")
     assert "应有 13 张" in err.value.render("zh")
+
+
+def test_rules_in_chinese_names_field_kinds_in_chinese(capsys):
+    """`rules --lang zh` printed each hand field's kind and a missing default in English
+    ("dealer (seat, 默认 E)", "默认 none")."""
+    from mjlens.cli import main
+
+    assert main(["rules", "--lang", "zh"]) == 0
+    out = capsys.readouterr().out
+    assert "dealer (座位, 默认 E)" in out and "(seat," not in out and "默认 none" not in out

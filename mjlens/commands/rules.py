@@ -14,6 +14,17 @@ M = Catalog("rules_cli", {
     "fields": ("hand fields:", "手牌字段："),
     "default": ("default {value}", "默认 {value}"),
     "no_help": ("(no description)", "（无说明）"),
+    "none": ("none", "无"),
+    # a hand field's kind (HandField.kind), as the reader says it
+    "kind_seat": ("seat", "座位"),
+    "kind_seats": ("seats", "座位列表"),
+    "kind_bool": ("bool", "是/否"),
+    "kind_int": ("int", "整数"),
+    "kind_tile": ("tile", "牌"),
+    "kind_tiles": ("tiles", "牌列表"),
+    "kind_suit": ("suit", "花色"),
+    "kind_choice": ("choice", "选项"),
+    "kind_choices": ("choices", "选项列表"),
 })
 
 
@@ -75,6 +86,8 @@ def run(args) -> int:
             if f is None:
                 print(f"{pad}  {name}")
                 continue
-            default = M("default", value=_choice(f.default)).render(lang)
-            print(f"{pad}  {name} ({f.kind}, {default}): {_help(f.help, f.help_zh, lang)}")
+            value = M.text("none", lang) if f.default is None else _choice(f.default)
+            default = M("default", value=value).render(lang)
+            kind = M.text(f"kind_{f.kind}", lang) if f"kind_{f.kind}" in M.entries else f.kind
+            print(f"{pad}  {name} ({kind}, {default}): {_help(f.help, f.help_zh, lang)}")
     return 0
