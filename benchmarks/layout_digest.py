@@ -28,9 +28,9 @@ KEYS = ("hand", "notation", "confidence", "legal", "winning", "uncertain", "alte
 
 def _reading(js: dict, notes: bool) -> dict:
     """The parts of a reading's JSON the digest covers (the alternatives without their box
-    links, which came later; the notes unless `notes` is False)."""
+    links and Chinese, which came later; the notes unless `notes` is False)."""
     out = {k: js.get(k) for k in KEYS if notes or k != "uncertain"}
-    out["alternatives"] = [{k: v for k, v in a.items() if k != "links"}
+    out["alternatives"] = [{k: v for k, v in a.items() if k not in ("links", "why_zh")}
                            for a in out["alternatives"]]
     return out
 

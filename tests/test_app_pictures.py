@@ -15,6 +15,7 @@ from mjlens.ui import state as S
 from mjlens.ui import tile_images as TI
 from mjlens.ui.i18n import M, t
 from scoring import tiles as T
+from scoring.messages import render
 from scoring.notation import parse_hand
 from tests.app_support import FIXTURES, TOY, FixtureDetector, toy_rules  # noqa: F401
 
@@ -114,7 +115,7 @@ def test_plain_reading_drops_double_boxes():
             TileBox("1m", (45, 0, 85, 60), 0.8)]
     d = plain_draft(dets, "no layout")
     assert [s.code for s in d.tiles] == ["5p", "1m"]
-    assert any("dropped" in n for n in d.notes)
+    assert any("dropped" in render(n) for n in d.notes)
 
 
 def test_no_detections_give_an_empty_draft():

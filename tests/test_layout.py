@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.hand import Hand
+from scoring.messages import render
 from scoring.notation import parse_hand
 from scoring.tiles import DETECTOR_CLASSES
 from vision.layout import hand_key, read_layout
@@ -68,6 +69,11 @@ def _row(groups, y0):
     return tiles
 
 
+def english(notes) -> list[str]:
+    """The layout's notes (Msgs) in English."""
+    return [render(n) for n in notes]
+
+
 def key(text: str):
     return hand_key(parse_hand(text))
 
@@ -84,7 +90,7 @@ def test_horizontal_hand_with_winning_tile_apart():
     assert hand_key(r.hand) == key("123m456p789s1112z +2z")
     assert r.legal and r.winning
     assert 0.5 < r.confidence <= 1.0
-    assert not any("set apart" in n for n in r.notes)
+    assert not any("set apart" in n for n in english(r.notes))
 
 
 @pytest.mark.parametrize("angle", [-35, 12, 30, 60, 90, 125, 180, 230])
@@ -160,7 +166,7 @@ def test_winning_tile_without_a_gap_is_chosen_to_complete_the_hand():
     r = read(boxes(groups))
     assert sorted(r.hand.closed_tiles) == sorted(parse_hand("123m456p789s11122z").concealed)
     assert r.winning
-    assert any("No tile is set apart" in n for n in r.notes)
+    assert any("No tile is set apart" in n for n in english(r.notes))
     # sorted hand with the last tile out of order: that is the drawn tile
     groups = [(0, "1m 2m 3m 4p 6p 7s 8s 9s 1z 1z 1z 2z 2z 5p")]
     r = read(boxes(groups))
@@ -189,7 +195,7 @@ def test_duplicate_boxes_are_merged_and_reported():
     r = read(dets + [dup, other])
     assert hand_key(r.hand) == key("123m456p789s1112z +2z")
     assert len(r.left_out) == 2
-    assert any("overlap" in n or "same tile" in n for n in r.notes)
+    assert any("overlap" in n or "same tile" in n for n in english(r.notes))
 
 
 def test_stray_tile_far_from_the_hand_is_left_out_and_reported():
@@ -199,7 +205,7 @@ def test_stray_tile_far_from_the_hand_is_left_out_and_reported():
     r = read(dets)
     assert hand_key(r.hand) == key("123m456p789s1112z +2z")
     assert {d.code for d in r.left_out} == {"9p", "back"}
-    assert sum("Left out 9p" in n for n in r.notes) == 1
+    assert sum("Left out 9p" in n for n in english(r.notes)) == 1
 
 
 def test_too_few_tiles_in_the_hand_says_how_many_more_were_left_out():
@@ -209,7 +215,7 @@ def test_too_few_tiles_in_the_hand_says_how_many_more_were_left_out():
     r = read(dets)
     assert r.hand is None
     assert r.error.startswith("8 tiles found in the hand (2 more in the photo were left out of it)")
-    assert sum(n.startswith(("Left out 9p", "Left out 9s")) for n in r.notes) == 2
+    assert sum(n.startswith(("Left out 9p", "Left out 9s")) for n in english(r.notes)) == 2
 
 
 def test_too_few_tiles_counts_as_left_out_only_what_the_notes_leave_out():
@@ -220,7 +226,7 @@ def test_too_few_tiles_counts_as_left_out_only_what_the_notes_leave_out():
     dets += [dup, {"code": "9p", "box": [100, 80, 130, 120], "confidence": 0.9}]
     r = read(dets)
     assert r.error.startswith("8 tiles found in the hand (1 more in the photo was left out of it)")
-    assert sum(n.startswith("Left out") for n in r.notes) == 1
+    assert sum(n.startswith("Left out") for n in english(r.notes)) == 1
 
 
 def test_stray_tile_in_line_beyond_the_row_end():
@@ -247,7 +253,7 @@ def test_detector_alternatives_can_complete_a_meld():
 
 def test_wrong_tile_count_is_said_in_words():
     r = read(boxes([(0, "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 2z"), (0.8, "2z")]))
-    text = " ".join(r.notes + [r.error or ""])
+    text = " ".join(english(r.notes) + [r.error or ""])
     assert "tiles" in text and ("14" in text or "needs" in text)
     assert not r.legal
 
@@ -263,7 +269,7 @@ def test_bad_detections_are_reported_not_crashed():
     dets = boxes(BASIC) + [{"code": "zz", "box": [0, 0, 5, 5]}, {"code": "5p", "box": None}]
     r = read(dets)
     assert hand_key(r.hand) == key("123m456p789s1112z +2z")
-    assert sum("ignored" in n for n in r.notes) == 2
+    assert sum("ignored" in n for n in english(r.notes)) == 2
 
 
 def test_alternatives_and_json():
@@ -325,7 +331,7 @@ def test_kong_whose_lower_tile_is_hidden_under_the_top_one():
     r = read(dets)
     assert hand_key(r.hand) == key("123m456p1112z [7777s] +2z"), r.notes
     assert r.hidden == 1
-    assert any("hidden" in n for n in r.notes)
+    assert any("hidden" in n for n in english(r.notes))
 
 
 def test_unsure_extra_tile_at_the_row_end_is_left_out():
@@ -395,7 +401,7 @@ def test_a_flower_boxed_twice_counts_once_and_is_reported():
     dup["box"] = [v + 0.8 for v in dup["box"]]
     r = read(dets + [dup])
     assert hand_key(r.hand) == key("123m456p789s1112z +2z 6f"), r.notes
-    assert len(r.left_out) == 1 and any("same tile" in n for n in r.notes)
+    assert len(r.left_out) == 1 and any("same tile" in n for n in english(r.notes))
 
 
 def test_standing_tiles_that_end_in_a_set_are_not_split_off_as_a_meld():

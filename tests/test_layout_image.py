@@ -8,6 +8,7 @@ import math
 import cv2
 import numpy as np
 
+from scoring.messages import render
 from vision.layout import read_layout
 from vision.layout.boxes import parse_detections
 from vision.layout.image import to_lab
@@ -120,7 +121,7 @@ def test_an_unclear_sideways_tile_lists_the_other_claim():
     alt = next(a for a in unclear.alternatives
                if a.hand.melds[0].claimed_from != unclear.hand.melds[0].claimed_from)
     assert alt.confidence < unclear.confidence
-    assert "melds" in alt.why
+    assert "melds" in render(alt.why)
 
 
 def _photo_of(dets, size=(400, 300)):

@@ -154,7 +154,8 @@ def test_a_row_short_of_a_tile_says_where():
             and abs(m.at[1] - spot[1]) < TW / 2]
     assert near, [m.to_json() for m in result.missing]
     assert near[0].between == (hole - 1, hole)
-    assert any("A tile may be missing here" in n for n in result.notes)
+    assert any("A tile may be missing here" in n.render("en") for n in result.notes)
+    assert any("这里可能少了一张牌" in n.render("zh") for n in result.notes)
     assert any(abs(x - spot[0]) < TW / 2 for x, _ in reading.draft.check_spots)
 
 

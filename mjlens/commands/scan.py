@@ -71,8 +71,9 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def _fail(args, status: int, message, extra: dict | None = None) -> int:
-    """`message`: text, a Msg or an error carrying one (`.msg`)."""
+def _fail(args, status: int, message, extra: dict | None = None, notes=None) -> int:
+    """`message`: text, a Msg or an error carrying one (`.msg`); `notes`: what else was
+    noticed (Msgs; by default the English of extra["uncertain"])."""
     if args.json:
         out = {"image": args.photo, **(extra or {}), **error_fields(message)}
         print(json.dumps(out, ensure_ascii=False))
@@ -80,7 +81,8 @@ def _fail(args, status: int, message, extra: dict | None = None) -> int:
         lang = lang_of(args)
         print(error_line(message, lang), file=sys.stderr)
         english = render(getattr(message, "msg", message))
-        notes = [n for n in (extra or {}).get("uncertain", []) if render(n) != english]
+        notes = (extra or {}).get("uncertain", []) if notes is None else notes
+        notes = [n for n in notes if render(n) != english]
         if notes:
             print(M.text("also_noticed", lang), file=sys.stderr)
             for note in notes:
@@ -157,7 +159,7 @@ def run(args) -> int:
     if result.hand is None:
         # 1: nothing that looks like a hand; 2: tiles were found but make no hand
         status = 2 if isinstance(result.failure, NoHandShape) else 1
-        return _fail(args, status, result.error or M("no_hand"), payload)
+        return _fail(args, status, result.failure or M("no_hand"), payload, result.notes)
     try:
         result.hand.validate()
         scored = score_hand(result.hand, args.rules, options)

@@ -16,7 +16,7 @@ from typing import Any
 
 from scoring import tiles as T
 from scoring.hand import CLAIM_SOURCES, Hand, HandError, Meld, WinContext
-from scoring.messages import Catalog
+from scoring.messages import Catalog, Msg
 
 CONCEALED = "concealed"
 WIN = "win"
@@ -67,7 +67,7 @@ class DraftTile:
     confidence: float | None = None
     alternatives: tuple[str, ...] = ()  # other likely codes, best first
     box: tuple[float, float, float, float] | None = None  # in the photo's pixels
-    note: str = ""  # why this tile is doubtful, from the layout step
+    note: Msg | str = ""  # why this tile is doubtful, from the layout step
     detection: int | None = None  # its box's index among the photo's detections
 
     @property
@@ -81,7 +81,7 @@ class ReadingChoice:
     differs from the first, and its tiles and melds with their boxes."""
 
     text: str
-    why: str
+    why: Msg | str
     tiles: tuple[DraftTile, ...]
     melds: tuple[Meld, ...]
 
@@ -92,7 +92,7 @@ class Draft:
     # the declared melds' settings (tiles: as last read; those of the meld's group count)
     melds: tuple[Meld, ...] = ()
     context: WinContext = field(default_factory=WinContext)
-    notes: tuple[str, ...] = ()  # about the whole reading (layout notes)
+    notes: tuple[Msg | str, ...] = ()  # about the whole reading (layout notes)
     readings: tuple[ReadingChoice, ...] = ()  # the photo's readings, best first
     # where a row of the photo seems to lack a tile: (x, y) in the shown photo's pixels
     check_spots: tuple[tuple[float, float], ...] = ()

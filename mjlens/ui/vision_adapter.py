@@ -12,6 +12,16 @@ from dataclasses import replace
 
 from mjlens.ui.state import CONCEALED, FLOWERS, WIN, Draft, DraftTile, ReadingChoice, meld_group
 from scoring import tiles as T
+from scoring.messages import Catalog, Msg
+
+M = Catalog("app_photo", {
+    "read_as": ("the detector read {read}; {code} makes the hand fit",
+                "检测器读成 {read}；读作 {code} 才能凑成这手牌"),
+    "no_box": ("no box shows this tile (hidden under another, or added to make the hand fit)",
+               "照片中没有这张牌的框（被另一张压住，或为凑成这手牌而补上）"),
+    "dropped": ("{n} box(es) lying over another tile were dropped as double readings.",
+                "{n} 个压在另一张牌上的框被当作重复读数去掉了。"),
+})
 
 
 def _overlap(a, b) -> float:
@@ -36,7 +46,7 @@ def _tile(box, group: str, scale: float) -> DraftTile:
                      box=_scaled(box.box, scale), detection=box.index)
 
 
-def plain_draft(boxes: list, note: str = "", scale: float = 1.0) -> Draft:
+def plain_draft(boxes: list, note: Msg | str = "", scale: float = 1.0) -> Draft:
     """Every tile standing, boxes that mostly cover each other kept once (the surer one); used
     when the layout read no hand. `boxes`: vision.layout.TileBox."""
     kept: list = []
@@ -47,8 +57,7 @@ def plain_draft(boxes: list, note: str = "", scale: float = 1.0) -> Draft:
     tiles = tuple(_tile(d, CONCEALED, scale) for d in kept)
     notes = [note] if note and tiles else []
     if len(kept) < len(boxes):
-        notes.append(f"{len(boxes) - len(kept)} box(es) lying over another tile were "
-                     "dropped as double readings.")
+        notes.append(M("dropped", n=len(boxes) - len(kept)))
     return Draft(tiles=tiles, notes=tuple(notes))
 
 
@@ -56,13 +65,11 @@ def _linked(code: str, group: str, link: int | None, boxes: dict, scale: float) 
     """Hand tile `code` read from box `link` (None: no box shows it)."""
     if link is None:
         return DraftTile(code, FLOWERS if T.is_flower(code) else group, None, (), None,
-                         "no box shows this tile (hidden under another, or added to make "
-                         "the hand fit)")
+                         M("no_box"))
     tile = _tile(boxes[link], group, scale)
     if tile.code == code:
         return tile
-    note = ("" if tile.code == T.BACK else
-            f"the detector read {tile.code}; {code} makes the hand fit")
+    note = "" if tile.code == T.BACK else M("read_as", read=tile.code, code=code)
     others = tuple(c for c in (tile.code, *tile.alternatives) if c not in (code, T.BACK))
     return replace(tile, code=code, alternatives=others, note=note)
 
@@ -97,7 +104,8 @@ def scan_to_draft(scanned, context=None) -> Draft:
         return Draft()
     notes = tuple(result.notes)
     if result.hand is None:
-        return replace(plain_draft(result.detections, result.error or "", scale),
+        why = result.failure.msg if result.failure is not None else ""
+        return replace(plain_draft(result.detections, why, scale),
                        check_spots=_spots(result, scale))
     boxes = {b.index: b for b in result.detections}
     readings = [ReadingChoice(reading_text(result.hand), "",

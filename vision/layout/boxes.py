@@ -12,6 +12,8 @@ from typing import Any
 import numpy as np
 
 from scoring import tiles as T
+from scoring.messages import Msg
+from vision.layout.words import M
 
 KNOWN_CODES = set(T.DETECTOR_CLASSES)
 ALTERNATIVES = 3  # other codes taken from a detector's Detection (its top(1 + this))
@@ -41,9 +43,9 @@ class TileBox:
     def height(self) -> float:
         return self.box[3] - self.box[1]
 
-    def describe(self) -> str:
+    def describe(self) -> Msg:
         x, y = self.centre
-        return f"{self.code} at ({x:.0f}, {y:.0f})"
+        return M("box_at", code=self.code, x=f"{x:.0f}", y=f"{y:.0f}")
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -78,11 +80,11 @@ def _parse_alternatives(raw: Any) -> tuple[tuple[str, float], ...]:
     return tuple(out)
 
 
-def parse_detections(items: Iterable[Any]) -> tuple[list[TileBox], list[str]]:
+def parse_detections(items: Iterable[Any]) -> tuple[list[TileBox], list[Msg]]:
     """Accept TileBox objects, dicts (`code`, `box`, `confidence`, `alternatives`/`topk`) or
     objects with those attributes. Returns the usable detections and notes on the rest."""
     dets: list[TileBox] = []
-    notes: list[str] = []
+    notes: list[Msg] = []
     for i, item in enumerate(items):
         if isinstance(item, TileBox):
             d = TileBox(item.code, tuple(map(float, item.box)), float(item.confidence),
@@ -102,17 +104,17 @@ def parse_detections(items: Iterable[Any]) -> tuple[list[TileBox], list[str]]:
             except (TypeError, ValueError):
                 ok = False
             if not ok:
-                notes.append(f"Detection {i} has no usable box; ignored.")
+                notes.append(M("no_box", i=i))
                 continue
             if code not in KNOWN_CODES:
-                notes.append(f"Detection {i} has an unknown tile code {code!r}; ignored.")
+                notes.append(M("unknown_code", i=i, code=repr(code)))
                 continue
             alt = tuple((c, p) for c, p in _parse_alternatives(alts) if c != code)
             try:
                 conf_f = min(1.0, max(0.0, float(conf if conf is not None else 1.0)))
             except (TypeError, ValueError):
                 conf_f = 1.0
-                notes.append(f"Detection {i} has an unreadable confidence {conf!r}; taken as 1.")
+                notes.append(M("bad_confidence", i=i, conf=repr(conf)))
             d = TileBox(code, box_t, conf_f if math.isfinite(conf_f) else 1.0, alt, i)
         dets.append(d)
     return dets, notes

@@ -15,8 +15,10 @@ from dataclasses import replace
 
 from scoring import tiles as T
 from scoring.hand import Hand, Meld
+from scoring.messages import Msg
 from scoring.notation import format_hand
 from vision.layout.melds import claim_source, claim_thresholds, meld_sideways, read_meld
+from vision.layout.words import M
 
 MIN_SHARE = 0.03  # claim readings less likely than this are not listed
 
@@ -116,23 +118,29 @@ def _position(key: str | None, meld: Meld, slots, odds: list[float]) -> int | No
 # ---- how another reading differs, in words ------------------------------------------------
 
 
-def describe_change(a: Hand, b: Hand) -> str:
+def describe_change(a: Hand, b: Hand) -> Msg:
     """How reading `b` differs from reading `a` (Alternative.why, the notes)."""
     parts = []
     if a.win_tile != b.win_tile:
-        parts.append(f"winning tile {b.win_tile} instead of {a.win_tile}")
+        parts.append(M("win_instead", new=b.win_tile, old=a.win_tile))
     ca, cb = Counter(a.all_tiles), Counter(b.all_tiles)
     if ca != cb:
         more, less = cb - ca, ca - cb
         if more:
-            parts.append("with " + " ".join(T.sorted_codes(more.elements())))
+            parts.append(M("with", tiles=" ".join(T.sorted_codes(more.elements()))))
         if less:
-            parts.append("without " + " ".join(T.sorted_codes(less.elements())))
+            parts.append(M("without", tiles=" ".join(T.sorted_codes(less.elements()))))
     ma = sorted((m.kind, m.tiles, m.concealed, m.claimed_from or "") for m in a.melds)
     mb = sorted((m.kind, m.tiles, m.concealed, m.claimed_from or "") for m in b.melds)
     if ma != mb:
-        parts.append("melds " + (" ".join(meld_text(m) for m in b.melds) or "none"))
-    return "; ".join(parts) or "same tiles, read differently"
+        melds = " ".join(meld_text(m) for m in b.melds)
+        parts.append(M("melds", melds=melds) if melds else M("no_melds"))
+    if not parts:
+        return M("same_tiles")
+    out = parts[0]
+    for part in parts[1:]:
+        out = M("and", a=out, b=part)
+    return out
 
 
 def meld_text(m: Meld) -> str:

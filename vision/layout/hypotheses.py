@@ -36,7 +36,7 @@ class Reading:
     melds: list[tuple[list[Slot], MeldReading]]
     dropped: list[Slot]
     orient: int
-    notes: list[str]
+    notes: list
     odds: MeldOdds | None = None  # the scene's memo of meld tiles' sideways odds
 
 
@@ -170,9 +170,9 @@ class LayoutReader:
         return ok
 
     # -- enumerate readings ---------------------------------------------------------------------
-    def readings(self) -> list[tuple[float, Hand, Reading, list[str]]]:
+    def readings(self) -> list[tuple[float, Hand, Reading, list]]:
         rows = self.scene.rows
-        out: list[tuple[float, Hand, Reading, list[str]]] = []
+        out: list[tuple[float, Hand, Reading, list]] = []
         for orient in (1, -1):
             prepared = []
             for row in rows:
@@ -326,11 +326,11 @@ class LayoutReader:
     def _make(self, concealed, melds, win, flowers) -> Hand:
         return Hand(tuple(T.sorted_codes(concealed)), tuple(melds), win, flowers, self.context)
 
-    def _judge(self, hand: Hand, cost: float) -> tuple[float, list[str]]:
+    def _judge(self, hand: Hand, cost: float) -> tuple[float, list]:
         try:
             hand.validate()
         except HandError as exc:
-            return cost + ILLEGAL, [str(exc)]
+            return cost + ILLEGAL, [exc.msg]
         if not self.is_winning(hand):
             return cost + NOT_WINNING, []
         return cost, []

@@ -12,6 +12,8 @@ from itertools import permutations
 from typing import Any
 
 from scoring.hand import Hand, Meld
+from scoring.messages import Msg
+from vision.layout.words import M
 
 MISSING_GAP = (0.7, 1.6)  # a gap inside a row this wide (tile widths) may be a missing tile
 
@@ -46,10 +48,9 @@ class MissingTile:
         return {"at": [round(self.at[0], 1), round(self.at[1], 1)], "between": list(self.between),
                 "width": round(self.width, 2)}
 
-    def describe(self) -> str:
-        return (f"A tile may be missing here: at ({self.at[0]:.0f}, {self.at[1]:.0f}), between "
-                f"boxes {self.between[0]} and {self.between[1]} (a gap of {self.width:.1f} tile "
-                "widths).")
+    def describe(self) -> Msg:
+        return M("missing", x=f"{self.at[0]:.0f}", y=f"{self.at[1]:.0f}", a=self.between[0],
+                 b=self.between[1], w=f"{self.width:.1f}")
 
 
 def _index(det) -> int | None:

@@ -24,8 +24,10 @@ import numpy as np
 
 from scoring import tiles as T
 from scoring.hand import Meld
+from scoring.messages import Msg
 from vision.layout.boxes import iou
 from vision.layout.geometry import Slot, box_fit
+from vision.layout.words import M
 
 SIDEWAYS = 0.5  # pside above this reads as a tile turned sideways
 IN_MELD = 0.3  # ... and inside a meld, where one sideways tile is expected
@@ -42,7 +44,7 @@ RAISED = 0.3  # a tile this far (tile widths) off its neighbours' line may lie o
 class MeldReading:
     meld: Meld
     cost: float
-    note: str = ""
+    note: Msg | None = None  # what a player should know about this reading of the meld
     hidden: int = 0  # tiles counted that the photo does not show (a kong's covered tile)
 
 
@@ -252,9 +254,7 @@ def _read_meld(slots: list[Slot], in_meld: float, backs: list[int], tops: list[i
                 twice = iou(site.det.box, site.maybe_top.box)[0] > DOUBLE_BOX
                 out.append(MeldReading(
                     _kong(codes[0], pos, k, on=maybe[0], on_side=maybe[0] == pos),
-                    cost + (1.5 if twice else 0.4), f"two boxes of {codes[0]} overlap in the "
-                    "meld; read as a kong with one tile on another (a doubled box would make "
-                    "it a pung)"))
+                    cost + (1.5 if twice else 0.4), M("kong_doubled", code=codes[0])))
                 if not twice:
                     out[-2] = MeldReading(out[-2].meld, out[-2].cost + 0.6, out[-2].note)
             elif raised:
@@ -262,16 +262,14 @@ def _read_meld(slots: list[Slot], in_meld: float, backs: list[int], tops: list[i
                 r = slots[i].raised
                 out.append(MeldReading(
                     _kong(codes[0], pos, k, on=i, on_side=False), cost + max(0.2, 1.6 - 2 * r),
-                    f"one {codes[0]} lies off the line of the meld as if on top of another; "
-                    "read as a kong whose fourth tile is hidden under it", hidden=1))
-                out[-2] = MeldReading(out[-2].meld, out[-2].cost + min(2.0, 2.5 * r), "")
+                    M("kong_hidden", code=codes[0]), hidden=1))
+                out[-2] = MeldReading(out[-2].meld, out[-2].cost + min(2.0, 2.5 * r), None)
         elif len(tiles) == 3 and k == 3 and _chow(tiles):
             claimed = codes[pos] if pos is not None else None
-            note = ""
+            note = None
             if pos is not None and pos != 0:
-                note = (f"the chow {''.join(c[0] for c in T.sorted_codes(tiles))}{tiles[0][-1]} "
-                        "has its sideways tile away from the left; a chow is always claimed from "
-                        "the left player")
+                chow = "".join(c[0] for c in T.sorted_codes(tiles)) + tiles[0][-1]
+                note = M("chow_side", chow=chow)
             out.append(MeldReading(
                 Meld("chow", tuple(T.sorted_codes(tiles)), claimed_from="left" if pos is not None
                      else None, claimed_tile=claimed), cost + _chow_place_cost(pos, k), note))

@@ -32,6 +32,7 @@ from typing import Any
 
 from scoring import tiles as T
 from scoring.hand import Hand, HandError, WinContext
+from scoring.messages import Msg
 from vision.layout.boxes import TileBox, parse_detections
 from vision.layout.claims import (
     claim_options,
@@ -53,6 +54,7 @@ from vision.layout.result import (
     hand_key,
 )
 from vision.layout.scene import Scene, build_scene
+from vision.layout.words import M
 
 
 def read_layout(detections: Iterable[Any], width: float | None = None,
@@ -67,25 +69,24 @@ def read_layout(detections: Iterable[Any], width: float | None = None,
     lab, lab_scale = photo_lab(image, width)
     context = context or WinContext()
     if not dets:
-        return LayoutResult(None, 0.0, [], notes + ["No tiles were found in the photo."], [],
-                            failure=NoTiles("No tiles were found in the photo."))
+        return LayoutResult(None, 0.0, [], notes + [M("no_tiles")], [],
+                            failure=NoTiles(M("no_tiles")))
     scene, reader, found, notes = _best_rows(dets, notes, context, rules, options, lab, lab_scale)
     tiles_in_rows = sum(1 for row in scene.rows for s in row if not s.is_flower)
     if not scene.rows or tiles_in_rows < 2:
-        msg = "No row of tiles that could be a hand was found."
+        msg = M("no_row")
         return LayoutResult(None, 0.0, [], notes + [msg], dets, failure=NoRow(msg))
     if not found:
         n = tiles_in_rows + sum(1 for row in scene.rows for s in row if s.site.top is not None)
-        others, verb = len(scene.strays), "was" if len(scene.strays) == 1 else "were"
-        away = f" ({others} more in the photo {verb} left out of it)" if others > 0 else ""
-        msg = (f"{n} tiles found in the hand{away}, but they cannot be split into standing tiles, "
-               "a winning tile and melds (a hand has 14 tiles plus one per kong).")
+        others = len(scene.strays)
+        key = {0: "no_hand_shape", 1: "no_hand_shape_one_away"}.get(others, "no_hand_shape_away")
+        msg = M(key, n=n, **({"others": others} if others > 1 else {}))
         gaps = missing_tiles([[s for s in row if not s.is_flower] for row in scene.rows],
                              gaps_between)
         return LayoutResult(None, 0.0, [], notes + [msg] + [g.describe() for g in gaps], dets,
                             failure=NoHandShape(msg), missing=gaps)
     # best cost per distinct hand
-    best: dict[tuple, tuple[float, Hand, Reading, list[str]]] = {}
+    best: dict[tuple, tuple[float, Hand, Reading, list[Msg]]] = {}
     for item in found:
         k = hand_key(item[1])
         if k not in best or item[0] < best[k][0]:
@@ -134,7 +135,7 @@ def _flower_sites(scene: Scene) -> list:
     return [s.site for row in scene.rows for s in row if s.is_flower] + list(scene.loose_flowers)
 
 
-def _bookkeeping(scene: Scene, reading: Reading, notes: list[str]) -> tuple[list[TileBox], int]:
+def _bookkeeping(scene: Scene, reading: Reading, notes: list[Msg]) -> tuple[list[TileBox], int]:
     """Every box is in the hand or listed here (and in the notes): strays, boxes merged as
     duplicates, tiles left out at a row's end, stacked boxes that did not make a kong."""
     left: list[TileBox] = [site.det for site, _ in scene.strays]
@@ -146,7 +147,7 @@ def _bookkeeping(scene: Scene, reading: Reading, notes: list[str]) -> tuple[list
             for extra in (site.top, site.maybe_top):
                 if extra is not None:
                     left.append(extra)
-                    notes.append(f"Two boxes of {site.code} cover the same tile; counted once.")
+                    notes.append(M("double_box", code=site.code))
     for s in reading.dropped:
         left.append(s.site.det)
         for extra in (s.site.top, s.site.maybe_top):
@@ -165,14 +166,13 @@ def _bookkeeping(scene: Scene, reading: Reading, notes: list[str]) -> tuple[list
             used_extra = id(s) in in_kong
             if site.top is not None and not (used_extra and site.top is not None):
                 left.append(site.top)
-                notes.append(f"Left out {site.top.describe()}: it lies on another tile but "
-                             "does not make a kong there.")
+                notes.append(M("left_out", box=site.top.describe(), why=M("why_on_top")))
             if site.maybe_top is not None:
                 kong_uses = used_extra and not any(
                     x.site.top is not None for x in slots if x is not s)
                 if not kong_uses:
                     left.append(site.maybe_top)
-                    notes.append(f"Two boxes of {site.code} cover the same tile; counted once.")
+                    notes.append(M("double_box", code=site.code))
     return left, hidden
 
 
@@ -216,7 +216,7 @@ def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0):
     _, scene, reader, found, _ = best
     out_notes = list(scene.notes)
     for site, why in scene.strays:
-        out_notes.append(f"Left out {site.det.describe()}: {why}.")
+        out_notes.append(M("left_out", box=site.det.describe(), why=why))
     return scene, reader, found, out_notes
 
 
@@ -248,34 +248,27 @@ def _score(hand: Hand, rules: str, options) -> float | None:
         return None
 
 
-def _explain(hand, reading: Reading, ranked, weights, total, legal, winning, scene) -> list[str]:
+def _explain(hand, reading: Reading, ranked, weights, total, legal, winning, scene) -> list[Msg]:
     notes = []
     for s in reading.dropped:
-        notes.append(f"Left out {s.site.det.describe()}: it does not fit the hand at the end "
-                     "of its row.")
+        notes.append(M("left_out", box=s.site.det.describe(), why=M("why_row_end")))
     if reading.win is None and hand.win_tile:
         others = sorted({h.win_tile for c, h, *_ in ranked[1:6]
                          if h.win_tile != hand.win_tile and same_tiles(h, hand)})
-        msg = (f"No tile is set apart as the winning tile; chose {hand.win_tile} because it "
-               "completes the hand" if winning else
-               f"No tile is set apart as the winning tile; took {hand.win_tile}")
-        if others:
-            msg += f" (also possible: {', '.join(others)})"
-        notes.append(msg + ".")
+        also = M("also_possible", tiles=others) if others else ""
+        notes.append(M("win_chosen" if winning else "win_taken", tile=hand.win_tile, also=also))
     for _slots, mr in reading.melds:
         m = mr.meld
         if mr.note:
-            notes.append(mr.note[0].upper() + mr.note[1:] + ".")
+            notes.append(mr.note)
         if not m.concealed and m.claimed_from is None:
-            notes.append(f"No tile of the meld {meld_text(m)} is turned sideways: whom it "
-                         "was claimed from is unknown.")
+            notes.append(M("claim_unknown", meld=meld_text(m)))
     if reading.orient == -1:
-        notes.append("The hand reads right to left in the photo (its sort order says so); "
-                     "left and right are the player's.")
+        notes.append(M("right_to_left"))
     if legal and not winning:
-        notes.append("These tiles do not form a winning hand.")
+        notes.append(M("not_winning"))
     if len(ranked) > 1 and weights[1] / total > 0.2:
-        notes.append(f"Another reading is almost as likely: {describe_change(hand, ranked[1][1])}.")
+        notes.append(M("almost", change=describe_change(hand, ranked[1][1])))
     return notes
 
 

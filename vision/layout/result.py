@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.hand import Hand
+from scoring.messages import Msg, render
 from scoring.notation import format_hand
 from vision.layout.boxes import TileBox
 from vision.layout.links import MissingTile, TileLinks
@@ -18,17 +19,23 @@ class Alternative:
     hand: Hand
     confidence: float
     score: float | None = None
-    why: str = ""
+    why: Msg | str = ""  # how it differs from the best reading
     links: TileLinks | None = None  # the box of each tile of `hand`
 
     def to_json(self) -> dict[str, Any]:
         return {"hand": self.hand.to_json(), "notation": format_hand(self.hand),
-                "confidence": round(self.confidence, 4), "score": self.score, "why": self.why,
+                "confidence": round(self.confidence, 4), "score": self.score,
+                "why": render(self.why, "en"), "why_zh": render(self.why, "zh"),
                 "links": self.links.to_json() if self.links else None}
 
 
 class LayoutFailure(ValueError):
-    """Why no hand was read (LayoutResult.failure): its kind says what the photo showed."""
+    """Why no hand was read (LayoutResult.failure): its kind says what the photo showed, `msg`
+    says it to a player."""
+
+    def __init__(self, msg: Msg | str):
+        self.msg = msg
+        super().__init__(render(msg, "en"))
 
 
 class NoTiles(LayoutFailure):
@@ -51,7 +58,7 @@ class LayoutResult:
     hand: Hand | None
     confidence: float
     alternatives: list[Alternative] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Msg] = field(default_factory=list)
     detections: list[TileBox] = field(default_factory=list)
     legal: bool = False
     winning: bool = False
@@ -72,7 +79,8 @@ class LayoutResult:
             "confidence": round(self.confidence, 4),
             "legal": self.legal,
             "winning": self.winning,
-            "uncertain": list(self.notes),
+            "uncertain": [render(n, "en") for n in self.notes],
+            "uncertain_zh": [render(n, "zh") for n in self.notes],
             "alternatives": [a.to_json() for a in self.alternatives],
             "detections": [d.to_json() for d in self.detections],
             "links": self.links.to_json() if self.links else None,

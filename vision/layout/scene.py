@@ -8,9 +8,11 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from scoring import tiles as T
+from scoring.messages import Msg
 from vision.layout.boxes import Site, TileBox, overlap_groups
 from vision.layout.geometry import Row, Slot, describe_row, fit_row, local_scale, tile_scale
 from vision.layout.image import add_face_depths
+from vision.layout.words import M
 
 # ---- the scene: sites -> rows of the hand, loose flowers and strays --------------------------
 
@@ -20,15 +22,15 @@ class Scene:
     rows: list[list[Slot]]  # the hand's rows (one or two), each sorted along the row
     frames: list[Row]
     loose_flowers: list[Site]
-    strays: list[tuple[Site, str]]  # left out, with the reason in words
-    notes: list[str]
+    strays: list[tuple[Site, Msg]]  # left out, with the reason in words
+    notes: list[Msg]
     scale: float  # tile width in pixels (median neighbour spacing)
     options: list[tuple[int, int | None]] = field(default_factory=list)  # other row choices
     unused: int = 0  # tiles in fitted rows that this choice leaves out
     choice: tuple[int, int | None] | None = None
 
 
-def make_sites(dets: list[TileBox], notes: list[str]) -> list[Site]:
+def make_sites(dets: list[TileBox], notes: list[Msg]) -> list[Site]:
     """Merge boxes that cover the same place: duplicates (kept: the most confident, the others'
     codes become alternatives) and same-code overlaps that may be a tile stacked on another."""
     sites: list[Site] = []
@@ -44,10 +46,8 @@ def make_sites(dets: list[TileBox], notes: list[str]) -> list[Site]:
             site.merged.append(d)
             if d.code != base.code and d.code not in {c for c, _ in base.alternatives}:
                 base.alternatives = base.alternatives + ((d.code, d.confidence),)
-            notes.append(
-                f"Two boxes overlap on the same tile ({base.describe()}, confidence "
-                f"{base.confidence:.2f}, and {d.code}, {d.confidence:.2f}); kept the more confident."
-            )
+            notes.append(M("overlap", box=base.describe(), c1=f"{base.confidence:.2f}",
+                           code=d.code, c2=f"{d.confidence:.2f}"))
         sites.append(site)
     return sites
 
@@ -78,7 +78,7 @@ def _second_rows(rows_ok: list[tuple[np.ndarray, Row]], main_i: int, scale: floa
     return [j for *_, j in sorted(found)]
 
 
-def build_scene(dets: list[TileBox], notes: list[str],
+def build_scene(dets: list[TileBox], notes: list[Msg],
                 choice: tuple[int, int | None] | None = None, lab: np.ndarray | None = None,
                 lab_scale: float = 1.0, band: float = 0.45, memo: dict | None = None) -> Scene:
     """Sites, rows and strays. `choice` = (main row, second row or None) among the fitted rows
@@ -97,11 +97,11 @@ def build_scene(dets: list[TileBox], notes: list[str],
     fitted: list[tuple[np.ndarray, Row]] = [
         (members, Row([sites[i] for i in members], origin, d, np.array([-d[1], d[0]]), coef))
         for members, origin, d, coef in fits]
-    strays: list[tuple[Site, str]] = []
+    strays: list[tuple[Site, Msg]] = []
     rows_ok: list[tuple[np.ndarray, Row]] = []
     for m, r in fitted:
         if _is_wall([s.code for s in r.sites]):
-            strays.extend((s, "a row of face-down tiles (a wall?) apart from the hand")
+            strays.extend((s, M("why_wall"))
                           for s in r.sites)
         else:
             rows_ok.append((m, r))
@@ -109,7 +109,7 @@ def build_scene(dets: list[TileBox], notes: list[str],
     if rows_ok:
         picked = _choose_rows(rows_ok, picked, scale)
     elif len(sites) == 1:
-        notes.append("Only one tile was found.")
+        notes.append(M("one_tile"))
     _take_row_ends(picked.rows, sites, picked.loose, scale)
     # describe the hand's rows
     frames = picked.rows
@@ -181,7 +181,7 @@ def _take_row_ends(rows_sel: list[Row], sites: list[Site], loose_idx: list[int],
 
 
 def _place_loose(sites: list[Site], picked: _RowChoice, rows: list[list[Slot]],
-                 frames: list[Row], strays: list[tuple[Site, str]]) -> list[Site]:
+                 frames: list[Row], strays: list[tuple[Site, Msg]]) -> list[Site]:
     """Loose sites: a tile on top of / beside a row tile of the same code, a flower of the
     hand (returned), or a stray (added to `strays` with the reason)."""
     loose_flowers: list[Site] = []
@@ -194,11 +194,11 @@ def _place_loose(sites: list[Site], picked: _RowChoice, rows: list[list[Slot]],
             loose_flowers.append(site)
             continue
         if site.code == T.BACK:
-            why = "a face-down tile apart from the hand"
+            why = M("why_back")
         elif rows:
-            why = "far from the rows of the hand"
+            why = M("why_far")
         else:
-            why = "no row of tiles was found"
+            why = M("why_no_row")
         strays.append((site, why))
     return loose_flowers
 
