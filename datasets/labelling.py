@@ -216,7 +216,8 @@ def label_folder(root: Path, out: Path, runner: Runner, review_below: float = RE
     """Label every photo under `root` not yet recorded in `out`, with `runner` (paths ->
     result dicts of `label_photo`); then write every format from the records."""
     root, out = Path(root), Path(out)
-    photos = find_photos(root)
+    inside = out.resolve()  # an output folder inside the photo folder is not labelled again
+    photos = [p for p in find_photos(root) if inside not in p.resolve().parents]
     records = read_manifest(out)
     taken = {r.stem for r in records.values()}
     todo: dict[str, tuple[Path, str]] = {}

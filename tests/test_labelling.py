@@ -207,3 +207,28 @@ def test_eval_measures_the_detector_on_reviewed_photos_only(labelled, tmp_path, 
     assert rep["images"] == 2
     assert rep["tiles_labelled"] == len(recs[0].boxes) + len(recs[1].boxes)
     assert rep["recall"] == pytest.approx(1.0) and rep["precision"] == pytest.approx(1.0)
+
+
+def test_heic_phone_photo_is_labelled_and_stored_as_jpeg(tmp_path):
+    """An iPhone-style HEIC photo goes through the same loader (pillow-heif) and comes out as a
+    JPEG beside its labels, boxes like those of the same picture as JPEG."""
+    pillow_heif = pytest.importorskip("pillow_heif")
+    from PIL import Image
+
+    from datasets.labelling import label_folder, run_local
+
+    pillow_heif.register_heif_opener()
+    (tmp_path / "src").mkdir()
+    Image.open(PHOTOS[0]).save(tmp_path / "src" / "IMG_1.HEIC", quality=95)
+    s = label_folder(tmp_path / "src", tmp_path / "out",
+                     lambda paths: run_local(paths, None, None, 1), progress=False)
+    assert (s.images, s.failures) == (1, [])
+    (rec,) = read_manifest(tmp_path / "out").values()
+    assert rec.image == "IMG_1.jpg" and rec.source == "IMG_1.HEIC"
+    with Image.open(tmp_path / "out" / "images" / "IMG_1.jpg") as im:
+        assert im.format == "JPEG" and im.size == (rec.width, rec.height) == (640, 640)
+    from vision.detect import TileDetector
+
+    jpeg_codes = sorted(d.code for d in TileDetector().detect(PHOTOS[0]))
+    assert abs(len(rec.boxes) - len(jpeg_codes)) <= 1
+    assert len(set(b.code for b in rec.boxes) & set(jpeg_codes)) >= len(set(jpeg_codes)) - 2
