@@ -263,3 +263,13 @@ def test_rules_in_chinese_names_field_kinds_in_chinese(capsys):
     assert main(["rules", "--lang", "zh"]) == 0
     out = capsys.readouterr().out
     assert "dealer (座位, 默认 E)" in out and "(seat," not in out and "默认 none" not in out
+
+
+def test_wuhu_earthly_hand_is_on_the_dealers_first_discard():
+    """地胡：发完牌后，打出第一张即成牌 (seed wuhu.txt): the first tile discarded is the dealer's; a
+    first-turn win on West's discard was scored 地胡, a 交 of 100 番."""
+    with pytest.raises(HandError, match="dealer East's"):
+        score_hand(parse_hand("123m 456m 789m 111p 5p +5p seat:S discarder=W first_turn=true"),
+                   "wuhu")
+    earthly = score_hand(parse_hand("123m 456m 789m 111p 5p +5p seat:S first_turn=true"), "wuhu")
+    assert "地胡" in {f.name for f in earthly.fans}  # S's discarder by default: E, the dealer

@@ -20,7 +20,7 @@ from scoring.decompose import Arrangement, standard_arrangements
 from scoring.hand import Hand, HandError, Meld
 from scoring.messages import Catalog, Msg, Seat, Suit, Text, Tile, TileName
 from scoring.patterns import Pattern, best_reading, matched
-from scoring.payments import Payers, claimed_from_seat, pay_each, win_payers
+from scoring.payments import Payers, claimed_from_seat, discarder_of, pay_each, win_payers
 from scoring.ruleset import Exclusion, Fan, HandField, Option, Payment, RuleSet, ScoreResult
 from scoring.rulesets.house_common import (
     arrangement_text,
@@ -50,6 +50,11 @@ M = Catalog("wuhu", {
     "earthly_discard": ("地胡 is a win on the first discard (打出第一张即成牌): it cannot be "
                         "self-drawn by a non-dealer.",
                         "地胡是庄家打出第一张即成牌，闲家不能自摸地胡。"),
+    "earthly_dealer": ("地胡 is a win on the first tile discarded (打出第一张即成牌), which is the "
+                       "dealer {dealer}'s: this win is on {seat}'s discard (give discarder, or "
+                       "leave first_turn out).",
+                       "地胡是和第一张打出的牌（打出第一张即成牌），即庄家{dealer}的牌：这手牌和的是{seat}"
+                       "打出的牌（请给出 discarder，或去掉 first_turn）。"),
     "base_plain": ("won on a discard with a wait of more than one tile (平成)",
                    "别人打出的牌和牌，听不止一张（平成）"),
     "base_gap": ("won on a discard on the only tile that completes a run (压档 {tile})",
@@ -413,6 +418,8 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     heavenly, earthly = first_turn_flags(hand, dealer)
     if earthly and hand.context.self_drawn:
         raise HandError(M("earthly_discard"))
+    if earthly and discarder_of(hand)[0] != dealer:
+        raise HandError(M("earthly_dealer", seat=Seat(discarder_of(hand)[0]), dealer=Seat(dealer)))
     reading, count = best_reading(readings_of(hand, heavenly, earthly), count_reading,
                                   lambda c: c.subtotal)
     times = options["robbing_kong_times"] if hand.context.robbing_kong else 1
