@@ -43,6 +43,8 @@ M = Catalog("notation", {
     "one_winning": ("{token}: mark exactly one playing tile as the winning tile.",
                     "{token}：和牌张只能标一张（不能是花牌）。"),
     "winds": ("{token}: winds are E, S, W or N.", "{token}：风位只能是 E、S、W 或 N（东南西北）。"),
+    "given_twice": ("'{name}' is given twice in the hand: give it once.",
+                    "手牌里 {name} 写了两次：只能写一次。"),
     "token": ("Cannot read {token} in the hand.", "看不懂牌里的 {token}。"),
 })
 
@@ -191,6 +193,8 @@ def parse_hand(text: str) -> Hand:
             ctx["self_drawn"] = token[0] == "*"
         elif token.startswith(("seat:", "round:")):
             key, _, wind = token.partition(":")
+            if f"{key}_wind" in ctx:
+                raise HandError(M("given_twice", name=key))
             if wind not in ("E", "S", "W", "N"):
                 raise HandError(M("winds", token=repr(token)))
             ctx[f"{key}_wind"] = wind
@@ -198,6 +202,8 @@ def parse_hand(text: str) -> Hand:
             ctx[_FLAGS[token]] = True
         elif "=" in token:
             key, _, value = token.partition("=")
+            if key in extra:
+                raise HandError(M("given_twice", name=key))
             extra[key] = _parse_value(value)
         elif token[0].isdigit():
             for code in parse_tiles(token):

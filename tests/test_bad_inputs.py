@@ -273,3 +273,11 @@ def test_wuhu_earthly_hand_is_on_the_dealers_first_discard():
                    "wuhu")
     earthly = score_hand(parse_hand("123m 456m 789m 111p 5p +5p seat:S first_turn=true"), "wuhu")
     assert "地胡" in {f.name for f in earthly.fans}  # S's discarder by default: E, the dealer
+
+
+@pytest.mark.parametrize("text", ["111m 222m 333m 444m 5m *5m dealer=E dealer=S",
+                                  "111m 222m 333m 444m 5m *5m seat:E seat:S"])
+def test_notation_refuses_a_field_given_twice(text):
+    """'dealer=E dealer=S' was read as dealer S without a word: the hand says two things."""
+    with pytest.raises(HandError, match="given twice"):
+        parse_hand(text)
