@@ -163,6 +163,7 @@ M = Catalog("app", {
     "download_json": ("Result as JSON", "下载结果文件"),
     "download_png": ("Shareable picture", "分享图片"),
     "share_title": ("{rules}: {total}", "{rules}：{total}"),
+    "label_value": ("{label}: {value}", "{label}：{value}"),
     # rule-set extra fields known by name (a described field without one uses its help text)
     "field_horses": ("Horse tiles (马)", "马牌"),
     "field_dealer_streak": ("Dealer's streak (连庄)", "连庄数"),

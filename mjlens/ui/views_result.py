@@ -218,8 +218,10 @@ def context_summary(ctx, lang: str) -> str:
         how += f" ({wind_name(ctx.extra['discarder'], lang)})"
     flags = [t(f, lang) for f in ("last_tile", "kong_replacement", "robbing_kong", "last_copy")
              if getattr(ctx, f)]
-    parts = [how, f"{t('seat_wind', lang)}: {wind_name(ctx.seat_wind, lang)}",
-             f"{t('round_wind', lang)}: {wind_name(ctx.round_wind, lang)}", *flags]
+    parts = [how, t("label_value", lang, label=t("seat_wind", lang),
+                    value=wind_name(ctx.seat_wind, lang)),
+             t("label_value", lang, label=t("round_wind", lang),
+               value=wind_name(ctx.round_wind, lang)), *flags]
     return f"{t('win_details', lang)} — " + " · ".join(parts)
 
 
@@ -314,7 +316,7 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
     else:
         st.error(t("not_a_win", lang))
     if r.arrangement:
-        st.caption(f"{t('read_as', lang)}: `{r.arrangement}`")
+        st.caption(t("label_value", lang, label=t("read_as", lang), value=f"`{r.arrangement}`"))
     times = r.combine == "multiply"  # items are factors: x2, not 2 fan
     lines = []
     for f in r.fans:
