@@ -309,3 +309,12 @@ def test_items_that_multiply_read_as_factors(no_detector):
     at.segmented_control(key="lang").set_value("en").run()
     lines = next(m.value for m in at.markdown if m.value.startswith("- **"))
     assert f"— x{result.fans[0].fan:g}" in lines and not re.search(r"— \d+ fan", lines)
+
+
+def test_number_options_stop_at_their_minimum(no_detector):
+    """A stake cannot be set below the option's minimum (Option.minimum) in the app."""
+    at = _app("en-US")
+    rs = all_rulesets()["gb"]
+    base = next(o for o in rs.options if o.name == "base")
+    box = at.number_input(key="opt-gb-base")
+    assert box.min == base.minimum

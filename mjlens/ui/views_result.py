@@ -92,9 +92,11 @@ def _option_widget(rs: RuleSet, opt, lang: str) -> None:
     elif kind == "bool":
         st.toggle(label, value=opt.default, key=key, help=help_text)
     elif kind == "int":
-        st.number_input(label, value=opt.default, step=1, key=key, help=help_text)
+        st.number_input(label, value=opt.default, step=1, key=key, help=help_text,
+                        min_value=None if opt.minimum is None else int(opt.minimum))
     elif kind == "float":
-        st.number_input(label, value=opt.default, step=0.5, key=key, help=help_text)
+        st.number_input(label, value=opt.default, step=0.5, key=key, help=help_text,
+                        min_value=None if opt.minimum is None else float(opt.minimum))
     else:
         st.text_input(label, value="" if opt.default is None else str(opt.default), key=key,
                       help=help_text)
