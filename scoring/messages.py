@@ -123,7 +123,7 @@ class Tile:
 
     def render(self, lang: str) -> str:
         names = T.CHINESE_NAMES if lang == "zh" else T.ENGLISH_NAMES
-        name = names.get(self.code)
+        name = names.get(self.code) if isinstance(self.code, str) else None
         if name is None:
             return repr(self.code)
         return f"{self.code}（{name}）" if lang == "zh" else f"{self.code} ({name})"
@@ -137,7 +137,7 @@ class TileName:
 
     def render(self, lang: str) -> str:
         names = T.CHINESE_NAMES if lang == "zh" else T.ENGLISH_NAMES
-        return names.get(self.code, self.code)
+        return names.get(self.code, self.code) if isinstance(self.code, str) else repr(self.code)
 
 
 @dataclass(frozen=True)
@@ -147,8 +147,9 @@ class Seat:
     wind: str
 
     def render(self, lang: str) -> str:
-        pair = SEAT_NAMES.get(self.wind)
-        return self.wind if pair is None else pair[lang == "zh"]
+        # a value from bad input may be anything (a list): shown as given, never a crash
+        pair = SEAT_NAMES.get(self.wind) if isinstance(self.wind, str) else None
+        return str(self.wind) if pair is None else pair[lang == "zh"]
 
 
 @dataclass(frozen=True)

@@ -281,3 +281,15 @@ def test_notation_refuses_a_field_given_twice(text):
     """'dealer=E dealer=S' was read as dealer S without a word: the hand says two things."""
     with pytest.raises(HandError, match="given twice"):
         parse_hand(text)
+
+
+def test_a_seat_or_tile_parameter_from_bad_input_renders_as_given():
+    """Seat(["E"]) raised TypeError (unhashable list) while an error message was being written,
+    which is how nanning's {"seat_wind": ["E"]} became a traceback."""
+    from scoring.messages import Seat, Tile, TileName
+
+    for value in (["E"], {"a": 1}):
+        assert Seat(value).render("zh") == str(value)
+        assert Tile(value).render("en") == repr(value)
+        assert TileName(value).render("en") == repr(value)
+    assert Seat("E").render("zh") == "东家" and Tile("5p").render("en") == "5p (5 Dots)"
