@@ -458,8 +458,10 @@ class Hand:
         if not isinstance(flowers, list) or not all(isinstance(t, str) for t in flowers):
             raise HandError(M("flowers_list"))
         win_tile = data.get("win_tile")
-        if win_tile is not None and not isinstance(win_tile, str):
-            raise HandError(M("win_tile_code"))
+        if win_tile is not None:
+            if not isinstance(win_tile, str):
+                raise HandError(M("win_tile_code"))
+            _check_playing_tile(win_tile, WINNING)
         ctx_values = {}
         for key in _CONTEXT_KEYS:
             if key in data:
