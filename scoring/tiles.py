@@ -7,7 +7,6 @@ and `back` (a face-down tile; only the detector produces it).
 from __future__ import annotations
 
 SUITS = ("m", "p", "s")
-SUIT_NAMES = {"m": "characters", "p": "dots", "s": "bamboo", "z": "honours", "f": "flowers"}
 
 # The 34 playing tiles, in engine id order: 0-8 m, 9-17 p, 18-26 s, 27-33 z.
 TILE_CODES: tuple[str, ...] = tuple(
