@@ -224,8 +224,8 @@ def _layout_words(name: str) -> set[str]:
 
 def test_the_chinese_page_has_no_english(standin_server, tmp_path):
     """A browser whose language is Chinese gets the page in Chinese; in every state a player
-    meets (first page, a hand entered, a tile selected, a notation error, a photo, the camera
-    and its snapshot) no English word is visible except tile codes, notation and the file's
+    meets (first page, a hand entered, a tile selected, a notation error, a photo with every
+    folded box open, the camera and its snapshot) no English word is visible except tile codes, notation and the file's
     name."""
     from playwright.sync_api import sync_playwright
 
@@ -275,6 +275,10 @@ def test_the_chinese_page_has_no_english(standin_server, tmp_path):
             page.locator("input[type=file]").set_input_files(str(FIXTURE))
             page.get_by_text(re.compile("找到 \\d+ 张牌")).first.wait_for(timeout=60_000)
             check("photo read", layout)
+            for summary in page.locator('[data-testid="stExpander"] summary').all():
+                summary.click()  # open every folded box: notes, readings, win details, ...
+            check("photo read, every box open", layout)
+            assert page.get_by_text("圈风", exact=True).first.is_visible()  # win details open
             shot = tmp_path / "screenshot-zh.png"
             _full_page(page, shot, 390)
             page.set_viewport_size({"width": 1280, "height": 900})
