@@ -334,3 +334,10 @@ def test_multiplied_items_read_as_times():
     assert item_value(2, "x base", True, "zh") == "×2"
     assert item_value(8, "fan", False, "en") == "8 fan"
     assert item_value(8, "fan", False, "zh") == "8番"
+
+
+def test_share_image_shows_a_concealed_kong_as_on_the_table():
+    concealed = S.from_hand(parse_hand("{1111m} 234m 567m 789m 5m *5m"))
+    exposed = S.from_hand(parse_hand("[1111m] 234m 567m 789m 5m *5m"))
+    assert dict(R._groups(concealed))["meld-0"] == ["back", "1m", "1m", "back"]
+    assert dict(R._groups(exposed))["meld-0"] == ["1m"] * 4

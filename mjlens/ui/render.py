@@ -11,6 +11,7 @@ from mjlens.ui import i18n
 from mjlens.ui.engine import fmt_num
 from mjlens.ui.state import CONCEALED, FLOWERS, WIN, Draft, meld_group, sorted_group
 from mjlens.ui.tile_images import HIGHLIGHTS, latin_font, strip_image, text_font
+from scoring.tiles import BACK
 
 BOX_OK = (40, 170, 90)
 
@@ -77,8 +78,10 @@ def _groups(draft: Draft) -> list[tuple[str, list[str]]]:
     if idx:
         out.append((CONCEALED, [draft.tiles[i].code for i in idx]))
     for k in range(len(draft.melds)):
-        idx = sorted_group(draft, meld_group(k))
-        out.append((meld_group(k), [draft.tiles[i].code for i in idx]))
+        codes = [draft.tiles[i].code for i in sorted_group(draft, meld_group(k))]
+        if draft.melds[k].concealed and len(codes) == 4:  # as on the table: outer tiles face down
+            codes = [BACK, codes[1], codes[2], BACK]
+        out.append((meld_group(k), codes))
     if draft.win_index is not None:
         out.append((WIN, [draft.tiles[draft.win_index].code]))
     idx = sorted_group(draft, FLOWERS)
