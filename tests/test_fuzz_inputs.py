@@ -187,8 +187,11 @@ def hand_json(draw, rules: str):
 # ---- what must hold --------------------------------------------------------------------------------
 
 def _check_error(exc: HandError) -> None:
-    assert render(exc.msg, "en").strip() and render(exc.msg, "zh").strip()
-    assert "Traceback" not in str(exc)
+    """A clean refusal, written for a player in both languages (a message, not a string)."""
+    assert isinstance(exc.msg, Msg), f"an error without Chinese text: {exc}"
+    en, zh = render(exc.msg, "en"), render(exc.msg, "zh")
+    assert en.strip() and zh.strip() and zh != en
+    assert "Traceback" not in en
 
 
 def _check_scored(hand, result) -> None:
