@@ -316,6 +316,7 @@ class RuleSet:
     # (its results say the same in ScoreResult.combine).
     combine: str = "add"
     description_zh: str = ""  # the description in Chinese, for readers in 中文
+    sets: int = 4  # sets in a complete hand besides the pair: 4 (13-tile games), 5 (16-tile)
 
     @cached_property
     def field_names(self) -> tuple[str, ...]:

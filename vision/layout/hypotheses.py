@@ -122,10 +122,11 @@ class _MainRow:
     orient: int
 
 
-def _blocks(lo: int, hi: int, fewest_melds: int):
+def _blocks(lo: int, hi: int, fewest_melds: int, size: int = 14):
     """Where the standing tiles may lie in seq[lo:hi]: (i0, i1, mode, melds needed besides),
     `mode` saying where the winning tile is (inside the block, or set apart after / before
-    it); a hand has 14 tiles, so the block and the winning tile leave a multiple of three."""
+    it); a hand has `size` tiles (14, or 17 in 16-tile games) without its kongs' fourth
+    tiles, so the block and the winning tile leave a multiple of three."""
     for i0 in range(lo, hi):
         for i1 in range(i0 + 1, hi + 1):
             for mode in ("inside", "after", "before"):
@@ -134,17 +135,18 @@ def _blocks(lo: int, hi: int, fewest_melds: int):
                 if mode == "before" and i0 <= lo:
                     continue
                 closed = i1 - i0 + (0 if mode == "inside" else 1)
-                if closed < 2 or closed > 14 or (14 - closed) % 3:
+                if closed < 2 or closed > size or (size - closed) % 3:
                     continue
-                if (14 - closed) // 3 < fewest_melds:
+                if (size - closed) // 3 < fewest_melds:
                     continue
-                yield i0, i1, mode, (14 - closed) // 3
+                yield i0, i1, mode, (size - closed) // 3
 
 
 class LayoutReader:
     def __init__(self, scene: Scene, context: WinContext, rules: str | None,
-                 options: Mapping[str, Any] | None, loose_ends: bool = False):
+                 options: Mapping[str, Any] | None, loose_ends: bool = False, sets: int = 4):
         self.scene = scene
+        self.sets = sets  # sets in a complete hand besides the pair: 4, or 5 in 16-tile games
         self.loose_ends = loose_ends  # any row's end tile may be left out (a last resort)
         self.context = context
         self.rules = rules
@@ -158,7 +160,7 @@ class LayoutReader:
                tuple(m.tiles for m in hand.melds))
         if key in self._win_cache:
             return self._win_cache[key]
-        ok = bool(all_arrangements(hand))
+        ok = bool(all_arrangements(hand, self.sets))
         if not ok and self.rules:
             from scoring.ruleset import score_hand
 
@@ -212,7 +214,7 @@ class LayoutReader:
         fewest = min(len(m) for _, m, _ in others)
         for tl, tr, tcost in self._trims(seq, gaps):
             lo, hi = tl, len(seq) - tr
-            for i0, i1, mode, need_melds in _blocks(lo, hi, fewest):
+            for i0, i1, mode, need_melds in _blocks(lo, hi, fewest, 3 * self.sets + 2):
                 results.extend(self._block_readings(row, (lo, hi, tcost), (i0, i1, mode),
                                                     need_melds, others))
         return [h for r in results for h in self._hands(r)]
@@ -328,7 +330,7 @@ class LayoutReader:
 
     def _judge(self, hand: Hand, cost: float) -> tuple[float, list]:
         try:
-            hand.validate()
+            hand.validate(sets=self.sets)
         except HandError as exc:
             return cost + ILLEGAL, [exc.msg]
         if not self.is_winning(hand):

@@ -60,18 +60,23 @@ from vision.layout.words import M
 def read_layout(detections: Iterable[Any], width: float | None = None,
               height: float | None = None, *, context: WinContext | None = None,
               rules: str | None = None, options: Mapping[str, Any] | None = None,
-              max_alternatives: int = 4, image: Any = None) -> LayoutResult:
+              max_alternatives: int = 4, image: Any = None,
+              sets: int | None = None) -> LayoutResult:
     """Read the hand shown by `detections` (dicts or TileBox: code, box, confidence,
     alternatives) in a photo of `width` x `height` pixels. `image` (optional, the photo as a
     BGR array, at any size when `width` is given) adds a cue from the faces' pixels for which
-    tiles lie sideways."""
+    tiles lie sideways. `sets`: the sets of a complete hand besides its pair (by default the
+    rule set's RuleSet.sets: 4, or 5 in 16-tile games; 4 without a rule set)."""
+    if sets is None:
+        sets = _hand_sets(rules)
     dets, notes = parse_detections(detections)
     lab, lab_scale = photo_lab(image, width)
     context = context or WinContext()
     if not dets:
         return LayoutResult(None, 0.0, [], notes + [M("no_tiles")], [],
                             failure=NoTiles(M("no_tiles")))
-    scene, reader, found, notes = _best_rows(dets, notes, context, rules, options, lab, lab_scale)
+    scene, reader, found, notes = _best_rows(dets, notes, context, rules, options, lab, lab_scale,
+                                             sets)
     tiles_in_rows = sum(1 for row in scene.rows for s in row if not s.is_flower)
     if not scene.rows or tiles_in_rows < 2:
         msg = M("no_row")
@@ -80,7 +85,7 @@ def read_layout(detections: Iterable[Any], width: float | None = None,
         n = tiles_in_rows + sum(1 for row in scene.rows for s in row if s.site.top is not None)
         others = len(scene.strays)
         key = {0: "no_hand_shape", 1: "no_hand_shape_one_away"}.get(others, "no_hand_shape_away")
-        msg = M(key, n=n, **({"others": others} if others > 1 else {}))
+        msg = M(key, n=n, size=3 * sets + 2, **({"others": others} if others > 1 else {}))
         gaps = missing_tiles([[s for s in row if not s.is_flower] for row in scene.rows],
                              gaps_between)
         return LayoutResult(None, 0.0, [], notes + [msg] + [g.describe() for g in gaps], dets,
@@ -185,7 +190,15 @@ UNUSED_ROW_TILE = 1.0  # cost of leaving a tile of a fitted row near the hand un
 ROW_FITS = ((0.45, False), (0.3, False), (0.45, True), (0.3, True))
 
 
-def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0):
+def _hand_sets(rules: str | None) -> int:
+    if not rules:
+        return 4
+    from scoring.ruleset import get_ruleset
+
+    return get_ruleset(rules).sets
+
+
+def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0, sets=4):
     """Which fitted row holds the standing tiles and which (if any) the rest of the hand: the
     choice whose best reading explains the most (a tray or another player's row nearby does
     not parse as melds, a row of melds does). The rows fitted with a narrower band win where
@@ -203,7 +216,7 @@ def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0):
                 scene = build_scene(dets, list(notes), choice, lab, lab_scale, band, memo)
             key = (loose_ends, _fingerprint(scene))
             if key not in read:
-                reader = LayoutReader(scene, context, rules, options, loose_ends)
+                reader = LayoutReader(scene, context, rules, options, loose_ends, sets)
                 read[key] = (scene, reader, reader.readings() if scene.rows else [])
             scene, reader, found = read[key]
             cost = min((f[0] for f in found), default=math.inf) + UNUSED_ROW_TILE * scene.unused

@@ -11,20 +11,20 @@ M = Catalog("layout", {
     "no_row": ("No row of tiles that could be a hand was found.", "没有找到能构成一手牌的一排牌。"),
     "no_hand_shape": (
         "{n} tiles found in the hand, but they cannot be split into standing tiles, a winning "
-        "tile and melds (a hand has 14 tiles plus one per kong).",
-        "手牌中找到 {n} 张牌，但无法分成立牌、和牌张和副露（一手牌有 14 张，每个杠多 1 张）。"),
+        "tile and melds (a hand has {size} tiles plus one per kong).",
+        "手牌中找到 {n} 张牌，但无法分成立牌、和牌张和副露（一手牌有 {size} 张，每个杠多 1 张）。"),
     "no_hand_shape_one_away": (
         "{n} tiles found in the hand (1 more in the photo was left out of it), but they cannot "
-        "be split into standing tiles, a winning tile and melds (a hand has 14 tiles plus one "
-        "per kong).",
+        "be split into standing tiles, a winning tile and melds (a hand has {size} tiles plus "
+        "one per kong).",
         "手牌中找到 {n} 张牌（照片中另有 1 张未计入），但无法分成立牌、和牌张和副露（一手牌有 "
-        "14 张，每个杠多 1 张）。"),
+        "{size} 张，每个杠多 1 张）。"),
     "no_hand_shape_away": (
         "{n} tiles found in the hand ({others} more in the photo were left out of it), but they "
-        "cannot be split into standing tiles, a winning tile and melds (a hand has 14 tiles "
-        "plus one per kong).",
+        "cannot be split into standing tiles, a winning tile and melds (a hand has {size} "
+        "tiles plus one per kong).",
         "手牌中找到 {n} 张牌（照片中另有 {others} 张未计入），但无法分成立牌、和牌张和副露"
-        "（一手牌有 14 张，每个杠多 1 张）。"),
+        "（一手牌有 {size} 张，每个杠多 1 张）。"),
     "one_tile": ("Only one tile was found.", "只找到一张牌。"),
     # boxes
     "box_at": ("{code} at ({x}, {y})", "{code}（位置 {x}, {y}）"),
