@@ -22,6 +22,7 @@ from typing import Any
 from scoring import tiles as T
 from scoring.hand import Hand, HandError
 from scoring.messages import Catalog, Msg, Text, Tile
+from scoring.notation import format_tiles
 from scoring.patterns import Pattern, best_reading, largest_only, matched
 from scoring.payments import pay_each, win_payers
 from scoring.ruleset import Fan, HandField, Option, RuleSet, ScoreResult
@@ -31,9 +32,13 @@ from scoring.wild import WildReading, stood_for, wild_field, wild_readings
 GAME = Text("Fujian mahjong", "福建麻将")
 
 M = Catalog("fujian", {
-    "not_a_win": ("These tiles do not make a winning hand, whatever the golds stand for: a "
-                  "Fujian win is {sets} sets (runs, pungs or kongs) and one pair.",
-                  "无论金当作什么，这些牌都不能和：福建麻将和牌须为{sets}组（顺子、刻子或杠）加一个对子。"),
+    "not_a_win": ("These tiles do not make a winning hand{whatever}: a Fujian win is {sets} sets "
+                  "(runs, pungs or kongs) and one pair.",
+                  "{whatever}这些牌都不能和：福建麻将和牌须为{sets}组（顺子、刻子或杠）加一个对子。"),
+    "whatever_gold": (", whatever the golds stand for", "无论金当作什么，"),
+    "claimed_gold": ("The meld {meld} on the table claims a gold ({tile}), but a discarded gold cannot be "
+                     "claimed (其他玩家也不能吃、碰、杠这张金牌): a gold is only ever drawn.",
+                     "桌上的{meld}用了别人打出的金（{tile}），但打出的金别人不能吃、碰、杠：金只能自己摸到。"),
     "pihu": ("won on another player's discard (屁胡)", "和别人打出的牌（屁胡）"),
     "zimo": ("self-drawn (自摸)", "自摸和牌"),
     "youjin": ("游金: self-drawn with a gold as the free half of the pair ({tile} and a gold): "
@@ -236,6 +241,13 @@ def check_hand(hand: Hand, options: Mapping[str, Any]) -> tuple[str | None, int]
     gold = wild_field(hand, "gold")
     sets = 5 if options["hand"] == 16 else 4
     hand.validate(sets=sets)
+    for m in hand.melds:
+        # a discarded gold is never claimed: no exposed pung or kong of golds (an added kong
+        # grew from a claimed pung), no chow whose claimed tile is the gold
+        claimed = (m.claimed_tile == gold if m.kind == "chow"
+                   else m.is_pung_or_kong and not m.concealed and m.first == gold)
+        if gold is not None and claimed:
+            raise HandError(M("claimed_gold", meld=format_tiles(m.tiles), tile=Tile(gold)))
     return gold, sets
 
 
@@ -243,7 +255,7 @@ def readings_of(hand: Hand, gold: str | None, sets: int) -> list[Reading]:
     """Every reading of the hand, one per use of the golds; a HandError when none wins."""
     wilds = wild_readings(hand, gold, sets=sets, seven_pairs=False)
     if not wilds:
-        raise HandError(M("not_a_win", sets=sets))
+        raise HandError(M("not_a_win", sets=sets, whatever=M("whatever_gold") if gold else ""))
     natural: dict[str, int] = {}
     for c in hand.closed_tiles:
         if c != gold:
@@ -281,6 +293,8 @@ RULESET = RuleSet(
     unit="番",
     description="144 tiles, 16-tile hands; the gold (金) is wild; 屁胡 / 自摸 / 游金 with the detailed "
     "count (5 / 10 / 15, dealer double, items x1 / x2 / x3) or the simple one; 连庄 adds the run's wins.",
+    description_zh="144张，每手16张；金可当任何牌；屁胡 / 自摸 / 游金，详细算法（5 / 10 / 15，庄家加倍，"
+    "其他番按乘1 / 乘2 / 乘3）或简单算法；连庄加上之前连庄的和牌。",
     score=score,
     options=(
         Option("count", "detailed", M.text("opt_count"), choices=("detailed", "simple"),
@@ -288,7 +302,7 @@ RULESET = RuleSet(
         Option("hand", 16, M.text("opt_hand"), choices=(16, 13), help_zh=M.text("opt_hand", "zh")),
         Option("discard_pays", "all", M.text("opt_discard"), choices=("all", "discarder"),
                help_zh=M.text("opt_discard", "zh")),
-        Option("stake", 1, M.text("opt_stake"), help_zh=M.text("opt_stake", "zh")),
+        Option("stake", 1, M.text("opt_stake"), help_zh=M.text("opt_stake", "zh"), minimum=1),
     ),
     fields=(
         HandField("gold", "tile", None, M.text("f_gold"), M.text("f_gold", "zh")),

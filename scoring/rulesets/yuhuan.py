@@ -208,13 +208,15 @@ RULESET = RuleSet(
     unit="胡",
     description="136 tiles, no flowers, 16-tile hands (five sets and a pair); 胡数 = 底胡 20 + 杠花 "
     "4 each + pairs, pungs and kongs by kind + the wait; 白板 the 杠花, or by option the 财神 (wild).",
+    description_zh="136张，没有花牌，每手16张（五组加一对）；胡数 = 底胡20 + 每个杠花4胡 + 对子、刻子和杠按种类 "
+    "+ 听牌；白板作杠花，或按选项作财神（百搭）。",
     score=score,
     options=(
         Option("caishen", False, M.text("opt_caishen"), help_zh=M.text("opt_caishen", "zh")),
         Option("discard_pays", "discarder", M.text("opt_discard"), choices=("discarder", "all"),
                help_zh=M.text("opt_discard", "zh")),
         Option("self_drawn_double", False, M.text("opt_double"), help_zh=M.text("opt_double", "zh")),
-        Option("stake", 1, M.text("opt_stake"), help_zh=M.text("opt_stake", "zh")),
+        Option("stake", 1, M.text("opt_stake"), help_zh=M.text("opt_stake", "zh"), minimum=1),
     ),
     fields=(
         HandField("wild", "tile", None, M.text("f_wild"), M.text("f_wild", "zh")),
