@@ -51,6 +51,12 @@ class Option:
     # The least a number option may be: stakes and counts are never negative (a stake of -2
     # would make the loser the winner); a stake sets 1.
     minimum: int | float | None = 0
+    # How a choice reads to a player, (value, English, Chinese), where the value itself is a
+    # code word ("transfer", "kawuxing"); choices without an entry show the app's own words.
+    choice_names: tuple[tuple[Any, str, str], ...] = ()
+
+    def choice_name(self, value: Any, lang: str = "en") -> str | None:
+        return _choice_name(self.choice_names, value, lang)
 
     def parse(self, value: Any) -> Any:
         """Accept a value from JSON or the command line (`"3"`, `"true"`)."""
@@ -273,6 +279,13 @@ class LazyScoreResult(ScoreResult):
 _RESULT_FIELDS = tuple(ScoreResult.__dataclass_fields__)
 
 
+def _choice_name(names: tuple[tuple[Any, str, str], ...], value: Any, lang: str) -> str | None:
+    for v, en, zh in names:
+        if v == value:
+            return zh if lang == "zh" else en
+    return None
+
+
 @dataclass(frozen=True)
 class HandField:
     """An extra hand field a rule set reads (beyond the contract's hand JSON), described so the
@@ -288,6 +301,10 @@ class HandField:
     help: str
     help_zh: str
     choices: tuple[Any, ...] | None = None
+    choice_names: tuple[tuple[Any, str, str], ...] = ()  # as on Option
+
+    def choice_name(self, value: Any, lang: str = "en") -> str | None:
+        return _choice_name(self.choice_names, value, lang)
 
     def to_json(self) -> dict[str, Any]:
         out = {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help,

@@ -294,8 +294,12 @@ def option_help(opt, lang: str = "en") -> str | None:
     return (opt.help_zh if lang == "zh" and opt.help_zh else opt.help) or None
 
 
-def choice_label(value: Any, lang: str = "en") -> str:
-    """An option's choice: words through the catalog, numbers as they are."""
+def choice_label(value: Any, lang: str = "en", spec: Any = None) -> str:
+    """An option's (or hand field's) choice: the rule set's own name for it where it gives one
+    (`choice_names`), else words through the catalog, numbers as they are."""
+    named = spec.choice_name(None if value == "none" else value, lang) if spec is not None else None
+    if named is not None:
+        return named
     if value is None:
         value = "none"
     key = f"choice_{value}"

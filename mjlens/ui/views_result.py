@@ -88,7 +88,7 @@ def _option_widget(rs: RuleSet, opt, lang: str) -> None:
         default = "none" if opt.default is None else opt.default
         st.selectbox(label, shown, index=shown.index(default) if default in shown else 0,
                      placeholder=t("choose", lang),
-                     key=key, help=help_text, format_func=lambda c: choice_label(c, lang))
+                     key=key, help=help_text, format_func=lambda c: choice_label(c, lang, opt))
     elif kind == "bool":
         st.toggle(label, value=opt.default, key=key, help=help_text)
     elif kind == "int":
@@ -257,7 +257,7 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
         opts = [*blank, *(spec.choices or ())]
         ss[key] = value if value in opts else opts[0]
         st.selectbox(label, opts, **common, **choose, format_func=lambda c: (
-            t("none_given", lang) if c == "" else choice_label(c, lang)))
+            t("none_given", lang) if c == "" else choice_label(c, lang, spec)))
     elif spec.kind == "tile":
         opts = [*blank, *T.TILE_CODES, *T.FLOWER_CODES]
         ss[key] = value if value in opts else opts[0]

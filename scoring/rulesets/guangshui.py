@@ -72,11 +72,11 @@ M = Catalog("guangshui", {
                    "{tile}面下杠：每家付1（有杠另算）"),
     "opt_base": ("stake of one multiple (底分)", "底分"),
     "opt_cap": ("最高16番到顶: the most a hand pays, in multiples of the stake (none: no cap)",
-                "最高16番到顶：一手牌最多付的倍数（none 不封顶）"),
+                "最高16番到顶：一手牌最多付的倍数（「无」= 不封顶）"),
     "opt_kongs": ("有杠另算: kongs paid apart, outside the cap (暗杠 2 from each, 明杠 2 from the "
                   "discarder, 面下杠 1 from each)", "有杠另算：杠钱另付，不受封顶"),
     "opt_tiles": ("full: all 136 tiles; kawuxing: the 84 of 卡五星 (dots, bamboo, 中发白)",
-                  "full：136张；kawuxing：卡五星的84张（筒、条、中发白）"),
+                  "「全副136张」或「卡五星84张」（筒、条、中发白）"),
     "f_discarder": ("the seat that discarded the winning tile (or whose kong was robbed)",
                     "打出和牌张（或被抢杠）的座位"),
 })
@@ -233,7 +233,9 @@ RULESET = RuleSet(
                help_zh=M.text("opt_cap", "zh")),
         Option("kong_money", True, M.text("opt_kongs"), help_zh=M.text("opt_kongs", "zh")),
         Option("tile_set", "full", M.text("opt_tiles"), choices=("full", "kawuxing"),
-               help_zh=M.text("opt_tiles", "zh")),
+               help_zh=M.text("opt_tiles", "zh"),
+               choice_names=(("full", "all 136 tiles", "全副136张"),
+                             ("kawuxing", "卡五星's 84 tiles", "卡五星84张"))),
     ),
     fields=(
         HandField("discarder", "seat", None, M.text("f_discarder"), M.text("f_discarder", "zh")),

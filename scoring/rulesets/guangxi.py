@@ -96,8 +96,8 @@ M = Catalog("guangxi", {
     "dragon_order_help": ("which seat White and Green hit: white_third = White with the third "
                           "player, Green with the fourth (seed 1: 3、7、西、白板); green_third "
                           "swaps them (有些地方白板和發財的順序不一樣)",
-                          "白板、发财对应的座位：white_third 白板对第三家、发财对第四家（3、7、西、白板）；"
-                          "green_third 对调（有些地方白板和发财的顺序不一样）"),
+                          "白板、发财对应的座位：「白板对第三家」即发财对第四家（3、7、西、白板）；"
+                          "「发财对第三家」则对调（有些地方白板和发财的顺序不一样）"),
     "seven_pairs_help": ("plain seven pairs (no four of a kind) wins, counted as 对胡 x2; the "
                          "seed names only 龙七对 (也是四翻)", "普通七对可和，按对胡 2倍计；规则只写了龙七对（也是四番）"),
     "horses_help": ("抓码: the horse tiles drawn from the end of the wall after a self-drawn win",

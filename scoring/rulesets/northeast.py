@@ -72,13 +72,13 @@ M = Catalog("northeast", {
     "dealer_more": (" + 1 for the dealer (庄家)", " + 庄家1"),
     "opt_base": ("the stake of a plain win, per player (票胡每家5元)", "票胡每家的钱数（每家5元）"),
     "opt_self": ("self-drawn: each pays as a discarder would (discard: 2 x base) or the plain "
-                 "stake (plain)", "自摸：每家按点炮付（discard）或按票胡付（plain）"),
+                 "stake (plain)", "自摸：每家「按点炮付」或「按票胡付」"),
     "f_dealer": ("the dealer's seat (庄家): one 番 more on what the dealer wins or pays",
                  "庄家的座位：庄家输赢多一番"),
     "f_discarder": ("the seat that discarded the winning tile (点炮)", "点炮的座位"),
     "f_bao": ("the treasure tile (宝牌): winning on it is 对宝", "宝牌：胡的正是宝牌即对宝"),
     "f_lou": ("摟宝: won by drawing the treasure tile (needs bao and a self-draw)",
-              "摟宝：摸到宝牌和牌（需要 bao 和自摸）"),
+              "摟宝：摸到宝牌和牌（需要给出宝牌并且自摸）"),
 })
 
 
@@ -230,7 +230,9 @@ RULESET = RuleSet(
     options=(
         Option("base", 5, M.text("opt_base"), help_zh=M.text("opt_base", "zh"), minimum=1),
         Option("self_draw", "discard", M.text("opt_self"), choices=("discard", "plain"),
-               help_zh=M.text("opt_self", "zh")),
+               help_zh=M.text("opt_self", "zh"),
+               choice_names=(("discard", "as a discarder pays", "按点炮付"),
+                             ("plain", "the plain stake", "按票胡付"))),
     ),
     fields=(
         HandField("dealer", "seat", "E", M.text("f_dealer"), M.text("f_dealer", "zh")),

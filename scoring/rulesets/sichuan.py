@@ -93,18 +93,18 @@ OPTIONS = (
     BASE,
     Option("cap", 3, "封顶, in 番 above a plain win as the seed counts it: 3 = at most 8x the "
            "base (3番（8倍）封頂), 4 = 16x (极中极), none = no cap", choices=(3, 4, None),
-           help_zh="封顶，按平胡之上的番数算（与种子相同）：3 = 最多8倍底分（3番（8倍）封顶），4 = 16倍（极中极），none = 不封顶"),
+           help_zh="封顶，按平胡之上的番数算（与种子相同）：3 = 最多8倍底分（3番（8倍）封顶），4 = 16倍（极中极），「无」= 不封顶"),
     Option("count_from", 1, "1: a plain win is 1番 and pays 2^(番-1) (seeds Ⅵ, Ⅶ); 0: a plain "
            "win is 0番 and pays 2^番 (seed Ⅳ: 基本胡 0番 底金×1). Same money, other numbers",
            choices=(1, 0), help_zh="1：平胡算1番，付2^(番-1)倍（种子Ⅵ、Ⅶ）；0：平胡算0番，付2^番倍（种子Ⅳ：基本胡 0番 底金×1）。钱数相同，番数不同"),
     Option("golden_hook", True, "金钩钓 counts 3番 (清一色 金钩钓 5番) as counted now; false: the "
-           "traditional count, where it is only 对对胡 / 清对 (seed Ⅲ)", help_zh="金钩钓按现在的算法计3番（清一色金钩钓5番）；false：最传统的算法，只算对对胡 / 清对（种子Ⅲ）"),
+           "traditional count, where it is only 对对胡 / 清对 (seed Ⅲ)", help_zh="金钩钓按现在的算法计3番（清一色金钩钓5番）；关闭：最传统的算法，只算对对胡 / 清对（种子Ⅲ）"),
     Option("self_draw", "fan", "自摸: +1番 (fan, seed Ⅲ 'now'), one extra base from each payer "
            "(base, 自摸加底), or nothing beyond everyone paying (none, seed Ⅲ traditional)",
-           choices=("fan", "base", "none"), help_zh="自摸：加1番（fan，种子Ⅲ现在的算法），每家多付一底（base，自摸加底），或只是三家都付（none，种子Ⅲ传统算法）"),
+           choices=("fan", "base", "none"), help_zh="自摸：「加番」加1番（种子Ⅲ现在的算法），「加底」每家多付一底（自摸加底），或「无」只是三家都付（种子Ⅲ传统算法）"),
     Option("dragon_pairs", "table", "龙七对: 5番 with its four-of-a-kind not also a 根 (table, "
            "seed Ⅵ) or plain 七对 plus a 根 for it (root, seed Ⅳ: 龍七對算三翻)",
-           choices=("table", "root"), help_zh="龙七对：按番表5番，四张不再算根（table，种子Ⅵ），或按七对另加1根（root，种子Ⅳ：龙七对算三翻）"),
+           choices=("table", "root"), help_zh="龙七对：「按番表」5番，四张不再算根（种子Ⅵ），或「算根」按七对另加1根（种子Ⅳ：龙七对算三翻）"),
     Option("last_tile_fan", False, "海底: +1番 for winning on the last tile of the wall (a house "
            "addition; the seeds do not list it)", help_zh="海底：和牌墙最后一张加1番（地方加番，种子没有列出）"),
 ) + SETTLEMENT_OPTIONS

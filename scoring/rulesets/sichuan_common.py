@@ -106,7 +106,7 @@ KONG_DISCARD = Option(
     "kong_discard", "transfer",
     "杠上炮: the discarder's rain money for the kong goes to the winner (transfer; seeds Ⅱ, Ⅶ, Ⅸ) "
     "or back to those who paid it (refund; seed Ⅵ-4)",
-    choices=("transfer", "refund"), help_zh="杠上炮：放炮者这个杠收的雨钱转给和牌者（transfer，种子Ⅱ、Ⅶ、Ⅸ）或退还给付钱的人（refund，种子Ⅵ-4）",
+    choices=("transfer", "refund"), help_zh="杠上炮：放炮者这个杠收的雨钱「转给和牌者」（种子Ⅱ、Ⅶ、Ⅸ）或「退还」给付钱的人（种子Ⅵ-4）",
 )
 FLOWER_PIG = Option(
     "flower_pig", 8,

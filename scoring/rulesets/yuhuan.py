@@ -75,7 +75,7 @@ M = Catalog("yuhuan", {
                     "放冲和牌谁付：放冲者一人付，或三家都付"),
     "opt_double": ("a self-drawn win is paid double by each player", "自摸时每家加倍付"),
     "opt_stake": ("money per 胡", "每胡的钱数"),
-    "f_wild": ("the 财神 tile (with caishen=true; default 白板 5z)", "财神牌（caishen=true 时；默认白板 5z）"),
+    "f_wild": ("the 财神 tile (with caishen=true; default 白板 5z)", "财神牌（打开财神选项时；默认白板 5z）"),
     "f_bonus": ("杠花 tiles set aside during the hand (0-4)", "本局摸到并放在一边的杠花张数（0-4）"),
     "f_discarder": ("the seat that discarded the winning tile (放冲)", "放冲的座位"),
 })
