@@ -38,7 +38,7 @@ from scoring.messages import Catalog, Msg, Text, Tile
 
 M = Catalog("wild", {
     "two_kinds": ("Only one kind of tile is wild in a hand ({field}), but this hand names {n}: "
-                  "{tiles}.", "一手牌只有一种牌是{field}，这手牌却给了{n}种：{tiles}。"),
+                  "{tiles}.", "一手牌只能有一种百搭牌（{field}），这手牌却给了{n}种：{tiles}。"),
     "not_a_tile": ("{field} must be one tile code such as \"5m\" (1m-9m, 1p-9p, 1s-9s, 1z-7z), "
                    "not {value}.", "{field} 必须是一张牌的代码，例如 \"5m\"（1m-9m、1p-9p、1s-9s、1z-7z），"
                    "而不是 {value}。"),

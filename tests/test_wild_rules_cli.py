@@ -13,7 +13,7 @@ import re
 import pytest
 
 from mjlens.cli import main
-from scoring.hand import HandError
+from scoring.hand import Hand, HandError
 from scoring.notation import parse_hand
 from scoring.ruleset import get_ruleset, score_hand
 
@@ -168,3 +168,18 @@ def test_rules_in_chinese_show_the_descriptions(capsys, monkeypatch):
         block = ("\n" + out).split(f"\n{rid} ", 1)[1].split("\n", 2)[1]
         assert block.strip() == get_ruleset(rid).description_zh
         assert CJK.search(block) and "tiles" not in block
+
+
+def test_null_dealer_history_means_none():
+    """JSON null means the field left out (as `"dealer": null` does); dealer_history=null was
+    refused as "not None"."""
+    hand = parse_hand(f"{FUJIAN16} 1z *1z").to_json()
+    with_null = score_hand(Hand.from_json({**hand, "dealer_history": None}), "fujian")
+    assert with_null.to_json() == score_hand(Hand.from_json(hand), "fujian").to_json()
+
+
+def test_two_wild_kinds_read_in_chinese():
+    """The Chinese refusal read "一手牌只有一种牌是gold" (the field's name as if it were a word)."""
+    with pytest.raises(HandError) as err:
+        score_hand(parse_hand(f'{FUJIAN16} 9m *1z gold=["9m","8m"]'), "fujian")
+    assert "百搭" in err.value.render("zh") and "只有一种牌是gold" not in err.value.render("zh")

@@ -204,7 +204,8 @@ class Count:
 
 
 def _history(hand: Hand, dealer: str) -> list[str]:
-    raw = hand.context.extra.get("dealer_history", [])
+    raw = hand.context.extra.get("dealer_history")
+    raw = [] if raw is None else raw  # JSON null: the field left out, as for the seat fields
     if not isinstance(raw, list) or not all(isinstance(v, str) and v in HISTORY_WORDS for v in raw):
         raise HandError(M("history_bad", value=repr(raw)))
     if raw and hand.context.seat_wind != dealer:
