@@ -1,12 +1,17 @@
 """End-to-end rate of the layout reader: true boxes (reference) vs the detector's own boxes.
 
     python benchmarks/bench_layout.py [--synth N] [--seed S] [--real DIR] [--model PATH]
+    python benchmarks/bench_layout.py --held-out
 
-Synthetic scenes (datasets.synth.make_sample, 640 px): the layout is run on the true boxes (alone,
-and with the rendered image for the face-depth cue) and, when a model is available, on the
-detector's boxes of the rendered image; "exact" compares the
-hand structure the photo shows (tests/test_layout_synth.py `mismatch`), "tiles" the multiset of
-tiles (hand tiles + flowers).
+Synthetic scenes (datasets.synth.make_sample, 640 px, camera effects, drawn faces): the layout is
+run on the true boxes (alone, and with the rendered image for the photo's cues) and, when a
+model is available, on the detector's boxes of the rendered image; "exact" compares the hand
+structure the photo shows (datasets/synth/truth.py `mismatch`), "tiles" the multiset of tiles
+(hand tiles + flowers).
+
+--held-out: the pooled rates of the held-out seeds (datasets/synth/seeds.py; the scenes of the
+layout test's slow held-out test: 320 px, no camera effects), true boxes alone and with the
+photo, with 95% Wilson intervals; nothing per scene is printed.
 
 Real photos (default ../shared/data/photos/valid): a photo counts as "one hand in a row" when it
 has 13 to 18 labelled tiles and one fitted row (vision.layout.scene.build_scene) holds all of
@@ -59,7 +64,7 @@ def bench_synth(n: int, seed: int, det) -> None:
     import numpy as np
 
     from datasets.synth import make_sample
-    from tests.test_layout_synth import _cases, mismatch, readable, scene_detections
+    from datasets.synth.truth import layout_cases, mismatch, readable, scene_detections
 
     stats = Counter()
     by_case: dict[str, Counter] = {}
@@ -77,7 +82,7 @@ def bench_synth(n: int, seed: int, det) -> None:
                              for a in [t["code"]])
         exact = mismatch(sc, ref.hand) is None
         stats["ref exact"] += exact
-        for case in _cases(sc):
+        for case in layout_cases(sc):
             by_case.setdefault(case, Counter())[exact] += 1
         stats["ref tiles"] += tiles_of(ref) == true_tiles
         img = cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_COLOR)
@@ -107,6 +112,42 @@ def bench_synth(n: int, seed: int, det) -> None:
               f"{stats['det photo exact'] / k:.3f})  "
               f"tiles {stats['det tiles'] / k:.3f}  hand read {stats['det hand'] / k:.3f}  "
               f"true tiles found {stats['det overlap'] / k:.3f}")
+
+
+def bench_held_out() -> None:
+    """Pooled rates of the held-out seeds, from the boxes alone and with the photo."""
+    import cv2
+    import numpy as np
+
+    from datasets.synth import make_sample, seeds
+    from datasets.synth.truth import mismatch, readable, scene_detections, wilson_interval
+
+    stats = Counter()
+    size = seeds.SCENE_SIZE
+    t0 = time.perf_counter()
+    for seed in seeds.HELD_OUT:
+        for i in range(seeds.SCENES_PER_SEED):
+            s = make_sample(i, seed, size=size, effects=False)
+            sc = s.sidecar
+            if not readable(sc):
+                continue
+            stats["scenes"] += 1
+            dets = scene_detections(sc)
+            stats["boxes exact"] += mismatch(sc, read_layout(dets, size, size).hand) is None
+            img = cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_COLOR)
+            photo = read_layout(dets, size, size, image=img)
+            stats["photo exact"] += mismatch(sc, photo.hand) is None
+            stats["photo listed"] += mismatch(sc, photo.hand) is None or any(
+                mismatch(sc, a.hand) is None for a in photo.alternatives)
+    n = stats["scenes"]
+    print(f"held-out seeds {seeds.HELD_OUT}: {n} fully visible scenes of "
+          f"{len(seeds.HELD_OUT) * seeds.SCENES_PER_SEED}, {time.perf_counter() - t0:.0f} s")
+    for key, label in (("boxes exact", "true boxes alone: exact"),
+                       ("photo exact", "true boxes + photo: exact"),
+                       ("photo listed", "true boxes + photo: read or listed")):
+        lo, hi = wilson_interval(stats[key], n)
+        print(f"  {label} {stats[key]}/{n} = {stats[key] / max(n, 1):.3f} "
+              f"(95% Wilson {lo:.3f}-{hi:.3f})")
 
 
 def yolo_boxes(label: Path, w: int, h: int) -> list[dict]:
@@ -182,7 +223,12 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=4242)
     ap.add_argument("--real", default=str(ROOT.parent / "shared" / "data" / "photos" / "valid"))
     ap.add_argument("--model", default=None)
+    ap.add_argument("--held-out", action="store_true",
+                    help="only the pooled rates of the held-out seeds (true boxes)")
     args = ap.parse_args()
+    if args.held_out:
+        bench_held_out()
+        return
     det = load_detector(args.model)
     if args.synth:
         bench_synth(args.synth, args.seed, det)

@@ -26,6 +26,7 @@ def _synth(out: Path, n: int, seed: int, size: int, workers: int, crops, cache, 
     m = read_manifest(out)
     if m and m.get("generator") == GENERATOR_VERSION and m.get("seed") == seed and \
             m.get("size") == size and m.get("n") == n and m.get("start", 0) == 0 and \
+            m.get("crops") == (str(crops) if crops else None) and \
             len(list((out / "images").glob("*.jpg"))) == n:
         log(f"{out.name}: reusing {n} synthetic images")
         return True

@@ -27,6 +27,7 @@ import statistics
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from datasets.crops import IMAGE_EXTS
 from scoring.tiles import DETECTOR_CLASSES
 
 # Dataset class name -> contract tile code (bonus mapping checked on image crops:
@@ -48,7 +49,6 @@ ROBOFLOW_NAMES: tuple[str, ...] = tuple(
     "bs1 sc1 sd1 sb1 hwe bs2 sc2 sd2 sb2 hws bs3 sc3 sd3 sb3 hww bs4 sc4 sd4 sb4 hwn bf1 sc5 "
     "sd5 sb5 hdw bf2 sc6 sd6 sb6 hdg bf3 sc7 sd7 sb7 hdr bf4 sc8 sd8 sb8 sc9 sd9 sb9".split()
 )
-IMAGE_EXTS = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
 
 @dataclass

@@ -23,21 +23,24 @@ CONTEXT = 0.15  # margin added on each side, as a share of the box size
 IMAGE_EXTS = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 
 # tile-crops/labels.csv label-name -> contract code
-_HONOURS = {"east": "1z", "south": "2z", "west": "3z", "north": "4z",
-            "white": "5z", "green": "6z", "red": "7z"}
-_BONUS = {"spring": "1f", "summer": "2f", "autumn": "3f", "winter": "4f",
-          "plum": "5f", "orchid": "6f", "chrysanthemum": "7f", "bamboo": "8f"}
+TILE_CROP_CODES: dict[str, str] = {}
+for _n in range(1, 10):
+    TILE_CROP_CODES[f"dots-{_n}"] = f"{_n}p"
+    TILE_CROP_CODES[f"bamboo-{_n}"] = f"{_n}s"
+    TILE_CROP_CODES[f"characters-{_n}"] = f"{_n}m"
+for _i, _w in enumerate(["east", "south", "west", "north", "white", "green", "red"]):
+    TILE_CROP_CODES[f"honors-{_w}"] = f"{_i + 1}z"
+for _i, _w in enumerate(
+    ["spring", "summer", "autumn", "winter", "plum", "orchid", "chrysanthemum", "bamboo"]
+):
+    TILE_CROP_CODES[f"bonus-{_w}"] = f"{_i + 1}f"
 
 
 def tile_crops_code(label_name: str) -> str:
-    kind, _, what = label_name.partition("-")
-    if kind in ("dots", "bamboo", "characters"):
-        return f"{int(what)}{ {'dots': 'p', 'bamboo': 's', 'characters': 'm'}[kind]}"
-    if kind == "honors":
-        return _HONOURS[what]
-    if kind == "bonus":
-        return _BONUS[what]
-    raise ValueError(f"unknown tile-crops label {label_name!r}")
+    try:
+        return TILE_CROP_CODES[label_name]
+    except KeyError:
+        raise ValueError(f"unknown tile-crops label {label_name!r}") from None
 
 
 def cut(image: np.ndarray, box: tuple[float, float, float, float], context: float = CONTEXT,

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import numpy as np
 
+from datasets.crops import IMAGE_EXTS
 from scoring.tiles import DETECTOR_CLASSES
 
-IMAGE_EXTS = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
 # BGR colour per suit, so a wrong suit stands out
 SUIT_COLOURS = {"m": (40, 40, 230), "p": (230, 120, 30), "s": (40, 170, 40), "z": (200, 40, 200),
                 "f": (0, 170, 230), "k": (120, 120, 120)}

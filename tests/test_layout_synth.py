@@ -1,20 +1,16 @@
 """The layout reader on synthetic scenes with true-hand sidecars (datasets.synth.make_sample).
 
-The scenes are rendered inside the test run (small images, no camera effects) from the synthetic
-generator's API; the layout gets the true boxes of the tiles the renderer labelled (a face-down
-tile as `back`, as the detector would name it), never the image.
+The scenes are rendered inside the test run (small images, no camera effects, drawn faces: the
+same on every machine) from the synthetic generator's API; the layout gets the true boxes of
+the tiles the renderer labelled (a face-down tile as `back`, as the detector would name it),
+and the rendered photo for its cues from the faces' pixels. What "exact" means and which scenes
+count as fully visible: datasets/synth/truth.py. Which seed serves what:
+datasets/synth/seeds.py.
 
-What "exact" means (what a photo can show): the standing tiles, the melds (kind, tiles, concealed,
-claimed_from), the winning tile and the flowers. claimed_from is compared only where the scene
-shows the claimed tile sideways (otherwise it is unknowable and must be None): per meld, where
-the player turns claimed tiles and the sidecar names the meld's claimed_tile (the generator
-leaves about one claimed meld in seven unturned; it then has none); the winning tile
-only where it is set apart by a gap (otherwise any tile that completes the hand is a fair
-reading, so the standing tiles plus the winning tile are compared as one multiset). Scenes in
-which a hand tile is hidden (by an occluder, or too little of it shows to be labelled) cannot be
-read exactly and are counted apart, except a kong's tile hidden under the one lying on it: the
-rate asserted is that of the fully visible hands (a person could read them); the share of all
-scenes is printed too.
+- The development seed's 300 scenes: exact counts, a change detector (any change to the
+  reader's readings shows here, to be stated with the new counts).
+- The held-out seeds, pooled (slow): the lower end of the 95% Wilson interval of the exact
+  rate with the photo against a stated bar; only the pooled counts are printed.
 """
 
 from __future__ import annotations
@@ -26,76 +22,28 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scoring.hand import Hand
+from datasets.synth import seeds
+from datasets.synth.truth import layout_cases, mismatch, readable, scene_detections, wilson_interval
 from scoring.messages import render
 from vision.layout import read_layout
 
-N_SCENES = 300
-LISTED_BAR = 0.97  # the true hand read or listed as an alternative (measured: see the test)
-SEED = 20261129
-SIZE = 320
+N_SCENES = seeds.SCENES_PER_SEED
+SEED = seeds.DEVELOPMENT[0]
+SIZE = seeds.SCENE_SIZE
 
 
-def scene_detections(sc: dict, quads: bool = False) -> list[dict]:
-    out = []
-    for t in sc["tiles"]:
-        if not t["labelled"]:
-            continue
-        out.append({"code": t["label"], "box": t["box"], "confidence": 1.0,
-                    **({"quad": t["quad"]} if quads else {})})
-    return out
+def _cache(tmp_path_factory) -> Path:
+    from datasets.synth.faces import DEFAULT_CACHE
 
-
-def readable(sc: dict) -> bool:
-    for t in sc["tiles"]:
-        if t["group"] == "distractor" or t["labelled"] or t["stacked"]:
-            continue
-        covered = any(u["stacked"] and u["labelled"] and u["table_xy"] == t["table_xy"]
-                      for u in sc["tiles"])
-        if not covered:
-            return False
-    return True
-
-
-def mismatch(sc: dict, hand: Hand | None) -> str | None:
-    """None when `hand` is the scene's hand as far as the photo shows it, else what differs."""
-    if hand is None:
-        return "no hand"
-    true = Hand.from_json(sc["hand"])
-    shown = sc["layout"].get("claimed_sideways")
-    want = sorted((m.kind, m.tiles, m.concealed,
-                   (m.claimed_from if shown and m.claimed_tile is not None else None) or "")
-                  for m in true.melds)
-    got = sorted((m.kind, m.tiles, m.concealed, m.claimed_from or "") for m in hand.melds)
-    if got != want:
-        return "melds"
-    if sorted(hand.flowers) != sorted(true.flowers):
-        return "flowers"
-    if sc["layout"]["win_gap"]:
-        if sorted(hand.concealed) != sorted(true.concealed):
-            return "standing tiles"
-        if hand.win_tile != true.win_tile:
-            return "winning tile"
-    elif sorted(hand.closed_tiles) != sorted(true.closed_tiles):
-        return "standing tiles"
-    return None
-
-
-def _have_photo_crops() -> bool:
-    from datasets.synth.faces import DEFAULT_CROPS
-
-    return (Path(DEFAULT_CROPS) / "labels.csv").exists()
+    return DEFAULT_CACHE if Path(DEFAULT_CACHE).exists() else tmp_path_factory.mktemp("faces")
 
 
 @pytest.fixture(scope="module")
 def samples(tmp_path_factory) -> list:
     from datasets.synth import make_sample
-    from datasets.synth.faces import DEFAULT_CACHE, DEFAULT_CROPS
 
-    crops = DEFAULT_CROPS if _have_photo_crops() else None
-    cache = DEFAULT_CACHE if Path(DEFAULT_CACHE).exists() else tmp_path_factory.mktemp("faces")
-    return [make_sample(i, SEED, size=SIZE, crops=crops, cache=cache, effects=False)
-            for i in range(N_SCENES)]
+    cache = _cache(tmp_path_factory)
+    return [make_sample(i, SEED, size=SIZE, cache=cache, effects=False) for i in range(N_SCENES)]
 
 
 @pytest.fixture(scope="module")
@@ -133,86 +81,102 @@ def _tally(scenes, results) -> tuple[Counter, dict[str, Counter]]:
             outcome["hidden tiles, read exactly anyway"] += why is None
             continue
         outcome[why or "exact"] += 1
-        # the scene's hand is the reading or one of the alternatives listed with it
-        outcome["listed"] += why is None or any(mismatch(sc, a.hand) is None
-                                               for a in r.alternatives)
-        for case in _cases(sc):
+        outcome["listed"] += listed(sc, r)
+        for case in layout_cases(sc):
             by_case.setdefault(case, Counter())[why is None] += 1
     return outcome, by_case
 
 
-def test_reads_the_exact_hand_structure_of_synthetic_scenes(scenes, results, box_results):
+def listed(sc: dict, result) -> bool:
+    """The scene's hand is the reading or one of the alternatives listed with it."""
+    return mismatch(sc, result.hand) is None or any(mismatch(sc, a.hand) is None
+                                                    for a in result.alternatives)
+
+
+# The development seed's counts (generator version 6, drawn faces), of its 300 scenes: the
+# fully visible ones, those read exactly with the photo and from the boxes alone, those whose
+# true hand is the reading or a listed alternative (with the photo), and the scenes hiding a
+# hand tile read exactly anyway. A change of the reader that changes any of them fails here:
+# look at the scenes that changed (this seed may be looked at), then update the counts and
+# say them, with the held-out figures, in the commit.
+DEVELOPMENT_COUNTS = {"fully visible": 207, "exact with the photo": 203,
+                      "exact from the boxes": 200, "read or listed": 205,
+                      "hidden tiles, read exactly anyway": 2}
+
+
+def test_development_seed_readings_are_unchanged(scenes, results, box_results):
     outcome, by_case = _tally(scenes, results)
     boxes, _ = _tally(scenes, box_results)
     n = sum(v for k, v in outcome.items() if k != "listed" and not k.startswith("hidden tiles"))
-    rate = outcome["exact"] / n
-    rate_boxes = boxes["exact"] / n
-    listed = outcome["listed"] / n
-    n_all = outcome["exact"] + outcome["hidden tiles, read exactly anyway"]
+    counts = {"fully visible": n, "exact with the photo": outcome["exact"],
+              "exact from the boxes": boxes["exact"], "read or listed": outcome["listed"],
+              "hidden tiles, read exactly anyway": outcome["hidden tiles, read exactly anyway"]}
     report = ", ".join(f"{k}: {v[True]}/{v[True] + v[False]}" for k, v in sorted(by_case.items()))
-    print(f"\nexact {outcome['exact']}/{n} = {rate:.3f} of the fully visible hands with the photo "
-          f"({n_all}/{len(scenes)} of all scenes), {boxes['exact']}/{n} = {rate_boxes:.3f} from "
-          f"the boxes alone; the true hand read or listed as an alternative: "
-          f"{outcome['listed']}/{n} = {listed:.3f}; {dict(outcome)}\n{report}")
-    assert n >= 150
+    print(f"\nseed {SEED}: {counts}; misses with the photo: {dict(outcome)}\n{report}")
     # every layout case occurs among the scenes
     for case in ("two rows", "melds left", "melds right", "win apart", "win not apart",
-                 "concealed kong", "sideways claim", "angle > 30", "upside-down", "distractors"):
+                 "concealed kong", "sideways claim", "angle > 30", "upside-down", "distractors",
+                 "flowers"):
         assert by_case.get(case), f"no scene shows {case}"
-    # measured with this seed and generator version 5 (target 0.98), of the fully visible hands
-    # (102 of the 300 scenes hide a hand tile):
-    # - with the photo crops: 195/198 = 0.985 with the photo, 191/198 = 0.965 from the boxes
-    #   alone; the true hand read or listed as an alternative 196/198 = 0.990. Seeds 3 to 9
-    #   (held out from all fitting and choosing): 1,456/1,501 = 0.970 with the photo,
-    #   1,448/1,501 = 0.965 from the boxes, 1,472/1,501 read or listed; seeds 1-2 (fitting):
-    #   426/447 with the photo, 426/447, 434/447.
-    # - without ../shared (no photo crops: drawn faces, other scenes; session 7): 213/216 = 0.986
-    #   with the photo, 207/216 = 0.958 from the boxes, 214/216 = 0.991 read or listed.
-    # Misses from the boxes, seeds 1-7 and this one (76 of 1,715 in session 5): whom a
-    # meld was claimed from 49 (a sideways tile missed or imagined, mostly rows near 45
-    # degrees, low cameras or a face partly covered by a hand; a row read the wrong way round
-    # where the standing tiles show no sort order), flowers 12 (a flower row beyond standing
-    # tiles farther than a distractor flower can lie: box positions cannot part them), no hand
-    # 9 (two rows that line up in a low oblique view, trays), a winning tile set apart not
-    # seen 3, meld structure 3. The other claim is mostly listed. With the photo, held-out
-    # seeds 3-9: 1,437 (session 5) -> 1,452 (session 6: the print's grain, a turned print
-    # matched within a pung, a box fit that trusts a box less where upright and sideways boxes
-    # nearly agree) -> 1,456 (session 7: up to 8 rows fitted, so a standing pair beside a tray
-    # is found; a chow's turned tile matched against the hand's other faces of its tile; a
-    # lone meld's claim read from lower odds with the photo); here 190 -> 194 -> 195.
-    bar = 0.94 if _have_photo_crops() else 0.92
-    # with the photo: the issue's target, either way (195/198 = 0.985 with the crops; 193 with
-    # session 6's grain and turned-print cues zeroed: those are guarded by
-    # tests/test_layout_image.py)
-    photo_bar = 0.98
-    assert rate >= photo_bar, f"exact structure in {rate:.1%} of scenes; {dict(outcome)}; {report}"
-    assert rate_boxes >= bar, f"exact structure from the boxes alone in {rate_boxes:.1%}"
-    assert listed >= LISTED_BAR, f"true hand read or listed in {listed:.1%}"
+    assert counts == DEVELOPMENT_COUNTS, (
+        f"the reader's readings of the development seed changed: {counts}, "
+        f"were {DEVELOPMENT_COUNTS}")
 
 
-def _cases(sc: dict) -> list[str]:
-    lay = sc["layout"]
-    hand = sc["hand"]
-    out = ["two rows" if lay["rows"] == 2 else "one row"]
-    if hand["melds"]:
-        out.append(f"melds {lay['melds_side']}")
-    out.append("win apart" if lay["win_gap"] else "win not apart")
-    if any(m["concealed"] for m in hand["melds"]):
-        out.append("concealed kong")
-    if any(m["kind"] == "kong" and not m["concealed"] for m in hand["melds"]):
-        out.append("exposed kong")
-    if any(t["sideways"] for t in sc["tiles"]):
-        out.append("sideways claim")
-    if hand["flowers"]:
-        out.append("flowers")
-    ang = abs(((lay["angle_deg"] + 90) % 180) - 90)
-    if ang > 30:
-        out.append("angle > 30")
-    if any(t["upside_down"] for t in sc["tiles"] if t["labelled"]):
-        out.append("upside-down")
-    if lay.get("distractors"):
-        out.append("distractors")
-    return out
+# The held-out scenes must be read exactly (true boxes and the photo) in at least this share of
+# the fully visible hands, at 95% confidence (the lower end of the Wilson interval). Stated
+# before the held-out seeds were first read: 0.95, below the 0.98 aimed at on the development
+# seed, as a held-out rate is expected to be lower and the interval's lower end lower still.
+HELD_OUT_BAR = 0.95
+CHUNK = 50  # scenes per job of the pool
+
+
+def _read_held_out(job: tuple[int, int, int, str]) -> Counter:
+    """Pooled outcome counts of scenes start..stop-1 of one held-out seed (nothing per scene
+    leaves this function: these scenes are not to be looked at one by one)."""
+    from datasets.synth import make_sample
+
+    seed, start, stop, cache = job
+    tally: Counter = Counter()
+    for i in range(start, stop):
+        s = make_sample(i, seed, size=SIZE, cache=cache, effects=False)
+        sc = s.sidecar
+        if not readable(sc):
+            tally["hidden tiles"] += 1
+            continue
+        r = read_layout(scene_detections(sc), SIZE, SIZE, image=scene_image(s))
+        tally[mismatch(sc, r.hand) or "exact"] += 1
+        tally["listed"] += listed(sc, r)
+    return tally
+
+
+@pytest.mark.slow
+def test_held_out_seeds_pooled(tmp_path_factory):
+    """About 1,000 fully visible held-out scenes (5 seeds of 300 scenes), read with the photo
+    in two processes (CI has two cores)."""
+    import multiprocessing as mp
+    import os
+
+    from datasets.synth.faces import load_library
+
+    cache = _cache(tmp_path_factory)
+    load_library(None, cache)  # the face cache is written once, before the workers read it
+    jobs = [(seed, a, min(a + CHUNK, N_SCENES), str(cache)) for seed in seeds.HELD_OUT
+            for a in range(0, N_SCENES, CHUNK)]
+    if os.name == "posix" and (os.cpu_count() or 1) > 1:
+        with mp.get_context("fork").Pool(2) as pool:
+            tallies = pool.map(_read_held_out, jobs)
+    else:
+        tallies = [_read_held_out(job) for job in jobs]
+    total = sum(tallies, Counter())
+    n = sum(v for k, v in total.items() if k not in ("listed", "hidden tiles"))
+    lo, hi = wilson_interval(total["exact"], n)
+    print(f"\nheld-out seeds {seeds.HELD_OUT}: exact {total['exact']}/{n} = "
+          f"{total['exact'] / n:.3f} (95% Wilson {lo:.3f}-{hi:.3f}); read or listed "
+          f"{total['listed']}/{n}; pooled outcomes {dict(total)}")
+    assert n >= 900
+    assert lo >= HELD_OUT_BAR, (
+        f"exact {total['exact']}/{n}: the interval's lower end {lo:.3f} is below {HELD_OUT_BAR}")
 
 
 def test_every_box_is_in_the_hand_or_reported(scenes, results):
@@ -310,3 +274,15 @@ def test_stray_and_duplicate_boxes_added_to_the_scenes(scenes):
         ok += mismatch(sc, r.hand) is None and len(r.left_out) >= 1
     print(f"\nwith a stray or doubled box: {ok} of {len(clean)} read the same")
     assert ok >= 0.9 * len(clean), f"{ok} of {len(clean)}"
+
+
+def test_wilson_interval_and_seed_roles():
+    # published values (z = 1.96): 8 of 10 -> 0.490-0.943; 0 of 10 -> 0-0.278
+    lo, hi = wilson_interval(8, 10)
+    assert abs(lo - 0.4902) < 5e-4 and abs(hi - 0.9433) < 5e-4
+    lo, hi = wilson_interval(0, 10)
+    assert abs(lo) < 1e-9 and abs(hi - 0.2775) < 5e-4
+    # a seed serves one purpose only
+    roles = [seeds.FITTING, seeds.DEVELOPMENT, seeds.HELD_OUT]
+    assert sum(map(len, roles)) == len(set().union(*roles))
+    assert seeds.role(seeds.HELD_OUT[0]) == "held out" and seeds.role(SEED) == "development"

@@ -4,11 +4,13 @@
   art, ``light`` on an ivory face, ``dark`` on a dark face), rendered with ``resvg-py``. Its
   ``5z.svg`` is empty, so the white dragon is drawn here as a blue frame or left blank.
 * ``drawn-a`` / ``drawn-b``: faces drawn from a font and simple shapes (datasets/synth/drawn.py);
-  ``drawn-b`` is the held-out art, never used in training.
+  ``drawn-b`` is the held-out art, never used in training. ``drawn-a``'s flowers and seasons
+  stand in for the photo crops' wherever a scene has no crops (the SVG set has none), so every
+  hand can hold flowers and scenes rendered without crops are the same on every machine.
 * ``red-<style>``: riichi-style red fives of a style, filed under 5m / 5p / 5s (a red five is
   read as the five); used only by scenes made with a ``style`` (generate.py).
-* ``crop``: real photographed Chinese-style faces in ``../shared/data/tile-crops`` (the only source
-  of flowers and seasons), read at run time and never copied into the repository.
+* ``crop``: real photographed Chinese-style faces in ``../shared/data/tile-crops``, read at run
+  time (only when a caller passes the folder) and never copied into the repository.
 
 Faces are stored as ``FACE_W x FACE_H`` RGB arrays (BGR channel order, as OpenCV uses) in a
 git-ignored cache (``data/cache/``) and turned into RGBA mip levels with rounded corners and a
@@ -26,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
+from datasets.crops import TILE_CROP_CODES
 from datasets.synth.drawn import render_drawn_faces
 from scoring.tiles import TILE_CODES
 
@@ -35,29 +38,12 @@ REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CROPS = REPO_ROOT.parent / "shared" / "data" / "tile-crops"
 DEFAULT_CACHE = REPO_ROOT / "data" / "cache"
 
-# labels.csv label-name -> tile code
-CROP_NAMES: dict[str, str] = {}
-for _n in range(1, 10):
-    CROP_NAMES[f"dots-{_n}"] = f"{_n}p"
-    CROP_NAMES[f"bamboo-{_n}"] = f"{_n}s"
-    CROP_NAMES[f"characters-{_n}"] = f"{_n}m"
-for _i, _w in enumerate(["east", "south", "west", "north", "white", "green", "red"]):
-    CROP_NAMES[f"honors-{_w}"] = f"{_i + 1}z"
-for _i, _w in enumerate(
-    ["spring", "summer", "autumn", "winter", "plum", "orchid", "chrysanthemum", "bamboo"]
-):
-    CROP_NAMES[f"bonus-{_w}"] = f"{_i + 1}f"
-
-
 @dataclass
 class FaceLibrary:
     """Face images per source and code. ``faces[source][code]`` is a list of HxWx3 uint8 arrays."""
 
     faces: dict[str, dict[str, list[np.ndarray]]]
     _levels: dict[tuple[str, str, int], list[np.ndarray]] = field(default_factory=dict, repr=False)
-
-    def sources(self) -> list[str]:
-        return [s for s in self.faces if self.faces[s]]
 
     def has(self, source: str, code: str) -> bool:
         return bool(self.faces.get(source, {}).get(code))
@@ -194,7 +180,7 @@ def read_crop_faces(crops_dir: Path) -> dict[str, list[np.ndarray]]:
     with open(crops_dir / "labels.csv", newline="") as fh:
         rows = sorted(csv.DictReader(fh), key=lambda r: r["image-name"])
     for row in rows:
-        code = CROP_NAMES.get(row["label-name"].strip())
+        code = TILE_CROP_CODES.get(row["label-name"].strip())
         if code is None:
             continue
         img = cv2.imread(str(crops_dir / "images" / row["image-name"]), cv2.IMREAD_COLOR)

@@ -1,7 +1,9 @@
 """One synthetic sample (image, YOLO label lines, sidecar JSON) and a parallel writer.
 
 Every image has its own seed derived from (seed, index), so a set is byte-identical whatever
-the number of workers or chunking.
+the number of workers or chunking. The real photo crops of tile faces are used only when a
+caller passes their folder (`crops=`): by default the faces are drawn (SVG art and drawn
+flowers), so a seed gives the same scenes on every machine, with or without ../shared.
 
 A set folder holds ``images/NAME.jpg``, ``labels/NAME.txt`` (YOLO: class index of
 ``scoring.tiles.DETECTOR_CLASSES``, box centre and size in [0, 1]) and
@@ -30,19 +32,20 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from datasets.synth.faces import DEFAULT_CACHE, DEFAULT_CROPS, FaceLibrary, load_library
+from datasets.synth.faces import DEFAULT_CACHE, FaceLibrary, load_library
 from datasets.synth.hands import generate_hand
 from datasets.synth.layout import TileShape, add_distractors, layout_hand
 from scoring.tiles import BACK, DETECTOR_CLASSES
 
 CLASS_INDEX = {c: i for i, c in enumerate(DETECTOR_CLASSES)}
-GENERATOR_VERSION = 5  # bump when the same seed starts giving different images
+# bump when the same seed starts giving different images (6: drawn flower faces, so hands
+# rendered without the photo crops hold flowers too)
+GENERATOR_VERSION = 6
 
 
 @dataclass
@@ -67,15 +70,16 @@ def _state(crops, cache) -> tuple[FaceLibrary, object]:
     return _STATE["lib"], _STATE["noise"]
 
 
-def make_sample(index: int, seed: int, size: int = 640, crops=DEFAULT_CROPS,
+def make_sample(index: int, seed: int, size: int = 640, crops=None,
                 cache=DEFAULT_CACHE, debug: bool = False, source: str | None = None,
                 effects: bool = True, style: str | None = None) -> Sample:
-    """Render sample `index` of the set with master seed `seed`.
+    """Render sample `index` of the set with master seed `seed` (with the photo crops of
+    tile faces in folder `crops` when given).
 
-    `style` None draws as generator version 5 did (same images for the same seed). "train" adds
-    the variety of issue 21: the drawn face art `drawn-a`, riichi red fives (labelled as the
-    fives), a white tile body; "held-out" draws only the held-out art `drawn-b` on the held-out
-    (magenta) body, which no training set contains."""
+    `style` None draws as generator version 6 (version 5's scenes, with drawn flowers where no
+    crops are given). "train" adds the variety of issue 21: the drawn face art `drawn-a`, riichi
+    red fives (labelled as the fives), a white tile body; "held-out" draws only the held-out art
+    `drawn-b` on the held-out (magenta) body, which no training set contains."""
     import cv2
 
     from datasets.synth.scene import render
@@ -83,9 +87,6 @@ def make_sample(index: int, seed: int, size: int = 640, crops=DEFAULT_CROPS,
     lib, noise = _state(crops, cache)
     rng = np.random.default_rng(np.random.SeedSequence([int(seed), int(index)]))
     hand = generate_hand(rng)
-    if not lib.has("crop", "1f"):  # flower faces exist only among the photo crops:
-        hand.flowers = []  # no flowers in the hand, nor among the distractor tiles
-        hand.remaining = Counter({c: n for c, n in hand.remaining.items() if not c.endswith("f")})
     shape = TileShape(h=float(rng.uniform(1.3, 1.42)), t=float(rng.uniform(0.55, 0.85)),
                       back_frac=float(rng.uniform(0.3, 0.6)), radius=float(rng.uniform(0.06, 0.14)))
     layout = layout_hand(rng, hand, shape)
@@ -177,7 +178,7 @@ def _work(args) -> tuple[int, float]:
 
 
 def write_set(out: str | Path, n: int, seed: int, size: int = 640, workers: int = 2,
-              crops=DEFAULT_CROPS, cache=DEFAULT_CACHE, start: int = 0,
+              crops=None, cache=DEFAULT_CACHE, start: int = 0,
               progress=None, style: str | None = None) -> dict:
     """Write images/, labels/ and labels_json/ for indices start..start+n-1 under `out`."""
     out = Path(out)

@@ -27,6 +27,7 @@ BACK_BGR = [(60, 140, 40), (40, 110, 20), (170, 110, 30), (150, 80, 20), (40, 19
 TRAIN_BACK_BGR = BACK_BGR + [(222, 226, 228)]
 HELD_OUT_BACK_BGR = [(170, 40, 200)]
 IVORY_BGR = [(232, 240, 244), (222, 234, 240), (238, 242, 242), (205, 225, 235), (244, 246, 246)]
+FLOWER_FACES = "drawn-a"  # flower faces where the scene's source has none and no crops are given
 MIN_VISIBLE = 0.4  # a tile with less of its face visible is left out of the YOLO labels
 SHIFT = 4  # sub-pixel bits for cv2 polygon drawing
 NARC = 4
@@ -350,8 +351,9 @@ def _draw_tiles(rng, img: np.ndarray, ids: np.ndarray, layout: Layout, shape: Ti
             src = "crop" if tl.code.endswith("f") else source
             if style is not None and lib.has(source, tl.code):
                 src = source  # drawn styles have their own flowers
-            if not lib.has(src, tl.code):
-                src = "crop" if lib.has("crop", tl.code) else "svg-light"
+            if not lib.has(src, tl.code):  # without the photo crops, flowers come from drawn-a
+                src = "crop" if lib.has("crop", tl.code) else (
+                    FLOWER_FACES if tl.code.endswith("f") else "svg-light")
             if style is not None and lib.has(f"red-{src}", tl.code) and rng.random() < 0.4:
                 src = f"red-{src}"  # a riichi-style red five, still labelled as the five
             if used is not None:

@@ -27,7 +27,7 @@ def register(sub) -> None:
     p.add_argument("--style", choices=("train", "held-out"), default=None,
                    help="train: more face art (a drawn style), red fives and tile bodies; "
                    "held-out: only the held-out face art and body (for measuring, never "
-                   "training); default: generator version 5's scenes")
+                   "training); default: the unstyled scenes (generator version 6)")
     p.set_defaults(func=run)
 
 
