@@ -183,3 +183,17 @@ def test_two_wild_kinds_read_in_chinese():
     with pytest.raises(HandError) as err:
         score_hand(parse_hand(f'{FUJIAN16} 9m *1z gold=["9m","8m"]'), "fujian")
     assert "百搭" in err.value.render("zh") and "只有一种牌是gold" not in err.value.render("zh")
+
+
+def test_a_turned_up_caishen_has_three_copies_in_play():
+    """docs/yuhuan.md's source for a 财神 other than 白板: "把紧跟着的一张牌翻开放到最后作为财神。
+    财神共有3个" (gotaobaowang.com, 玉环麻将): the turned-up copy lies face up, so a hand cannot
+    hold four of that kind. It scored `wild=6z` with four 6z. 白板 as the seed's 财神 keeps four."""
+    four = parse_hand("123m 456m 789p 234s 6z6z6z 9s *6z seat:S wild=6z")
+    with pytest.raises(HandError) as err:
+        score_hand(four, "yuhuan", {"caishen": True})
+    assert "财神共有3个" in err.value.render("en") and "3张" in err.value.render("zh")
+    three = parse_hand("123m 456m 789p 234s 6z6z 99s *6z seat:S wild=6z")
+    assert score_hand(three, "yuhuan", {"caishen": True}).total > 0
+    white = parse_hand("123m 456m 789p 234s 5z5z5z 9s *5z seat:S")
+    assert score_hand(white, "yuhuan", {"caishen": True}).extra["wild_stood_for"]

@@ -36,6 +36,9 @@ M = Catalog("yuhuan", {
     "no_caishen": ("This game is played without a 财神 (option caishen=false), but the hand names a "
                    "wild tile ({tile}). Turn the option on or remove 'wild'.",
                    "本局不用财神（caishen=false），但这手牌给了财神 {tile}：请打开该选项或去掉 wild。"),
+    "turned_up": ("The 财神 {tile} is the tile turned up after the deal, so only three are left in "
+                  "play (财神共有3个), but this hand has {n}.",
+                  "财神{tile}是发完牌后翻开的那张牌，只剩3张在牌局中（财神共有3个），这手牌却有{n}张。"),
     "bad_bonus": ("bonus is the number of 杠花 tiles set aside: 0 to 4, not {value}.",
                   "bonus 是放在一边的杠花张数：0 到 4，而不是 {value}。"),
     "not_a_win": ("These tiles do not make a winning hand: a Yuhuan win is five sets (runs, pungs "
@@ -173,6 +176,10 @@ def check_hand(hand: Hand, options: Mapping[str, Any]) -> tuple[str | None, str,
     elif wild is not None:
         raise HandError(M("no_caishen", tile=Tile(wild)))
     bonus_tile = RED if wild == WHITE else WHITE
+    held = sum(1 for c in hand.all_tiles if c == wild)
+    if wild is not None and wild != WHITE and held > 3:
+        # a 财神 named by the tile turned up: that copy lies face up, three are in play
+        raise HandError(M("turned_up", tile=Tile(wild), n=held))
     if bonus_tile in hand.all_tiles:
         raise HandError(M("bonus_in_hand", tile=Tile(bonus_tile)))
     bonus = hand.context.extra.get("bonus", 0)
