@@ -8,6 +8,7 @@ tests do not depend on the trained model (tests/test_browser.py uses the real on
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -390,7 +391,7 @@ def test_model_added_while_running_is_found(app, monkeypatch):
 
 def test_unreadable_upload_and_missing_detector(app):
     upload(app, "broken.jpg", b"\x00not a photo")
-    assert "could not be read" in messages(app)
+    assert "is not a photo" in messages(app)
     upload(app, "hand_melds.jpg")
     assert "not available" in messages(app)
     captions = [c for img in app.image for c in img.captions]
@@ -409,3 +410,41 @@ def test_described_tile_field_is_a_tile_choice(app):
     assert "bao=2m" in app.text_input(key="notation").value
     text = " ".join(m.value for m in app.markdown)
     assert "对宝" in text
+
+
+def _png(side: int, mode: str = "1") -> bytes:
+    import io
+
+    from PIL import Image
+
+    buf = io.BytesIO()
+    Image.new(mode, (side, side)).save(buf, "PNG")
+    return buf.getvalue()
+
+
+# Each way an upload can fail, and words its message must hold in each language (the loading
+# policy's, vision/detect/imageio.py): never an exception's name, a repr or a path.
+UPLOAD_FAILURES = {
+    "empty": (b"", "empty file", "空文件"),
+    "noise": (bytes(range(256)) * 20, "not a photo", "不是照片"),
+    "truncated": ((FIXTURES / "hand_melds.jpg").read_bytes()[:1500], "damaged", "已损坏"),
+    "bomb": (_png(13_000), "169 megapixels", "169 百万像素"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(UPLOAD_FAILURES))
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_upload_failure_is_told_in_the_players_words(app, kind, lang):
+    data, en, zh = UPLOAD_FAILURES[kind]
+    if lang == "zh":
+        app.session_state["lang"] = "zh"
+        app.run()
+    upload(app, f"{kind}.png", data)
+    shown = " | ".join(str(e.value) for e in app.error)
+    assert (zh if lang == "zh" else en) in shown, shown
+    for internal in ("Error", "Exception", "<_io", "0x", "site-packages", "PIL", "Traceback"):
+        assert internal not in shown, shown
+    if lang == "zh":  # nothing English but the names of file formats
+        formats = {"JPEG", "PNG", "WebP", "HEIC"}
+        words = re.findall(r"[A-Za-z]{3,}", shown)
+        assert set(words) <= formats, shown

@@ -68,7 +68,9 @@ def test_load_photo_shrinks_and_applies_exif_rotation():
 
 @pytest.mark.parametrize("data", [b"", b"not an image at all"])
 def test_load_photo_rejects_non_images(data):
-    with pytest.raises(P.PhotoError):
+    from vision.detect import ImageReadError
+
+    with pytest.raises(ImageReadError):
         P.load_photo(data)
 
 

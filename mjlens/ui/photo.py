@@ -16,10 +16,6 @@ from PIL import Image
 from mjlens.ui.state import Draft
 
 
-class PhotoError(ValueError):
-    """The upload is not a readable image."""
-
-
 class DetectorUnavailable(RuntimeError):
     """No model or no vision package on this installation."""
 
@@ -33,16 +29,12 @@ class PhotoReading:
 
 
 def load_photo(data: bytes):
-    """Decode an uploaded photo upright (vision.detect.load_image: EXIF orientation applied, a
-    big JPEG decoded at reduced scale)."""
-    from vision.detect import ImageReadError, load_image
+    """Decode an uploaded photo upright under the one loading policy (vision.detect.load_image:
+    EXIF orientation applied, a big JPEG decoded at reduced scale, bombs and oversized files
+    refused). Raises vision.detect.ImageReadError, whose message is in the player's words."""
+    from vision.detect import load_image
 
-    if not data:
-        raise PhotoError("the file is empty")
-    try:
-        return load_image(data)
-    except ImageReadError as exc:
-        raise PhotoError(str(exc)) from None
+    return load_image(data)
 
 
 def picture(image) -> Image.Image:

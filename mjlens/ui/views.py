@@ -57,6 +57,8 @@ div[class*="st-key-group-"], div.st-key-palette-tiles { gap: 0.25rem; }
 .block-container { padding-top: 3.2rem; }
 </style>
 """
+# What the uploader offers: what the one loading policy reads (HEIC where pillow-heif is there).
+PHOTO_TYPES = ["jpg", "jpeg", "png", "webp", "heic", "heif"]
 PER_HAND_FLAGS = ("self_drawn", "last_tile", "kong_replacement", "robbing_kong", "last_copy")
 
 
@@ -115,10 +117,12 @@ def take_photo(data: bytes) -> None:
     ss.photo_digest = digest
     ss.photo_msg = None
     ss.notation_error = ""  # the box shows the photo's hand from now on
+    from vision.detect import ImageReadError
+
     try:
         img = P.load_photo(data)
-    except P.PhotoError as exc:
-        ss.photo_msg = ("error", "photo_unreadable", {"why": exc})
+    except ImageReadError as exc:  # the loader's own sentence says what is wrong
+        ss.photo_msg = ("error", None, {"msg": exc.msg})
         return
     detector, why = detector_or_reason()
     if detector is None:
@@ -171,14 +175,14 @@ def input_view(lang: str) -> None:
         format_func=lambda m: t(f"mode_{m}", lang), label_visibility="collapsed",
     )
     if mode == "upload":
-        st.file_uploader(t("upload_label", lang), type=["jpg", "jpeg", "png", "webp"],
-                         key="upload")
+        st.file_uploader(t("upload_label", lang), type=PHOTO_TYPES, key="upload")
     elif mode == "camera":
         st.camera_input(t("camera_label", lang), key="camera")
     msg = ss.get("photo_msg")
     if msg:
-        kind, key, fmt = msg  # shown in the language chosen now
-        getattr(st, kind)(t(key, lang, **{k: detail(v, lang) for k, v in fmt.items()}))
+        kind, key, fmt = msg  # shown in the language chosen now; no key: a message of its own
+        getattr(st, kind)(text(fmt["msg"], lang) if key is None else
+                          t(key, lang, **{k: detail(v, lang) for k, v in fmt.items()}))
     # the notation box always shows the current hand and can be edited directly
     if ss.get("notation_src") is not ss.draft:
         ss.notation = S.hand_notation(ss.draft)
