@@ -197,3 +197,28 @@ def test_a_turned_up_caishen_has_three_copies_in_play():
     assert score_hand(three, "yuhuan", {"caishen": True}).total > 0
     white = parse_hand("123m 456m 789p 234s 5z5z5z 9s *5z seat:S")
     assert score_hand(white, "yuhuan", {"caishen": True}).extra["wild_stood_for"]
+
+
+# ---------------------------------------------------------------- 三金倒 (option three_golds)
+
+def test_three_golds_win_whatever_the_other_tiles():
+    """三金倒: "起手或在臭庄前只要手里拿三个金不管其他牌是什么牌，即可和牌" and "三金倒，可以算游金"
+    (厦门麻将, pharmst.cn); Fuzhou: "三金倒 宝牌が1人の手牌に3枚ともある場合、自摸扱いになる",
+    "三金倒→3倍" (kityou.hatenablog.jp, 福州麻雀). Counted as 游金: 15 + items x3. Such a hand
+    was refused as "not a winning hand"."""
+    text = "13m 47p 258s 9m9m 1357z *9m gold=9m seat:S 12f"  # no sets at all
+    result = score_hand(parse_hand(text), "fujian", {"hand": 13})
+    assert result.fans[0].name == "三金倒" and result.total == 15 + (2 + 3) * 3
+    assert result.extra["win"] == "sanjindao"
+    with pytest.raises(HandError, match="do not make a winning hand"):
+        score_hand(parse_hand(text), "fujian", {"hand": 13, "three_golds": "off"})
+    with pytest.raises(HandError, match="do not make a winning hand"):  # on a discard: no
+        score_hand(parse_hand(text.replace("*9m", "+9m")), "fujian", {"hand": 13})
+
+
+def test_three_golds_that_also_swim_are_named_youjin():
+    """A hand that is a 游金 and a 三金倒 at once counts once, as 游金 (the seed's word), with
+    三金倒 listed as not counted."""
+    result = score_hand(parse_hand("123m 456m 789p 234s 9m9m9m 5s *5s gold=9m seat:W"), "fujian")
+    assert result.extra["win"] == "youjin" and result.total == 15 + 3 * 3
+    assert "三金倒" in [e.name for e in result.excluded]

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring import tiles as T
+from scoring.decompose import Arrangement
 from scoring.hand import Hand, HandError
 from scoring.messages import Catalog, Msg, Text, Tile
 from scoring.notation import format_tiles
@@ -44,6 +45,9 @@ M = Catalog("fujian", {
     "youjin": ("游金: self-drawn with a gold as the free half of the pair ({tile} and a gold): "
                "the standing tiles without that gold were already complete",
                "游金：自摸，金作将牌的另一张（{tile}加一张金）：去掉这张金，手牌已全部成组"),
+    "sanjindao": ("三金倒: three golds held on a self-draw win whatever the other tiles, counted "
+                  "as 游金 (base 15, items x3)",
+                  "三金倒：自摸时手里有三张金，不管其他牌是什么都可以和，按游金计（底15，其他番乘3）"),
     "dealer": ("{why}; the dealer counts double (庄家): {value}", "{why}；庄家加倍：{value}"),
     "flower": ("{n} flower tile(s) (一个花1番): {tiles}", "{n}张花牌（一个花1番）：{tiles}"),
     "two_flowers": ("{n} flower tiles, one 番 per two (两个花一番)", "{n}张花牌，两个花一番"),
@@ -84,6 +88,11 @@ M = Catalog("fujian", {
                     "'那就是一人11番') or the discarder alone",
                     "放炮和牌谁付：三家都付（种子'那就是一人11番'）或放炮者一人付"),
     "opt_stake": ("money per 番", "每番的钱数"),
+    "opt_three": ("三金倒 (three golds win at once; not in the seed): youjin = counted as 游金 "
+                  "(x3), as Fuzhou and Xiamen players count it (docs/fujian.md); off = not a win "
+                  "unless the tiles make one",
+                  "三金倒（手里三张金即可和，种子未提）：youjin = 按游金计（乘3），福州、厦门的算法"
+                  "（见 docs/fujian.md）；off = 不算，牌须成和牌型"),
     "f_gold": ("the gold tile (金) of this hand, e.g. 5m: its copies are wild",
                "本局的金（例如 5m）：这种牌都可当任何牌"),
     "f_dealer": ("the dealer's seat (庄家): the dealer's base counts double",
@@ -93,14 +102,15 @@ M = Catalog("fujian", {
     "f_discarder": ("the seat that discarded the winning tile", "打出和牌张的座位"),
 })
 
-WIN_KINDS = ("pihu", "zimo", "youjin")
+WIN_KINDS = ("pihu", "zimo", "youjin", "sanjindao")
 HISTORY_WORDS = {"屁胡": "pihu", "屁糊": "pihu", "pihu": "pihu", "自摸": "zimo", "zimo": "zimo",
                  "游金": "youjin", "youjin": "youjin"}
-BASE = {"detailed": {"pihu": 5, "zimo": 10, "youjin": 15},
-        "simple": {"pihu": 1, "zimo": 2, "youjin": 3}}
-MULTIPLIER = {"pihu": 1, "zimo": 2, "youjin": 3}
+BASE = {"detailed": {"pihu": 5, "zimo": 10, "youjin": 15, "sanjindao": 15},
+        "simple": {"pihu": 1, "zimo": 2, "youjin": 3, "sanjindao": 3}}
+MULTIPLIER = {"pihu": 1, "zimo": 2, "youjin": 3, "sanjindao": 3}
 WIN_NAMES = {"pihu": ("屁胡", "Plain win"), "zimo": ("自摸", "Self-drawn"),
-             "youjin": ("游金", "Gold swim")}
+             "youjin": ("游金", "Gold swim"), "sanjindao": ("三金倒", "Three golds")}
+THREE_GOLDS = "three_golds"  # the arrangement shape of a 三金倒 hand whose tiles make no sets
 
 
 @dataclass(frozen=True)
@@ -112,6 +122,7 @@ class Reading:
     gold: str | None
     golds: int  # gold tiles held (each scores)
     natural: Mapping[str, int]  # standing tiles and the winning tile that are not gold
+    three_golds: bool = False  # 三金倒 counts (option three_golds=youjin)
 
     @property
     def self_drawn(self) -> bool:
@@ -128,9 +139,17 @@ def _youjin(r: Reading) -> bool:
     return w.stands_for.count(pair) >= (2 if w.win_is_joker else 1)
 
 
+def _sanjindao(r: Reading) -> bool:
+    """三金倒: three golds among the standing tiles and the drawn tile, on a self-draw."""
+    return r.three_golds and r.self_drawn and sum(
+        1 for c in r.hand.closed_tiles if c == r.gold) >= 3
+
+
 WINS: tuple[Pattern[Reading], ...] = (
     Pattern("屁胡", "Plain win", 0, lambda r: not r.self_drawn, M("pihu")),
     Pattern("自摸", "Self-drawn", 1, lambda r: r.self_drawn, M("zimo")),
+    # before 游金: a hand that is both counts as 游金 (the later row wins a tie)
+    Pattern("三金倒", "Three golds", 2, _sanjindao, M("sanjindao")),
     Pattern("游金", "Gold swim", 2, _youjin,
             lambda r: M("youjin", tile=Tile(r.wild.hand.win_tile))),
 )
@@ -217,7 +236,7 @@ def count_reading(r: Reading, options: Mapping[str, Any], dealer: bool,
                   history: list[str]) -> Count:
     count = options["count"]
     top, excluded = largest_only(matched(WINS, r), r, lambda p, by: M("only_largest"))
-    win = {"屁胡": "pihu", "自摸": "zimo", "游金": "youjin"}[top.name]
+    win = {"屁胡": "pihu", "自摸": "zimo", "游金": "youjin", "三金倒": "sanjindao"}[top.name]
     base = BASE[count][win] * (2 if dealer else 1)
     why = top.reason(r)
     name, name_en = WIN_NAMES[win]
@@ -252,17 +271,34 @@ def check_hand(hand: Hand, options: Mapping[str, Any]) -> tuple[str | None, int]
     return gold, sets
 
 
-def readings_of(hand: Hand, gold: str | None, sets: int) -> list[Reading]:
-    """Every reading of the hand, one per use of the golds; a HandError when none wins."""
+def readings_of(hand: Hand, gold: str | None, sets: int,
+                three_golds: bool = False) -> list[Reading]:
+    """Every reading of the hand, one per use of the golds; with `three_golds`, a 三金倒 hand
+    whose tiles make no sets is one reading (its declared melds only); a HandError when none
+    wins."""
     wilds = wild_readings(hand, gold, sets=sets, seven_pairs=False)
-    if not wilds:
-        raise HandError(M("not_a_win", sets=sets, whatever=M("whatever_gold") if gold else ""))
     natural: dict[str, int] = {}
     for c in hand.closed_tiles:
         if c != gold:
             natural[c] = natural.get(c, 0) + 1
     golds = sum(1 for c in hand.all_tiles if c == gold)
-    return [Reading(hand, w, gold, golds, natural) for w in wilds]
+    readings = [Reading(hand, w, gold, golds, natural, three_golds) for w in wilds]
+    if not readings and three_golds:
+        loose = Arrangement(THREE_GOLDS, tuple(hand.melds), None, len(hand.melds))
+        as_is = Reading(hand, WildReading(hand, loose, (), hand.win_tile == gold), gold, golds,
+                        natural, three_golds)
+        readings = [as_is] if _sanjindao(as_is) else []
+    if not readings:
+        raise HandError(M("not_a_win", sets=sets, whatever=M("whatever_gold") if gold else ""))
+    return readings
+
+
+def _arrangement(w: WildReading) -> str:
+    """The reading's sets; a 三金倒 hand without sets shows its standing tiles as they are."""
+    text = arrangement_text(w.arrangement)
+    if w.arrangement.shape == THREE_GOLDS:
+        text = " ".join(t for t in (text, format_tiles(w.hand.closed_tiles)) if t)
+    return text
 
 
 def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
@@ -270,9 +306,9 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     dealer_seat = seat_field(hand, "dealer", "E")
     dealer = hand.context.seat_wind == dealer_seat
     history = _history(hand, dealer_seat)
-    readings = readings_of(hand, gold, sets)
+    readings = readings_of(hand, gold, sets, options["three_golds"] == "youjin")
     reading, count = best_reading(readings, lambda r: count_reading(r, options, dealer, history),
-                                  lambda c: c.total)
+                                  lambda c: (c.total, c.win != "sanjindao"))  # 游金 on a tie
     who = win_payers(hand, discarder_alone=options["discard_pays"] == "discarder")
     amount = count.total * options["stake"]
     name = WIN_NAMES[count.win][0]
@@ -281,7 +317,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     notes += stood_for(reading.wild, gold, Text("金, gold", "金")) if gold else []
     return ScoreResult(
         rules="fujian", total=count.total, unit="番", fans=count.fans, excluded=count.excluded,
-        payments=pays, notes=notes + who.notes, arrangement=arrangement_text(reading.wild.arrangement),
+        payments=pays, notes=notes + who.notes, arrangement=_arrangement(reading.wild),
         extra={"win": count.win, "dealer": dealer_seat, "gold": gold,
                "gold_stood_for": list(reading.wild.stands_for)},
     )
@@ -304,6 +340,8 @@ RULESET = RuleSet(
         Option("discard_pays", "all", M.text("opt_discard"), choices=("all", "discarder"),
                help_zh=M.text("opt_discard", "zh")),
         Option("stake", 1, M.text("opt_stake"), help_zh=M.text("opt_stake", "zh"), minimum=1),
+        Option("three_golds", "youjin", M.text("opt_three"), choices=("youjin", "off"),
+               help_zh=M.text("opt_three", "zh")),
     ),
     fields=(
         HandField("gold", "tile", None, M.text("f_gold"), M.text("f_gold", "zh")),
