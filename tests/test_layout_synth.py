@@ -134,8 +134,11 @@ CHUNK = 50  # scenes per job of the pool
 def _read_held_out(job: tuple[int, int, int, str]) -> Counter:
     """Pooled outcome counts of scenes start..stop-1 of one held-out seed (nothing per scene
     leaves this function: these scenes are not to be looked at one by one)."""
+    import cv2
+
     from datasets.synth import make_sample
 
+    cv2.setNumThreads(1)  # a forked worker: no OpenCV thread pool inherited from the parent
     seed, start, stop, cache = job
     tally: Counter = Counter()
     for i in range(start, stop):
