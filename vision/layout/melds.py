@@ -56,12 +56,6 @@ def _chow_place_cost(pos: int | None, k: int) -> float:
     return 1.5 if pos == k - 1 else 0.8
 
 
-def _offset(slot: Slot) -> float:
-    """How far the tile's centre sits off its neighbours' line (tile widths): rows are lined up
-    by their near edges, so a sideways tile's centre is off by about a sixth of a tile."""
-    return slot.features[3] if slot.features else 0.0
-
-
 MELD_W = (-3.61, 4.74, 23.37, 12.57, 12.2, 18.02)  # bias, shape, offset, spacing, offset margin,
 # box fit: logistic regression on the tiles of the exposed melds read (with the photo) in the
 # fully visible scenes among the first 300 of seeds 1 and 2 (about 500 melds; the layout test's
