@@ -91,8 +91,8 @@ M = Catalog("fujian", {
     "opt_three": ("三金倒 (three golds win at once; not in the seed): youjin = counted as 游金 "
                   "(x3), as Fuzhou and Xiamen players count it (docs/fujian.md); off = not a win "
                   "unless the tiles make one",
-                  "三金倒（手里三张金即可和，种子未提）：youjin = 按游金计（乘3），福州、厦门的算法"
-                  "（见 docs/fujian.md）；off = 不算，牌须成和牌型"),
+                  "三金倒（手里三张金即可和，种子未提）：按游金计（乘3），福州、厦门的算法；"
+                  "不算：牌须成和牌型才能和"),
     "f_gold": ("the gold tile (金) of this hand, e.g. 5m: its copies are wild",
                "本局的金（例如 5m）：这种牌都可当任何牌"),
     "f_dealer": ("the dealer's seat (庄家): the dealer's base counts double",
