@@ -115,6 +115,7 @@ def run_local(paths: list[Path], model: str | None, conf: float | None,
               workers: int) -> Iterator[dict]:
     """Results as photos finish: `workers` processes with one single-threaded detector each,
     or (workers=1) one detector in this process on onnxruntime's own threads."""
+    workers = min(workers, len(paths))  # no process started for nothing
     if workers <= 1:
         _init_worker(model, conf, None)
         for p in paths:
