@@ -68,7 +68,7 @@ M = Catalog("fujian", {
               "其他番{items} x{mult}（{win}）= {value}"),
     "run": ("连庄: the dealer's earlier wins in this run add {parts} = {value} (屁胡加5自摸加10游金加15)",
             "连庄：之前连庄的和牌加{parts} = {value}（屁糊加5自摸加10游金加15）"),
-    "only_largest": ("the win counts once, as its largest kind", "和牌只按最大的一种计"),
+    "only_largest": ("The win counts once, as its largest kind", "和牌只按最大的一种计"),
     "pays": ("{win}: {amount}", "{win}：{amount}"),
     "history_not_dealer": ("dealer_history (连庄) is only for the dealer's wins, but the winner "
                            "{seat} is not the dealer ({dealer}).",
