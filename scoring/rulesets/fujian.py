@@ -329,9 +329,10 @@ RULESET = RuleSet(
     name_zh="福建麻将",
     unit="番",
     description="144 tiles, 16-tile hands; the gold (金) is wild; 屁胡 / 自摸 / 游金 with the detailed "
-    "count (5 / 10 / 15, dealer double, items x1 / x2 / x3) or the simple one; 连庄 adds the run's wins.",
+    "count (5 / 10 / 15, dealer double, items x1 / x2 / x3) or the simple one; 连庄 adds the run's wins; "
+    "三金倒 counts as 游金 (option).",
     description_zh="144张，每手16张；金可当任何牌；屁胡 / 自摸 / 游金，详细算法（5 / 10 / 15，庄家加倍，"
-    "其他番按乘1 / 乘2 / 乘3）或简单算法；连庄加上之前连庄的和牌。",
+    "其他番按乘1 / 乘2 / 乘3）或简单算法；连庄加上之前连庄的和牌；三金倒按游金计（选项）。",
     score=score,
     options=(
         Option("count", "detailed", M.text("opt_count"), choices=("detailed", "simple"),
