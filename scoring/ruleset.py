@@ -116,14 +116,19 @@ class Fan:
     why: Msg | str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "name_en": self.name_en,
-            "fan": self.fan,
-            "count": self.count,
-            "why": render(self.why, "en"),
-            "why_zh": render(self.why, "zh"),
-        }
+        # made once per object (a Fan is immutable, and rule sets share one per distinct fan,
+        # count and why); each call gets its own copy
+        made = self.__dict__.get("_json")
+        if made is None:
+            made = self.__dict__["_json"] = {
+                "name": self.name,
+                "name_en": self.name_en,
+                "fan": self.fan,
+                "count": self.count,
+                "why": render(self.why, "en"),
+                "why_zh": render(self.why, "zh"),
+            }
+        return dict(made)
 
 
 @dataclass(frozen=True)
@@ -136,8 +141,12 @@ class Exclusion:
     why: Msg | str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "name_en": self.name_en, "because_of": self.because_of,
+        made = self.__dict__.get("_json")  # made once per object, as Fan.to_json
+        if made is None:
+            made = self.__dict__["_json"] = {
+                "name": self.name, "name_en": self.name_en, "because_of": self.because_of,
                 "why": render(self.why, "en"), "why_zh": render(self.why, "zh")}
+        return dict(made)
 
 
 @dataclass(frozen=True)

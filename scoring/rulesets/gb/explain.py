@@ -238,10 +238,12 @@ def _tail_why(key: str):
                             pair=_PACK_TEXT[PAIR, fx.pair])
     text = _SIMPLE.get(key, "")
     if key in _NINE_GATES_EXTRA:
+        fixed = _fixed(text)
+
         def nine_gates_or(fx: Facts, text=text) -> Msg | str:
             if fx.reading.shape == "nine_gates":
                 return said("nine_gates_also", tile=_TILE[fx.prep.win])
-            return text if _fixed(text) else text(fx)
+            return text if fixed else text(fx)
         return nine_gates_or
     return text
 
@@ -252,13 +254,14 @@ def _make_why(fan: int, key: str):
         chows = key in _CHOW_FNS
         size, fn = _CHOW_FNS[key] if chows else _PUNG_FNS[key]
         words = "chows" if chows else "pungs_of"
+        tail_fixed = _fixed(tail)
 
         def by_groups(fx: Facts) -> Msg | str:
             if fx.chows if chows else fx.pungs:
                 groups = [g for f, g in fx._all_groups(chows, size, fn) if f == fan]
                 if groups:
                     return said(words, sets=_sets(groups))
-            return tail if _fixed(tail) else tail(fx)
+            return tail if tail_fixed else tail(fx)
         return by_groups
     return tail
 
