@@ -342,7 +342,10 @@ class RuleSet:
     # (its results say the same in ScoreResult.combine).
     combine: str = "add"
     description_zh: str = ""  # the description in Chinese, for readers in 中文
-    sets: int = 4  # sets in a complete hand besides the pair: 4 (13-tile games), 5 (16-tile)
+    # How many sets a hand holds besides its pair: 4 (13 standing tiles + the winning one) or 5
+    # (16-tile games); a function of the resolved options where an option decides it. The
+    # photo reader and the app size the hand from it (`sets_for`).
+    sets: int | Callable[[Mapping[str, Any]], int] = 4
 
     @cached_property
     def field_names(self) -> tuple[str, ...]:
@@ -371,6 +374,12 @@ class RuleSet:
             if name in given:
                 out[name] = o.parse(given[name])
         return out
+
+    def sets_for(self, given: Mapping[str, Any] | None = None) -> int:
+        """The number of sets in a hand under options `given` (as a player gives them)."""
+        if callable(self.sets):
+            return int(self.sets(self.resolve_options(given)))
+        return self.sets
 
     def check_extra_fields(self, hand: Hand) -> None:
         if not hand.context.extra:

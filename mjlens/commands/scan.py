@@ -161,7 +161,7 @@ def run(args) -> int:
         status = 2 if isinstance(result.failure, NoHandShape) else 1
         return _fail(args, status, result.failure or M("no_hand"), payload, result.notes)
     try:
-        result.hand.validate()
+        result.hand.validate(sets=get_ruleset(args.rules).sets_for(options))
         scored = score_hand(result.hand, args.rules, options)
     except HandError as exc:
         return _report(args, payload, result, None, exc)

@@ -257,9 +257,14 @@ def count_reading(r: Reading, options: Mapping[str, Any], dealer: bool,
     return Count(win, fans, excluded, total, note)
 
 
+def hand_sets(options: Mapping[str, Any]) -> int:
+    """Five sets in the 16-tile game, four with option hand=13."""
+    return 5 if options["hand"] == 16 else 4
+
+
 def check_hand(hand: Hand, options: Mapping[str, Any]) -> tuple[str | None, int]:
     gold = wild_field(hand, "gold")
-    sets = 5 if options["hand"] == 16 else 4
+    sets = hand_sets(options)
     hand.validate(sets=sets)
     for m in hand.melds:
         # a discarded gold is never claimed: no exposed pung or kong of golds (an added kong
@@ -334,6 +339,7 @@ RULESET = RuleSet(
     description_zh="144张，每手16张；金可当任何牌；屁胡 / 自摸 / 游金，详细算法（5 / 10 / 15，庄家加倍，"
     "其他番按乘1 / 乘2 / 乘3）或简单算法；连庄加上之前连庄的和牌；三金倒按游金计（选项）。",
     score=score,
+    sets=hand_sets,
     options=(
         Option("count", "detailed", M.text("opt_count"), choices=("detailed", "simple"),
                help_zh=M.text("opt_count", "zh")),

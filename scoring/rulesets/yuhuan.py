@@ -218,6 +218,7 @@ RULESET = RuleSet(
     description_zh="136张，没有花牌，每手16张（五组加一对）；胡数 = 底胡20 + 每个杠花4胡 + 对子、刻子和杠按种类 "
     "+ 听牌；白板作杠花，或按选项作财神（百搭）。",
     score=score,
+    sets=SETS,
     options=(
         Option("caishen", False, M.text("opt_caishen"), help_zh=M.text("opt_caishen", "zh")),
         Option("discard_pays", "discarder", M.text("opt_discard"), choices=("discarder", "all"),
