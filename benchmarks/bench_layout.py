@@ -1,6 +1,6 @@
 """End-to-end rate of the layout reader: true boxes (reference) vs the detector's own boxes.
 
-    python benchmarks/bench_layout.py [--synth N] [--seed S] [--real DIR] [--model PATH]
+    python benchmarks/bench_layout.py [--synth N] [--seed S] [--real DIR] [--model PATH] [--sets 5]
     python benchmarks/bench_layout.py --held-out
 
 Synthetic scenes (datasets.synth.make_sample, 640 px, camera effects, drawn faces): the layout is
@@ -12,6 +12,9 @@ structure the photo shows (datasets/synth/truth.py `mismatch`), "tiles" the mult
 --held-out: the pooled rates of the held-out seeds (datasets/synth/seeds.py; the scenes of the
 layout test's slow held-out test: 320 px, no camera effects), true boxes alone and with the
 photo, with 95% Wilson intervals; nothing per scene is printed.
+
+`--sets 5`: 16-tile hands (datasets.synth.hands.YUHUAN: five sets and a pair, no flowers, no 白板)
+read under rule set yuhuan (the layout sizes the hand from it); the real photos are skipped.
 
 Real photos (default ../shared/data/photos/valid): a photo counts as "one hand in a row" when it
 has 13 to 18 labelled tiles and one fitted row (vision.layout.scene.build_scene) holds all of
@@ -59,7 +62,7 @@ def load_detector(model):
         return None
 
 
-def bench_synth(n: int, seed: int, det) -> None:
+def bench_synth(n: int, seed: int, det, hands=None, rules: str | None = None) -> None:
     import cv2
     import numpy as np
 
@@ -70,13 +73,13 @@ def bench_synth(n: int, seed: int, det) -> None:
     by_case: dict[str, Counter] = {}
     t0 = time.perf_counter()
     for i in range(n):
-        s = make_sample(i, seed, size=640)
+        s = make_sample(i, seed, size=640, hands=hands)
         sc = s.sidecar
         if not readable(sc):
             stats["hidden tiles"] += 1
             continue
         stats["scenes"] += 1
-        ref = read_layout(scene_detections(sc), 640, 640)
+        ref = read_layout(scene_detections(sc), 640, 640, rules=rules)
         true_tiles = Counter(a for t in sc["tiles"] if t["group"] in ("concealed", "meld", "win",
                                                                          "flower")
                              for a in [t["code"]])
@@ -86,21 +89,22 @@ def bench_synth(n: int, seed: int, det) -> None:
             by_case.setdefault(case, Counter())[exact] += 1
         stats["ref tiles"] += tiles_of(ref) == true_tiles
         img = cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_COLOR)
-        photo = read_layout(scene_detections(sc), 640, 640, image=img)
+        photo = read_layout(scene_detections(sc), 640, 640, image=img, rules=rules)
         stats["photo exact"] += mismatch(sc, photo.hand) is None
         stats["photo listed"] += mismatch(sc, photo.hand) is None or any(
             mismatch(sc, a.hand) is None for a in photo.alternatives)
         if det is not None:
             boxes = det.detect(img)
-            got = read_layout(boxes, 640, 640)
+            got = read_layout(boxes, 640, 640, rules=rules)
             stats["det exact"] += mismatch(sc, got.hand) is None
-            stats["det photo exact"] += mismatch(sc, read_layout(boxes, 640, 640,
-                                                               image=img).hand) is None
+            stats["det photo exact"] += mismatch(sc, read_layout(
+                boxes, 640, 640, image=img, rules=rules).hand) is None
             stats["det tiles"] += tiles_of(got) == true_tiles
             stats["det overlap"] += overlap(tiles_of(got), true_tiles)
             stats["det hand"] += got.hand is not None
     k = max(1, stats["scenes"])
-    print(f"synthetic: {stats['scenes']} readable scenes of {n} (seed {seed}), "
+    print(f"synthetic{' 16-tile (' + rules + ')' if hands else ''}: "
+          f"{stats['scenes']} readable scenes of {n} (seed {seed}), "
           f"{time.perf_counter() - t0:.0f} s")
     print(f"  true boxes:     exact {stats['ref exact'] / k:.3f}  tiles {stats['ref tiles'] / k:.3f}")
     print(f"  true boxes + photo (vision/layout/image.py): exact {stats['photo exact'] / k:.3f}  "
@@ -225,14 +229,21 @@ def main() -> None:
     ap.add_argument("--model", default=None)
     ap.add_argument("--held-out", action="store_true",
                     help="only the pooled rates of the held-out seeds (true boxes)")
+    ap.add_argument("--sets", type=int, choices=(4, 5), default=4,
+                    help="5: 16-tile synthetic hands read under yuhuan (no real photos)")
     args = ap.parse_args()
     if args.held_out:
         bench_held_out()
         return
     det = load_detector(args.model)
     if args.synth:
-        bench_synth(args.synth, args.seed, det)
-    if args.real and Path(args.real).exists():
+        if args.sets == 5:
+            from datasets.synth.hands import YUHUAN
+
+            bench_synth(args.synth, args.seed, det, YUHUAN, "yuhuan")
+        else:
+            bench_synth(args.synth, args.seed, det)
+    if args.sets == 4 and args.real and Path(args.real).exists():
         bench_real(Path(args.real), det)
 
 

@@ -38,7 +38,7 @@ from pathlib import Path
 import numpy as np
 
 from datasets.synth.faces import DEFAULT_CACHE, FaceLibrary, load_library
-from datasets.synth.hands import generate_hand
+from datasets.synth.hands import HandSpec, generate_hand
 from datasets.synth.layout import TileShape, add_distractors, layout_hand
 from scoring.tiles import BACK, DETECTOR_CLASSES
 
@@ -72,21 +72,24 @@ def _state(crops, cache) -> tuple[FaceLibrary, object]:
 
 def make_sample(index: int, seed: int, size: int = 640, crops=None,
                 cache=DEFAULT_CACHE, debug: bool = False, source: str | None = None,
-                effects: bool = True, style: str | None = None) -> Sample:
+                effects: bool = True, style: str | None = None,
+                hands: HandSpec | None = None) -> Sample:
     """Render sample `index` of the set with master seed `seed` (with the photo crops of
     tile faces in folder `crops` when given).
 
     `style` None draws as generator version 6 (version 5's scenes, with drawn flowers where no
     crops are given). "train" adds the variety of issue 21: the drawn face art `drawn-a`, riichi
     red fives (labelled as the fives), a white tile body; "held-out" draws only the held-out art
-    `drawn-b` on the held-out (magenta) body, which no training set contains."""
+    `drawn-b` on the held-out (magenta) body, which no training set contains. `hands` draws
+    another game's hands (16-tile ones: HandSpec(sets=5)); None draws the 14-tile hands."""
     import cv2
 
     from datasets.synth.scene import render
 
     lib, noise = _state(crops, cache)
     rng = np.random.default_rng(np.random.SeedSequence([int(seed), int(index)]))
-    hand = generate_hand(rng)
+    hand = generate_hand(rng) if hands is None else generate_hand(
+        rng, hands.sets, hands.flowers, hands.leave_out)
     shape = TileShape(h=float(rng.uniform(1.3, 1.42)), t=float(rng.uniform(0.55, 0.85)),
                       back_frac=float(rng.uniform(0.3, 0.6)), radius=float(rng.uniform(0.06, 0.14)))
     layout = layout_hand(rng, hand, shape)
@@ -162,14 +165,14 @@ def _plain(obj):
 
 
 def _work(args) -> tuple[int, float]:
-    start, stop, seed, size, out, crops, cache, style = args
+    start, stop, seed, size, out, crops, cache, style, hands = args
     import cv2
 
     cv2.setNumThreads(1)
     t0 = time.perf_counter()
     out = Path(out)
     for i in range(start, stop):
-        s = make_sample(i, seed, size, crops, cache, style=style)
+        s = make_sample(i, seed, size, crops, cache, style=style, hands=hands)
         (out / "images" / f"{s.name}.jpg").write_bytes(s.jpeg)
         (out / "labels" / f"{s.name}.txt").write_text(s.yolo)
         (out / "labels_json" / f"{s.name}.json").write_text(
@@ -179,14 +182,14 @@ def _work(args) -> tuple[int, float]:
 
 def write_set(out: str | Path, n: int, seed: int, size: int = 640, workers: int = 2,
               crops=None, cache=DEFAULT_CACHE, start: int = 0,
-              progress=None, style: str | None = None) -> dict:
+              progress=None, style: str | None = None, hands: HandSpec | None = None) -> dict:
     """Write images/, labels/ and labels_json/ for indices start..start+n-1 under `out`."""
     out = Path(out)
     for sub in ("images", "labels", "labels_json"):
         (out / sub).mkdir(parents=True, exist_ok=True)
     load_library(crops, cache)  # build the face cache once, before the workers read it
     chunk = 25
-    jobs = [(a, min(a + chunk, start + n), seed, size, str(out), crops, cache, style)
+    jobs = [(a, min(a + chunk, start + n), seed, size, str(out), crops, cache, style, hands)
             for a in range(start, start + n, chunk)]
     t0 = time.perf_counter()
     done = 0
@@ -207,6 +210,8 @@ def write_set(out: str | Path, n: int, seed: int, size: int = 640, workers: int 
                     progress(done, n)
     dt = time.perf_counter() - t0
     manifest = {"generator": GENERATOR_VERSION, "seed": seed, "style": style, "size": size,
+                "hands": None if hands is None else {"sets": hands.sets, "flowers": hands.flowers,
+                                                     "leave_out": list(hands.leave_out)},
                 "start": start,
                 "n": n, "crops": str(crops) if crops else None}
     (out / "synth.json").write_text(json.dumps(manifest, indent=1) + "\n")

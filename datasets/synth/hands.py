@@ -1,7 +1,8 @@
 """Random valid hands in the contract's hand JSON, plus how each meld is shown on the table.
 
 Mostly winning hands (four sets and a pair, sometimes seven pairs or thirteen orphans), some
-random non-winning 14-tile hands; never five copies of a tile; 14 tiles plus one per kong.
+random non-winning 14-tile hands; never five copies of a tile; 14 tiles plus one per kong. With
+`sets=5` (16-tile games: Yuhuan, Fujian) always five sets and a pair: 17 tiles plus one per kong.
 """
 
 from __future__ import annotations
@@ -88,9 +89,13 @@ def _claim(rng: np.random.Generator, kind: str) -> str:
     return "left" if kind == "chow" else ("left", "across", "right")[rng.integers(3)]
 
 
-def _standard(rng, avail) -> tuple[list[str], list[MeldPlan]] | None:
+# how many of the sets are declared melds: four sets (as generator version 5 drew), five sets
+EXPOSED_P = {4: [0.28, 0.3, 0.22, 0.12, 0.08], 5: [0.2, 0.25, 0.22, 0.15, 0.1, 0.08]}
+
+
+def _standard(rng, avail, sets: int = 4) -> tuple[list[str], list[MeldPlan]] | None:
     groups = []
-    for _ in range(4):
+    for _ in range(sets):
         kind = ("chow", "pung", "kong")[rng.choice(3, p=[0.5, 0.37, 0.13])]
         tiles = _pick_set(rng, avail, kind)
         if tiles is None:
@@ -101,8 +106,8 @@ def _standard(rng, avail) -> tuple[list[str], list[MeldPlan]] | None:
         return None
     pair = pair[:2]
     avail[pair[0]] += 1  # _pick_set took three
-    n_exposed = int(rng.choice(5, p=[0.28, 0.3, 0.22, 0.12, 0.08]))
-    order = rng.permutation(4)
+    n_exposed = int(rng.choice(sets + 1, p=EXPOSED_P[sets]))
+    order = rng.permutation(sets)
     melds, concealed = [], list(pair)
     for rank, i in enumerate(order):
         kind, tiles = groups[i]
@@ -127,15 +132,35 @@ def _random_melds(rng, avail, n: int) -> list[MeldPlan]:
     return melds
 
 
-def generate_hand(rng: np.random.Generator) -> HandPlan:
-    """A random valid hand; the closed part includes the winning tile until it is picked out."""
+@dataclass(frozen=True)
+class HandSpec:
+    """Which game's hands to draw: `sets` 4 (13 + 1 tiles) or 5 (16 + 1), whether the game has
+    flowers, tile codes its hands never hold. YUHUAN: 16 tiles, no flowers, 白板 never held."""
+
+    sets: int = 4
+    flowers: bool = True
+    leave_out: tuple[str, ...] = ()
+
+
+YUHUAN = HandSpec(sets=5, flowers=False, leave_out=("5z",))
+
+
+def generate_hand(rng: np.random.Generator, sets: int = 4, flowers: bool = True,
+                  leave_out: tuple[str, ...] = ()) -> HandPlan:
+    """A random valid hand; the closed part includes the winning tile until it is picked out.
+    `sets=5`: a 16-tile game's hand (five sets and a pair, always standard); `flowers=False`
+    for games without flowers; `leave_out`: tile codes the hand never holds (Yuhuan's 白板 is
+    set aside as a bonus tile, never held)."""
     while True:
-        avail = Counter({c: 4 for c in TILE_CODES})
-        kind = ("standard", "seven_pairs", "thirteen_orphans", "random")[
-            rng.choice(4, p=[0.78, 0.07, 0.03, 0.12])]
+        avail = Counter({c: 0 if c in leave_out else 4 for c in TILE_CODES})
+        if sets == 4:
+            kind = ("standard", "seven_pairs", "thirteen_orphans", "random")[
+                rng.choice(4, p=[0.78, 0.07, 0.03, 0.12])]
+        else:
+            kind = "standard"
         melds: list[MeldPlan] = []
         if kind == "standard":
-            res = _standard(rng, avail)
+            res = _standard(rng, avail, sets)
             if res is None:
                 continue
             closed, melds = res
@@ -156,17 +181,17 @@ def generate_hand(rng: np.random.Generator) -> HandPlan:
         for m in melds:
             if m.claimed_from is not None and rng.random() < 0.85:
                 m.claimed_index = int(rng.integers(len(m.tiles)))
-        flowers: list[str] = []
-        if rng.random() < 0.45:
+        shown: list[str] = []
+        if rng.random() < 0.45 and flowers:
             k = int(rng.choice([1, 2, 3, 4, 5, 8], p=[0.35, 0.28, 0.17, 0.12, 0.05, 0.03]))
-            flowers = [FLOWER_CODES[i] for i in sorted(rng.choice(8, k, replace=False))]
+            shown = [FLOWER_CODES[i] for i in sorted(rng.choice(8, k, replace=False))]
         self_drawn = bool(rng.random() < 0.35)
         rest = Counter({c: n for c, n in avail.items() if n > 0})
-        for f in FLOWER_CODES:
-            if f not in flowers:
+        for f in FLOWER_CODES if flowers else ():
+            if f not in shown:
                 rest[f] = 1
         return HandPlan(
             concealed=closed, melds=melds, win_tile=win, self_drawn=self_drawn,
             seat_wind=WINDS[rng.integers(4)], round_wind=WINDS[rng.integers(4)],
-            flowers=flowers, kind=kind, remaining=rest,
+            flowers=shown, kind=kind, remaining=rest,
         )

@@ -20,6 +20,11 @@ FITTING = (1, 2)
 DEVELOPMENT = (20261129, 3, 4, 5, 6, 7, 8, 9)
 HELD_OUT = (12, 13, 14, 15, 16)
 SCENES_PER_SEED = 300
+# 16-tile scenes (datasets.synth.hands.YUHUAN read under rule set yuhuan): the same roles, their
+# own seeds. The development one makes tests/test_layout_sixteen.py's scenes; the held-out ones
+# give only the pooled rates of benchmarks/bench_layout.py --sets 5 (640 px, camera effects).
+SIXTEEN_DEVELOPMENT = (1600,)
+SIXTEEN_HELD_OUT = (1601, 1602)
 SCENE_SIZE = 320
 
 
@@ -27,8 +32,8 @@ def role(seed: int) -> str:
     """'fitting', 'development' or 'held out' ('unassigned' for any other seed)."""
     if seed in FITTING:
         return "fitting"
-    if seed in DEVELOPMENT:
+    if seed in DEVELOPMENT or seed in SIXTEEN_DEVELOPMENT:
         return "development"
-    if seed in HELD_OUT:
+    if seed in HELD_OUT or seed in SIXTEEN_HELD_OUT:
         return "held out"
     return "unassigned"

@@ -28,6 +28,13 @@ def register(sub) -> None:
                    help="train: more face art (a drawn style), red fives and tile bodies; "
                    "held-out: only the held-out face art and body (for measuring, never "
                    "training); default: the unstyled scenes (generator version 6)")
+    p.add_argument("--sets", type=int, choices=(4, 5), default=4,
+                   help="sets in each hand: 4 (14-tile hands, the default) or 5 (16-tile games "
+                   "such as yuhuan and fujian: five sets and a pair, melds included)")
+    p.add_argument("--no-flowers", action="store_true",
+                   help="no flowers in the hands or on the table (games without flowers)")
+    p.add_argument("--leave-out", default="",
+                   help="tile codes the hands never hold, comma-separated (yuhuan: 5z)")
     p.set_defaults(func=run)
 
 
@@ -41,19 +48,30 @@ def resolve_sources(args: argparse.Namespace):
 
 def run(args: argparse.Namespace) -> int:
     from datasets.synth import write_set
+    from datasets.synth.hands import HandSpec
+    from scoring.tiles import is_tile
 
     if args.n < 1 or args.size < 64 or args.workers < 1:
         print("error: --n and --workers must be at least 1 and --size at least 64",
               file=sys.stderr)
         return 2
     crops, cache = resolve_sources(args)
+    leave_out = tuple(c.strip() for c in args.leave_out.split(",") if c.strip())
+    bad = [c for c in leave_out if not is_tile(c)]
+    if bad:
+        print(f"error: --leave-out takes tile codes (1m..9s, 1z..7z), not {', '.join(bad)}",
+              file=sys.stderr)
+        return 2
+    hands = None
+    if args.sets != 4 or args.no_flowers or leave_out:
+        hands = HandSpec(args.sets, not args.no_flowers, leave_out)
 
     def progress(done: int, total: int) -> None:
         print(f"\r{done}/{total} images", end="", file=sys.stderr, flush=True)
 
     try:
         stats = write_set(args.out, args.n, args.seed, args.size, args.workers, crops, cache,
-                          start=args.start, progress=progress, style=args.style)
+                          start=args.start, progress=progress, style=args.style, hands=hands)
     except FileNotFoundError as exc:
         print(f"\nerror: {exc}", file=sys.stderr)
         return 2
