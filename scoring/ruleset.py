@@ -418,6 +418,18 @@ def get_ruleset(rules: str) -> RuleSet:
     return found[rules]
 
 
+def hand_sets(rules: str | None, options: Mapping[str, Any] | None = None) -> int:
+    """How many sets a hand holds under `rules` and `options` (5 in 16-tile games), 4 without
+    a rule set. For sizing a hand before it is scored (the photo reader, the app's editor): an
+    unknown rule set or option reads as 4 here, and the scorer then says what is wrong."""
+    if not rules:
+        return 4
+    try:
+        return get_ruleset(rules).sets_for(options)
+    except HandError:
+        return 4
+
+
 def score_hand(hand: Hand, rules: str = "gb", options: Mapping[str, Any] | None = None) -> ScoreResult:
     """Score one hand under a rule set: the one entry point for the CLI, the app and vision."""
     rs = get_ruleset(rules)

@@ -33,6 +33,7 @@ from typing import Any
 from scoring import tiles as T
 from scoring.hand import Hand, HandError, WinContext
 from scoring.messages import Msg
+from scoring.ruleset import hand_sets
 from vision.layout.boxes import TileBox, parse_detections
 from vision.layout.claims import (
     claim_options,
@@ -68,7 +69,7 @@ def read_layout(detections: Iterable[Any], width: float | None = None,
     tiles lie sideways. `sets`: the sets of a complete hand besides its pair (by default the
     rule set's RuleSet.sets: 4, or 5 in 16-tile games; 4 without a rule set)."""
     if sets is None:
-        sets = _hand_sets(rules)
+        sets = hand_sets(rules, options)  # the rule set's, under these options
     dets, notes = parse_detections(detections)
     lab, lab_scale = photo_lab(image, width)
     context = context or WinContext()
@@ -188,14 +189,6 @@ UNUSED_ROW_TILE = 1.0  # cost of leaving a tile of a fitted row near the hand un
 # band); then, only where neither reads as a hand, loose ends (a loose tile touching a row's
 # end, in line with it)
 ROW_FITS = ((0.45, False), (0.3, False), (0.45, True), (0.3, True))
-
-
-def _hand_sets(rules: str | None) -> int:
-    if not rules:
-        return 4
-    from scoring.ruleset import get_ruleset
-
-    return get_ruleset(rules).sets
 
 
 def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0, sets=4):
