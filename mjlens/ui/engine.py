@@ -37,10 +37,10 @@ def rulesets() -> dict[str, RuleSet]:
 
 
 def score_draft(draft: Draft, rules: str, options: dict[str, Any] | None = None) -> Outcome:
-    from scoring.ruleset import score_hand
+    from scoring.ruleset import hand_sets, score_hand
 
     try:
-        hand = to_hand(draft)
+        hand = to_hand(draft, sets=hand_sets(rules, options))
     except HandError as exc:
         return Outcome(error=exc.msg)
     try:

@@ -36,9 +36,9 @@ M = Catalog("app_draft", {
         "A face-down tile is among the standing tiles: say which tile it is, or put it in a "
         "concealed kong.",
         "手中牌里有一张扣着的牌：请说明是哪张牌，或把它放进暗杠。"),
-    "tile_count": ("Wrong number of tiles: the hand has {n} tiles but needs {want} (14 plus one "
-                   "for each kong). Check for missing or extra tiles.",
-                   "牌数不对：这手牌有 {n} 张，应为 {want} 张（14 张，每个杠多 1 张）。"
+    "tile_count": ("Wrong number of tiles: the hand has {n} tiles but needs {want} ({base} plus "
+                   "one for each kong). Check for missing or extra tiles.",
+                   "牌数不对：这手牌有 {n} 张，应为 {want} 张（{base} 张，每个杠多 1 张）。"
                    "请检查是否漏牌或多牌。"),
     "mark_win": ("Mark the winning tile: select it and choose 'Winning tile'.",
                  "请标出和牌张：点选它，再选“和牌张”。"),
@@ -181,18 +181,20 @@ def add(d: Draft, code: str, group: str = CONCEALED) -> Draft:
     return _normalise(replace(d, tiles=tuple(tiles)))
 
 
-def tiles_needed(d: Draft) -> int:
-    """Playing tiles a complete hand of this shape has: 14, plus one per kong."""
-    return 14 + sum(1 for k in range(len(d.melds)) if len(d.group(meld_group(k))) == 4)
+def tiles_needed(d: Draft, sets: int = 4) -> int:
+    """Playing tiles a complete hand of this shape has: 3 x `sets` + 2 (14; 17 in 16-tile
+    games, scoring.ruleset.hand_sets), plus one per kong."""
+    return 3 * sets + 2 + sum(1 for k in range(len(d.melds)) if len(d.group(meld_group(k))) == 4)
 
 
-def add_entered(d: Draft, code: str, group: str = CONCEALED) -> Draft:
-    """Add a tile from the palette; the standing tile that completes a hand with no winning tile
-    yet becomes the winning tile (the last tile entered is usually the one won on)."""
+def add_entered(d: Draft, code: str, group: str = CONCEALED, sets: int = 4) -> Draft:
+    """Add a tile from the palette; the standing tile that completes a hand of `sets` sets with
+    no winning tile yet becomes the winning tile (the last tile entered is usually the one won
+    on)."""
     out = add(d, code, group)
     if group == CONCEALED and out.win_index is None and not T.is_flower(code):
         playing = sum(1 for s in out.tiles if not T.is_flower(s.code))
-        if playing == tiles_needed(out):
+        if playing == tiles_needed(out, sets):
             out = mark_win(out, len(out.tiles) - 1)
     return out
 
@@ -284,8 +286,9 @@ def _meld_of(codes: list[str], spec: Meld, k: int) -> Meld:
     return meld
 
 
-def to_hand(d: Draft, require_win: bool = True) -> Hand:
-    """The Hand the draft describes (tile counts are checked by the rule set's validation)."""
+def to_hand(d: Draft, require_win: bool = True, sets: int = 4) -> Hand:
+    """The Hand the draft describes (tile counts are checked by the rule set's validation;
+    `sets` sizes the hand the message asks for when no winning tile is marked)."""
     if not d.tiles:
         raise HandError(M("no_tiles"))
     melds = []
@@ -298,9 +301,9 @@ def to_hand(d: Draft, require_win: bool = True) -> Hand:
     win = d.win_index
     if win is None and require_win:
         playing = sum(1 for s in d.tiles if not T.is_flower(s.code))
-        want = tiles_needed(d)
+        want = tiles_needed(d, sets)
         if playing != want:  # say the bigger problem first
-            raise HandError(M("tile_count", n=playing, want=want))
+            raise HandError(M("tile_count", n=playing, want=want, base=3 * sets + 2))
         raise HandError(M("mark_win"))
     win_code = d.tiles[win].code if win is not None else None
     if win_code == T.BACK:

@@ -10,6 +10,7 @@ from mjlens.ui.i18n import group_name, t, text, tile_label, tile_name
 from mjlens.ui.render import tile_crop
 from mjlens.ui.tile_images import tile_png
 from scoring import tiles as T
+from scoring.ruleset import hand_sets
 
 TILE_PX = 38  # displayed width of a tile picture (pictures are made at 2x for sharp phones)
 SUITS = ("m", "p", "s", "z", "f")
@@ -205,9 +206,17 @@ def _palette_tap(code: str) -> None:
         return
     target = ss.get("add-target") or S.CONCEALED
     before = len(ss.draft.melds)
-    apply(S.add_entered, code, target)
+    apply(S.add_entered, code, target, sets=_hand_sets())
     if target == S.NEW_MELD and len(ss.draft.melds) > before:
         ss["add-target-next"] = S.meld_group(before)  # following taps fill the new meld
+
+
+def _hand_sets() -> int:
+    """Sets in a hand of the chosen rule set (5 in 16-tile games such as yuhuan, fujian)."""
+    from mjlens.ui.views_result import current_options, current_rules
+
+    rs = current_rules()
+    return hand_sets(rs.id, current_options(rs)) if rs is not None else 4
 
 
 def palette(lang: str, editing: bool) -> None:

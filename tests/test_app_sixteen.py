@@ -1,0 +1,72 @@
+"""The app's hand editor sizes the hand from the chosen rule set: 16-tile games (yuhuan,
+fujian) take five sets and a pair plus the winning tile, the others 14 tiles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from mjlens.ui import state as S
+from scoring.messages import render
+from scoring.notation import format_hand, parse_hand
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+STANDING = "123m456m789m234p678p5s"  # 16 standing tiles: five sets and a lone 5s
+
+
+def _messages(at) -> str:
+    return " | ".join(str(e.value) for e in [*at.warning, *at.error, *at.info, *at.success])
+
+
+@pytest.fixture
+def app(monkeypatch):
+    from mjlens.ui import photo as P
+    from mjlens.ui.views import _detector
+
+    def no_detector(*a, **k):
+        raise P.DetectorUnavailable("no model in this test")
+
+    monkeypatch.setattr(P, "load_detector", no_detector)
+    _detector.clear()
+    at = AppTest.from_file(APP, default_timeout=90)
+    at.run()
+    assert not at.exception
+    yield at
+    _detector.clear()
+
+
+def _enter_standing_then_tap_5s(at, rules: str):
+    at.selectbox(key="rules").set_value(rules).run()
+    at.text_input(key="notation").set_value(STANDING).run()
+    assert not at.exception, at.exception
+    at.segmented_control(key="palette-suit").set_value("s").run()
+    at.button(key="pal-5s").click().run()
+    assert not at.exception, at.exception
+
+
+def test_palette_completes_a_sixteen_tile_hand_under_yuhuan(app):
+    _enter_standing_then_tap_5s(app, "yuhuan")
+    # the 17th tile completes the hand and becomes the winning tile; the hand is scored
+    assert app.text_input(key="notation").value.startswith("123456789m234678p5s +5s")
+    assert app.metric and app.metric[0].value.endswith("胡"), _messages(app)
+
+
+def test_the_same_taps_are_one_tile_too_many_under_guobiao(app):
+    _enter_standing_then_tap_5s(app, "gb")
+    assert "+5s" not in app.text_input(key="notation").value
+    assert "needs 14" in _messages(app)
+
+
+def test_draft_asks_for_the_rule_sets_hand_size():
+    d = S.from_hand(parse_hand(STANDING))
+    with pytest.raises(ValueError) as err:  # HandError: 16 tiles, no winning tile marked
+        S.to_hand(d, sets=4)
+    assert "needs 14 (14 plus one for each kong)" in render(err.value.msg, "en")
+    d = S.from_hand(parse_hand(STANDING + " [7777z]"))
+    with pytest.raises(ValueError) as err:
+        S.to_hand(d, sets=5)
+    assert "needs 18 (17 plus one for each kong)" in render(err.value.msg, "en")
+    d = S.add_entered(S.from_hand(parse_hand(STANDING)), "5s", sets=5)
+    assert format_hand(S.to_hand(d, sets=5)) == "123456789m234678p5s +5s"
