@@ -62,7 +62,8 @@ def load_detector(model):
         return None
 
 
-def bench_synth(n: int, seed: int, det, hands=None, rules: str | None = None) -> None:
+def bench_synth(n: int, seed: int, det, hands=None, rules: str | None = None,
+                start: int = 0) -> None:
     import cv2
     import numpy as np
 
@@ -72,7 +73,7 @@ def bench_synth(n: int, seed: int, det, hands=None, rules: str | None = None) ->
     stats = Counter()
     by_case: dict[str, Counter] = {}
     t0 = time.perf_counter()
-    for i in range(n):
+    for i in range(start, start + n):
         s = make_sample(i, seed, size=640, hands=hands)
         sc = s.sidecar
         if not readable(sc):
@@ -104,7 +105,7 @@ def bench_synth(n: int, seed: int, det, hands=None, rules: str | None = None) ->
             stats["det hand"] += got.hand is not None
     k = max(1, stats["scenes"])
     print(f"synthetic{' 16-tile (' + rules + ')' if hands else ''}: "
-          f"{stats['scenes']} readable scenes of {n} (seed {seed}), "
+          f"{stats['scenes']} readable scenes of {n} (seed {seed}, from index {start}), "
           f"{time.perf_counter() - t0:.0f} s")
     print(f"  true boxes:     exact {stats['ref exact'] / k:.3f}  tiles {stats['ref tiles'] / k:.3f}")
     print(f"  true boxes + photo (vision/layout/image.py): exact {stats['photo exact'] / k:.3f}  "
@@ -229,6 +230,7 @@ def main() -> None:
     ap.add_argument("--model", default=None)
     ap.add_argument("--held-out", action="store_true",
                     help="only the pooled rates of the held-out seeds (true boxes)")
+    ap.add_argument("--start", type=int, default=0, help="first synthetic scene index")
     ap.add_argument("--sets", type=int, choices=(4, 5), default=4,
                     help="5: 16-tile synthetic hands read under yuhuan (no real photos)")
     args = ap.parse_args()
@@ -240,9 +242,9 @@ def main() -> None:
         if args.sets == 5:
             from datasets.synth.hands import YUHUAN
 
-            bench_synth(args.synth, args.seed, det, YUHUAN, "yuhuan")
+            bench_synth(args.synth, args.seed, det, YUHUAN, "yuhuan", args.start)
         else:
-            bench_synth(args.synth, args.seed, det)
+            bench_synth(args.synth, args.seed, det, start=args.start)
     if args.sets == 4 and args.real and Path(args.real).exists():
         bench_real(Path(args.real), det)
 
