@@ -403,3 +403,27 @@ def test_option_type_errors_read_as_a_person_writes():
     assert err.value.render("zh") == "选项 base 必须是整数，而不是 'x'。"
     with pytest.raises(HandError, match="must be true or false"):
         score("23445677m 34578p +9p", golden_hook=3)
+
+
+def test_the_family_reader_is_named_for_what_it_returns():
+    """Sichuan's reader returns the hand's win facts (all readings, 清一色, 根, kongs); the
+    vision reader is `read_layout` and the app's `read_photo`: no module defines a third
+    `read_hand` any more."""
+    import ast
+    from pathlib import Path
+
+    from scoring.rulesets.sichuan_common import win_facts
+
+    facts = win_facts(parse_hand("123333m 4556679s +9s"))
+    assert facts.roots == 1 and not facts.flush and len(facts.readings) >= 1
+    with pytest.raises(HandError):
+        win_facts(parse_hand("1234567m 1234579p +8s"))
+    root = Path(__file__).resolve().parents[1]
+    defined = [
+        path.relative_to(root).as_posix()
+        for package in ("scoring", "vision", "mjlens", "datasets")
+        for path in (root / package).rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef) and node.name == "read_hand"
+    ]
+    assert defined == []

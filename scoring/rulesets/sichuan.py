@@ -28,10 +28,10 @@ from scoring.rulesets.sichuan_common import (
     doubling,
     fan_value,
     flag_field,
-    read_hand,
     reading_text,
     score_with_payments,
     seat_field,
+    win_facts,
 )
 
 GAME = Text("Sichuan mahjong", "四川麻将")
@@ -235,7 +235,7 @@ def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     """The fan of a winning hand and what each payer owes, without deciding who pays."""
     check_hand(hand, GAME)
     heavenly, earthly = first_turn_flags(hand)
-    facts = read_hand(hand)
+    facts = win_facts(hand)
     opts = dict(options, _heavenly=heavenly, _earthly=earthly,
                 _after_kong=discard_after_kong(hand))
     best = best_count(facts, opts, _count_reading)

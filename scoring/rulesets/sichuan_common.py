@@ -263,7 +263,7 @@ class WinReading:
         return suit_word(T.suit(self.hand.all_tiles[0])) if self.flush else ""
 
 
-def read_hand(hand: Hand) -> Facts:
+def win_facts(hand: Hand) -> Facts:
     """All readings of a winning hand; raises HandError when the tiles do not form a win."""
     readings = []
     for arr in standard_arrangements(hand):

@@ -25,11 +25,11 @@ from scoring.rulesets.sichuan_common import (
     best_count,
     check_hand,
     flag_field,
-    read_hand,
     reading_text,
     score_with_payments,
     times_value,
     top_pattern,
+    win_facts,
 )
 
 GAME = Text("Sichuan mahjong", "四川麻将")
@@ -141,7 +141,7 @@ def _count_reading(c: WinReading) -> Counted:
 
 def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     check_hand(hand, GAME)
-    facts = read_hand(hand)
+    facts = win_facts(hand)
     opts = dict(options, _baopei=baopei(hand))
     best = best_count(facts, opts, _count_reading)
     ctx = WinReading(facts, best.reading, opts)

@@ -26,10 +26,10 @@ from scoring.rulesets.sichuan_common import (
     check_hand,
     doubling,
     fan_value,
-    read_hand,
     reading_text,
     score_with_payments,
     top_pattern,
+    win_facts,
 )
 
 GAME = Text("Yushan mahjong", "玉山麻将")
@@ -61,7 +61,7 @@ def _count_reading(c: WinReading) -> Counted:
 
 def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     check_hand(hand, GAME)
-    facts = read_hand(hand)
+    facts = win_facts(hand)
     readings = tuple(r for r in facts.readings if not r.seven_pairs)
     if not readings:
         raise HandError(M("no_seven_pairs"))
