@@ -1,8 +1,17 @@
-"""mjlens web app: photograph a revealed mahjong hand (or enter it), correct it, score it.
+"""mjlens web app: photograph a revealed mahjong hand (or enter it), correct it, score it; a
+second page reviews the labels `mjlens label` proposed.
 
-Run with `bash scripts/app.sh` (or `streamlit run app.py`). The page is built in mjlens/ui/.
+Run with `bash scripts/app.sh` (or `streamlit run app.py`). The pages are built in mjlens/ui/;
+their titles in the side bar follow the page's language like every other word.
 """
 
+import streamlit as st
+
+from mjlens.ui.i18n import lang_of_locale, t
 from mjlens.ui.views import main
 
-main()
+lang = st.session_state.get("lang") or lang_of_locale(st.context.locale)
+st.navigation([
+    st.Page(main, title=t("page_score", lang), icon="🀄", default=True),
+    st.Page("pages/review_labels.py", title=t("page_review", lang), icon="🏷️"),
+]).run()

@@ -16,6 +16,8 @@ LANGS = ("en", "zh")
 
 M = Catalog("app", {
     "title": ("mjlens: mahjong hand scorer", "mjlens 麻将算番"),
+    "page_score": ("Score a hand", "算番"),
+    "page_review": ("Review labels", "复核标注"),
     "tagline": (
         "Photograph a revealed hand (or enter it), check the tiles, get the score.",
         "拍下亮出的牌（或手动输入），核对牌张，得出番数。",
