@@ -70,3 +70,29 @@ def test_draft_asks_for_the_rule_sets_hand_size():
     assert "needs 18 (17 plus one for each kong)" in render(err.value.msg, "en")
     d = S.add_entered(S.from_hand(parse_hand(STANDING)), "5s", sets=5)
     assert format_hand(S.to_hand(d, sets=5)) == "123456789m234678p5s +5s"
+
+
+def test_photo_of_a_sixteen_tile_hand_is_read_and_scored_under_yuhuan(app, monkeypatch):
+    """A rendered 16-tile scene (development seed, scene 4: three claimed melds) uploaded with
+    yuhuan chosen: the photo's reading is the scene's hand and it is scored."""
+    from datasets.synth import make_sample, seeds
+    from datasets.synth.hands import YUHUAN
+    from datasets.synth.truth import mismatch
+    from mjlens.ui import photo as P
+    from mjlens.ui.views import _detector
+    from tests.app_support import FixtureDetector
+
+    sample = make_sample(4, seeds.SIXTEEN_DEVELOPMENT[0], size=640, hands=YUHUAN, effects=False)
+    det = FixtureDetector.__new__(FixtureDetector)
+    det.truth = {"width": 640, "height": 640,
+                 "tiles": [t for t in sample.sidecar["tiles"] if t["labelled"]]}
+    det.doubtful, det.wrong, det.calls = None, None, 0
+    monkeypatch.setattr(P, "load_detector", lambda *a, **k: det)
+    _detector.clear()
+    app.selectbox(key="rules").set_value("yuhuan").run()
+    app.file_uploader(key="upload").set_value(("hand.jpg", sample.jpeg, "image/jpeg")).run()
+    assert not app.exception, app.exception
+    assert det.calls == 1
+    hand = S.to_hand(app.session_state["draft"], sets=5)
+    assert mismatch(sample.sidecar, hand) is None
+    assert app.metric and app.metric[0].value.endswith("胡"), _messages(app)
