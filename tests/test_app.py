@@ -448,3 +448,27 @@ def test_every_upload_failure_is_told_in_the_players_words(app, kind, lang):
         formats = {"JPEG", "PNG", "WebP", "HEIC"}
         words = re.findall(r"[A-Za-z]{3,}", shown)
         assert set(words) <= formats, shown
+
+
+def test_a_rule_set_bug_is_not_shown_as_a_refusal(app, monkeypatch):
+    """A rule set that raises something other than HandError is a bug: the page shows
+    Streamlit's own error (no details for players, .streamlit/config.toml), never the ordinary
+    'Cannot score this hand yet' of a refused hand."""
+    import tomllib
+    from dataclasses import replace
+
+    import scoring.ruleset as R_
+    from tests.app_support import TOY
+
+    def broken(hand, options):
+        raise ZeroDivisionError("boom")
+
+    real = dict(R_.all_rulesets())
+    monkeypatch.setattr(R_, "all_rulesets", lambda: {**real, "toy": replace(TOY, score=broken)})
+    app.text_input(key="notation").set_value("111m 456m 789m 5s [222p] *5s").run()
+    assert app.exception, "the bug surfaces as Streamlit's error"
+    assert "Cannot score" not in messages(app)
+    config = tomllib.loads((Path(APP).parent / ".streamlit" / "config.toml").read_text())
+    assert config["client"]["showErrorDetails"] == "none"
+    shown = str(app.exception[0].value) + " ".join(app.exception[0].stack_trace)
+    assert "ZeroDivisionError" not in shown and "boom" not in shown  # redacted for players

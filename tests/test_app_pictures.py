@@ -146,7 +146,9 @@ def test_share_image_and_json_export():
 
 
 @pytest.mark.usefixtures("toy_rules")
-def test_score_draft_never_raises(monkeypatch):
+def test_score_draft_refuses_in_words_and_lets_a_bug_surface(monkeypatch, caplog):
+    """A refusal (HandError) is the player's message; a rule set that fails otherwise is a bug:
+    it is logged with the hand and raised, never shown as an ordinary refusal."""
     d = S.from_hand(parse_hand("111m 456m 789m 5s [222p] +5s"))
     assert "Mark the winning tile" in str(E.score_draft(S.move(d, d.win_index, S.CONCEALED),
                                                         "toy").error)
@@ -159,8 +161,9 @@ def test_score_draft_never_raises(monkeypatch):
     import scoring.ruleset as R_
 
     monkeypatch.setattr(R_, "all_rulesets", lambda: {"toy": replace(TOY, score=broken)})
-    out = E.score_draft(d, "toy")
-    assert out.internal and "ZeroDivisionError" in str(out.error)
+    with caplog.at_level("ERROR", logger="mjlens.ui.engine"), pytest.raises(ZeroDivisionError):
+        E.score_draft(d, "toy")
+    assert "scoring failed" in caplog.text and "ZeroDivisionError" in caplog.text
 
 
 def test_option_and_field_kinds():

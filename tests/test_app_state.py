@@ -215,6 +215,5 @@ def test_any_corrections_give_a_score_or_a_message(start, ops):
     for op in ops:
         d = _apply(d, op)
     for rid in rulesets():
-        out = score_draft(d, rid)
+        out = score_draft(d, rid)  # a rule-set bug raises here (only refusals are caught)
         assert (out.result is None) != (out.error == ""), rid
-        assert not out.internal, f"{rid} failed on {S.hand_notation(d)}: {out.error}"

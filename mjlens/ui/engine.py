@@ -1,6 +1,9 @@
-"""The app's calls into the scoring engine, wrapped so a page never shows a traceback.
+"""The app's calls into the scoring engine.
 
-`score_draft` returns an `Outcome` with either a result or a message for the player. Option and
+`score_draft` returns an `Outcome` with either a result or the player's message of a refusal
+(HandError, the one error a hand or an option is refused with). Anything else is a bug: it is
+logged with the hand and raised, so Streamlit shows its own error box (no traceback for players:
+.streamlit/config.toml sets client.showErrorDetails = "none") and tests fail on it. Option and
 extra-field helpers decide how each rule-set setting is shown, from its type and choices only, so
 rule sets added later appear without app changes.
 """
@@ -25,7 +28,6 @@ class Outcome:
     hand: Hand | None = None
     result: ScoreResult | None = None
     error: Msg | str = ""  # a player's message when there is no result (render it at the edge)
-    internal: bool = False  # the error is a bug in a rule set, not in the hand
 
 
 def rulesets() -> dict[str, RuleSet]:
@@ -47,9 +49,9 @@ def score_draft(draft: Draft, rules: str, options: dict[str, Any] | None = None)
         result = score_hand(hand, rules, options or {})
     except HandError as exc:
         return Outcome(hand=hand, error=exc.msg)
-    except Exception as exc:  # a rule-set bug: say so briefly, log the details
+    except Exception:  # a bug, not a refusal: log the hand it failed on, then let it surface
         log.exception("scoring failed for %s under %s", hand, rules)
-        return Outcome(hand=hand, error=f"{type(exc).__name__}: {exc}", internal=True)
+        raise
     return Outcome(hand=hand, result=result)
 
 

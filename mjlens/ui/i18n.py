@@ -157,10 +157,6 @@ M = Catalog("app", {
     "you": ("you", "你"),
     "no_payments": ("This rule set gives no payment table.", "此规则没有结算表。"),
     "cannot_score": ("Cannot score this hand yet", "还不能计分"),
-    "engine_failed": (
-        "The scorer could not handle this hand ({why}). Please check the tiles.",
-        "计分出错（{why}）。请核对牌张。",
-    ),
     "export": ("Export", "导出"),
     "download_json": ("Result as JSON", "下载结果文件"),
     "download_png": ("Shareable picture", "分享图片"),

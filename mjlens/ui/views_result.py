@@ -300,11 +300,8 @@ def draft_for(rs: RuleSet, draft: S.Draft) -> S.Draft:
 
 
 def problem_view(outcome: E.Outcome, lang: str) -> None:
-    """Why there is no score: the player's message, or a rule-set bug said briefly."""
-    if outcome.internal:
-        st.error(t("engine_failed", lang, why=text(outcome.error, lang)))
-    else:
-        st.warning(f"**{t('cannot_score', lang)}** — {text(outcome.error, lang)}")
+    """Why there is no score: the player's message of the refusal."""
+    st.warning(f"**{t('cannot_score', lang)}** — {text(outcome.error, lang)}")
 
 
 def result_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
