@@ -16,7 +16,8 @@ from pathlib import Path
 
 import ray  # ImportError without the `ray` extra: the command says how to install it
 
-from datasets.labelling import label_photo, make_detector
+from datasets.labelling import label_photo
+from vision.detect import load_detector
 
 BATCH = 4
 
@@ -25,7 +26,7 @@ class PhotoLabeller:
     """One Ray actor: loads the detector once, labels batches of encoded photos."""
 
     def __init__(self, model: str | None, conf: float | None, threads: int | None):
-        self.detector = make_detector(model, conf, threads)
+        self.detector = load_detector(model, conf, threads=threads)
 
     def __call__(self, batch: dict) -> dict:
         results = [label_photo(self.detector, Path(path).read_bytes(), str(path))

@@ -66,24 +66,6 @@ class Summary:
 
 
 # -- the one per-photo function ------------------------------------------------------------------
-def make_detector(model: str | None = None, conf: float | None = None,
-                  threads: int | None = None):
-    """TileDetector from a model folder or detector .onnx (default: the shipped models); with
-    `threads`, onnxruntime runs each model on that many threads (one per pool worker)."""
-    from vision.detect import load_detector
-
-    det = load_detector(model, conf)
-    if threads:
-        import onnxruntime as ort
-
-        opts = ort.SessionOptions()
-        opts.log_severity_level = 3
-        opts.intra_op_num_threads = opts.inter_op_num_threads = threads
-        det.det = ort.InferenceSession(str(det.det_path), opts, providers=["CPUExecutionProvider"])
-        det.cls = ort.InferenceSession(str(det.cls_path), opts, providers=["CPUExecutionProvider"])
-    return det
-
-
 def label_photo(detector, data: bytes, source: str) -> dict:
     """Boxes of one encoded photo through the shared loading policy and the detector: a plain
     dict (crosses process and Ray boundaries) with `width`, `height`, `boxes`, or `error` /
@@ -104,7 +86,9 @@ _WORKER: dict = {}
 
 
 def _init_worker(model: str | None, conf: float | None, threads: int | None) -> None:
-    _WORKER["det"] = make_detector(model, conf, threads)
+    from vision.detect import load_detector
+
+    _WORKER["det"] = load_detector(model, conf, threads=threads)
 
 
 def _work(path: str) -> dict:

@@ -329,3 +329,24 @@ def test_a_photo_is_read_as_one_set(detector, monkeypatch):
                for d in dets)
     monkeypatch.setattr(detector, "one_set", False)
     assert Counter(d.code for d in detector.detect_loaded([im])[0]) == {"7m": 8}
+
+
+def test_a_detector_with_its_own_threads_is_not_the_shared_one():
+    """load_detector(threads=N) builds a detector whose onnxruntime sessions run on N threads
+    (a labelling pool worker's); the shared detector and its sessions stay as they were."""
+    from datasets import labelling
+    from vision.detect import load_detector
+
+    shared = load_detector()
+    sessions = (shared.det, shared.cls)
+    own = load_detector(threads=2)
+    assert own is not shared and own is not load_detector(threads=2)
+    for s in (own.det, own.cls):
+        assert s.get_session_options().intra_op_num_threads == 2
+    labelling._init_worker(None, None, 1)  # what each worker of `mjlens label` runs
+    worker = labelling._WORKER.pop("det")
+    assert worker is not shared
+    assert worker.det.get_session_options().intra_op_num_threads == 1
+    assert shared.det is sessions[0] and shared.cls is sessions[1]
+    assert load_detector() is shared
+    assert shared.det.get_session_options().intra_op_num_threads != 1

@@ -87,12 +87,18 @@ _LOADING = threading.Lock()
 MODEL_DIR_VARIABLE = "MJLENS_MODEL_DIR"
 
 
-def load_detector(model: str | Path | None = None, conf: float | None = None) -> TileDetector:
+def load_detector(model: str | Path | None = None, conf: float | None = None, *,
+                  threads: int | None = None) -> TileDetector:
     """The detector of `model` (a folder with detector.onnx and classifier.onnx, or a detector
     .onnx with classifier.onnx beside it; by default the folder in $MJLENS_MODEL_DIR, else the
     shipped models), loaded once per process and shared by the CLI, the app's sessions and the
-    tools. A failure (ModelError) is not kept, so a model added later is found."""
+    tools. A failure (ModelError) is not kept, so a model added later is found.
+
+    With `threads`, a detector of its own whose onnxruntime sessions run on that many threads
+    (one per worker of a process pool): built on each call, never the shared one."""
     model = model or os.environ.get(MODEL_DIR_VARIABLE) or None
+    if threads is not None:
+        return _construct(Path(model) if model else None, conf, threads)
     key = (str(Path(model).resolve()) if model else "", conf)
     with _LOADING:
         if key not in _LOADED:
@@ -100,8 +106,8 @@ def load_detector(model: str | Path | None = None, conf: float | None = None) ->
         return _LOADED[key]
 
 
-def _construct(model: Path | None, conf: float | None) -> TileDetector:
-    kw = {} if conf is None else {"conf": conf}
+def _construct(model: Path | None, conf: float | None, threads: int | None = None) -> TileDetector:
+    kw: dict = {"threads": threads} if conf is None else {"conf": conf, "threads": threads}
     if model is None:
         return TileDetector(**kw)
     if model.is_dir() or not model.suffix:
@@ -109,13 +115,17 @@ def _construct(model: Path | None, conf: float | None) -> TileDetector:
     return TileDetector(detector=model, classifier=model.parent / "classifier.onnx", **kw)
 
 
-def _session(path: Path):
+def _session(path: Path, threads: int | None = None):
+    """An onnxruntime session of one model; `threads` bounds its thread pools (None: the
+    runtime's default, one thread per core)."""
     import onnxruntime as ort
 
     if not path.exists():
         raise ModelError(f"model file {path} not found")
     opts = ort.SessionOptions()
     opts.log_severity_level = 3
+    if threads is not None:
+        opts.intra_op_num_threads = opts.inter_op_num_threads = threads
     try:
         return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
     except (OSError, *_ort_load_errors()) as e:
@@ -196,12 +206,12 @@ class TileDetector:
     def __init__(self, model_dir: str | Path | None = None, *, detector: str | Path | None = None,
                  classifier: str | Path | None = None, imgsz: int | None = None,
                  conf: float = 0.3, iou: float = 0.4, small_tile: float = 28.0,
-                 one_set: bool = True):
+                 one_set: bool = True, threads: int | None = None):
         d = Path(model_dir) if model_dir else default_model_dir()
         self.det_path = Path(detector) if detector else d / "detector.onnx"
         self.cls_path = Path(classifier) if classifier else d / "classifier.onnx"
-        self.det = _session(self.det_path)
-        self.cls = _session(self.cls_path)
+        self.det = _session(self.det_path, threads)
+        self.cls = _session(self.cls_path, threads)
         self.det_input = self.det.get_inputs()[0].name
         self.cls_input = self.cls.get_inputs()[0].name
         meta = self.det.get_modelmeta().custom_metadata_map
