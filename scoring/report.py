@@ -82,12 +82,14 @@ def format_result(result: ScoreResult, hand_text: str = "", lang: str = "en") ->
         for p in result.payments:
             lines.append(say("pays", payer=seat_code(p.payer), payee=seat_code(p.payee),
                              amount=_num(p.amount), reason=p.reason))
-        lines.append(say("net", net=_net_line(net_of(result.payments))))
+        lines.append(say("net", net=_net_line(net_of(result.payments), lang)))
     return "\n".join(lines)
 
 
-def _net_line(net: dict[str, float]) -> str:
-    return "  ".join(f"{s} {'+' if net[s] > 0 else ''}{_num(net[s])}" for s in SEATS)
+def _net_line(net: dict[str, float], lang: str) -> str:
+    """Each seat's net, by code in English (`E +10`), by name in Chinese (`东家 +10`)."""
+    return "  ".join(f"{render(seat_code(s), lang)} {'+' if net[s] > 0 else ''}{_num(net[s])}"
+                     for s in SEATS)
 
 
 def format_round(result: RoundResult, lang: str = "en") -> str:
@@ -118,6 +120,6 @@ def format_round(result: RoundResult, lang: str = "en") -> str:
     for p, e in zip(result.ledger, result.events_of, strict=True):
         lines.append(say("ledger_row", n=e, payer=seat_code(p.payer), payee=seat_code(p.payee),
                          amount=_num(p.amount), reason=p.reason))
-    lines.append(say("net", net=_net_line(result.net)))
+    lines.append(say("net", net=_net_line(result.net, lang)))
     lines.extend(say("note", note=note) for note in result.notes)
     return "\n".join(lines)

@@ -141,3 +141,15 @@ def test_scan_reading_and_errors_in_chinese(capsys, monkeypatch, tmp_path):
     assert data["error_zh"].startswith("这不是和牌")
     status, _, err = _run(capsys, monkeypatch, ["scan", "p.jpg", "--boxes", str(f), "--lang", "zh"])
     assert status == 2 and "错误：这不是和牌" in err
+
+
+def test_settle_in_chinese_names_every_seat(capsys, monkeypatch):
+    """The round's ledger and net line in Chinese say 东家, never the letter E."""
+    import re
+    from pathlib import Path
+
+    example = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "round.json")
+    status, zh, _ = _run(capsys, monkeypatch, ["settle", example, "--lang", "zh"])
+    net = next(line for line in zh.splitlines() if line.startswith("净得："))
+    assert status == 0 and re.fullmatch(r"净得：东家 \S+  南家 \S+  西家 \S+  北家 \S+", net), net
+    assert not re.search(r"(?<![A-Za-z])[ESWN](?![A-Za-z])", zh), zh

@@ -56,3 +56,15 @@ def test_breakdown_in_chinese():
     assert "  清对 " in text and "合计" in text and "不计：" in text
     assert "  西家付给南家 8：南家和西家点炮，4番，8倍" in text
     assert not re.search(r"[A-Za-z]{3,}", text.replace("sichuan", ""))
+
+
+def test_chinese_net_line_names_the_seats():
+    """In Chinese every seat is named (东家/南家/西家/北家), the net line too, as the payment
+    lines already do; English keeps the codes, and the JSON is not touched."""
+    result = score_hand(parse_hand("123m456p789s1z [555s<] +1z"), "gb")
+    zh = format_result(result, lang="zh")
+    net = next(line for line in zh.splitlines() if line.startswith("净得："))
+    assert re.fullmatch(r"净得：东家 [+-]?\d+  南家 [+-]?\d+  西家 [+-]?\d+  北家 [+-]?\d+", net), net
+    assert not re.search(r"(?<![A-Za-z])[ESWN](?![A-Za-z])", zh), zh
+    assert "Net: E " in format_result(result)
+    assert {p["payer"] for p in result.to_json()["payments"]} <= set("ESWN")
