@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import unicodedata
 
-from scoring.messages import Catalog, Text, render
+from scoring.messages import Catalog, render
 from scoring.payments import seat_code
 from scoring.ruleset import SEATS, ScoreResult, net_of
-from scoring.settle import UNIT_ZH, RoundResult
+from scoring.settle import RoundResult
 from scoring.settle_messages import M as SM
+from scoring.units import amount, unit_name
 
 RM = Catalog("report", {
     "hand": ("Hand: {hand}", "手牌：{hand}"),
@@ -68,7 +69,7 @@ def format_result(result: ScoreResult, hand_text: str = "", lang: str = "en") ->
         count = "" if f.count == 1 else say("count_times" if multiply else "count", count=f.count)
         lines.append(f"  {_pad(label, width)} {_value(f.fan, result.combine):>4}{count}   "
                      f"{render(f.why, lang)}")
-    unit = "" if multiply else f" {render(Text(result.unit, UNIT_ZH.get(result.unit, result.unit)), lang)}"
+    unit = "" if multiply else f" {render(unit_name(result.unit), lang)}"
     lines.append(f"  {_pad(say('total'), width)} {_value(result.total, result.combine):>4}{unit}")
     if result.excluded:
         lines.append(say("not_counted"))
@@ -101,7 +102,7 @@ def format_round(result: RoundResult, lang: str = "en") -> str:
     for w in result.wins:
         names = ("、" if lang == "zh" else ", ").join(
             f["name"] + (f" x{f['count']}" if f["count"] > 1 else "") for f in w["fans"])
-        value = Text(f"{w['total']} {w['unit']}", f"{w['total']}{UNIT_ZH.get(w['unit'], w['unit'])}")
+        value = amount(w["total"], w["unit"])
         per = _num(w["per_payer"])
         if w["self_drawn"]:
             lines.append(say("ledger_self_drawn", n=w["event"], seat=seat_code(w["player"]),

@@ -52,6 +52,7 @@ from scoring.messages import Msg, Text, Tile, render_all
 from scoring.payments import seat_code
 from scoring.ruleset import SEATS, Payment, ScoreResult, all_rulesets, get_ruleset, net_of
 from scoring.settle_messages import M
+from scoring.units import amount
 
 EVENT_TYPES = ("kong", "win", "wall_end")
 # the fields each event reads: any other is refused (a misspelt "after_kong" would be lost)
@@ -63,7 +64,6 @@ EVENT_KEYS = {"kong": {"type", "player", "kind", "tile", "from", "immediate"},
 KONG_KINDS = ("concealed", "exposed", "added")
 ROUND_KEYS = {"rules", "options", "dealer", "missing_suits", "events", "hands"}
 ENGINE_FIELDS = ("discarder", "players_in")
-UNIT_ZH = {"fan": "番", "x base": "倍底分", "x stake": "倍底注", "points": "分"}
 
 
 @dataclass(frozen=True)
@@ -102,8 +102,7 @@ def settlement_for(rules: str) -> RoundProfile:
 
 def value_of(result: ScoreResult) -> Text:
     """`3 fan` / `3番`: a hand's total in its rule set's unit."""
-    unit = result.unit
-    return Text(f"{result.total} {unit}", f"{result.total}{UNIT_ZH.get(unit, unit)}")
+    return amount(result.total, result.unit)
 
 
 @dataclass

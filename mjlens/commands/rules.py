@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 from mjlens.lang import add_lang_option, lang_of
-from scoring.messages import Catalog
+from scoring.messages import Catalog, render
 
 M = Catalog("rules_cli", {
     "heading": ("{id} {name} ({other}), unit: {unit}", "{id} {name}（{other}），单位：{unit}"),
@@ -45,7 +45,7 @@ def _help(en: str, zh: str, lang: str) -> str:
 
 def run(args) -> int:
     from scoring.ruleset import all_rulesets
-    from scoring.settle import UNIT_ZH
+    from scoring.units import unit_name
 
     rulesets = all_rulesets()
     if args.json:
@@ -69,7 +69,7 @@ def run(args) -> int:
     zh = lang == "zh"
     pad = " " * 11
     for rs in rulesets.values():
-        unit = UNIT_ZH.get(rs.unit, rs.unit) if zh else rs.unit
+        unit = render(unit_name(rs.unit), lang)
         names = (rs.name_zh, rs.name) if zh else (rs.name, rs.name_zh)
         print(M("heading", id=f"{rs.id:<10}", name=names[0], other=names[1], unit=unit).render(lang))
         print(f"{pad}{_help(rs.description, rs.description_zh, lang)}")

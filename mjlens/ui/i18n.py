@@ -198,13 +198,6 @@ M = Catalog("app", {
     "choice_discarder": ("the discarder alone", "放炮者一人付"),
     "choice_youjin": ("counted as 游金", "按游金计"),
     "choice_off": ("off", "不算"),
-    # units of score
-    "unit_fan": ("fan", "番"),
-    "unit_points": ("points", "分"),
-    "unit_point": ("point", "分"),
-    "unit_pt": ("pt", "分"),
-    "unit_x_base": ("x base", "倍底分"),
-    "unit_x_stake": ("x stake", "倍底注"),
     "times": ("x{n}", "×{n}"),
     "fan_value": ("{n} {unit}", "{n}{unit}"),
 })
@@ -229,9 +222,10 @@ def lang_of_locale(locale: str | None) -> str:
 
 
 def unit(name: str, lang: str = "en") -> str:
-    """A rule set's unit of score in the reader's language (an unknown unit as it is)."""
-    key = "unit_" + name.replace(" ", "_")
-    return t(key, lang) if has(key) else name
+    """A rule set's unit of score in the reader's language (scoring.units)."""
+    from scoring.units import unit_name
+
+    return render(unit_name(name), lang)
 
 
 def item_value(value: float, unit_name: str, times: bool, lang: str = "en") -> str:
