@@ -170,3 +170,20 @@ def test_scan_reads_a_sixteen_tile_photo_with_the_shipped_detector(tmp_path, cap
     hand = Hand.from_json(out["hand"])
     assert mismatch(sample.sidecar, hand) is None
     assert hand.melds and out["score"]["is_win"]
+
+
+def test_synth_command_writes_sixteen_tile_scenes(tmp_path):
+    from mjlens.cli import main
+
+    out = tmp_path / "set"
+    assert main(["synth", "--n", "2", "--out", str(out), "--seed", str(SEED), "--workers", "1",
+                 "--size", "320", "--sets", "5", "--no-flowers", "--leave-out", "5z"]) == 0
+    manifest = json.loads((out / "synth.json").read_text())
+    assert manifest["hands"] == {"sets": 5, "flowers": False, "leave_out": ["5z"]}
+    for side in sorted((out / "labels_json").glob("*.json")):
+        sc = json.loads(side.read_text())
+        hand = Hand.from_json(sc["hand"])
+        hand.validate(sets=5)
+        assert not hand.flowers and "5z" not in hand.all_tiles
+        assert not any(t["code"].endswith("f") for t in sc["tiles"])  # none on the table either
+    assert main(["synth", "--n", "1", "--out", str(out), "--leave-out", "9x"]) == 2
