@@ -110,3 +110,15 @@ class FixtureDetector:
             out.append(Detection(code, (x1 * sx, y1 * sy, x2 * sx, y2 * sy), float(probs[k]),
                                  1.0, probs))
         return out
+
+
+class HoleDetector(FixtureDetector):
+    """The fixture's true boxes less one (`hole`): a row short of a tile, as when a tile is
+    hidden or not found, so the layout has a spot to check."""
+
+    def __init__(self, name: str, hole: int):
+        super().__init__(name, doubtful=None)
+        self.hole = hole
+
+    def _detect(self, w: int, h: int) -> list:
+        return [d for i, d in enumerate(super()._detect(w, h)) if i != self.hole]

@@ -472,3 +472,28 @@ def test_a_rule_set_bug_is_not_shown_as_a_refusal(app, monkeypatch):
     assert config["client"]["showErrorDetails"] == "none"
     shown = str(app.exception[0].value) + " ".join(app.exception[0].stack_trace)
     assert "ZeroDivisionError" not in shown and "boom" not in shown  # redacted for players
+
+
+def test_a_spot_where_a_tile_may_be_missing_is_pointed_out(app, with_detector):
+    """A row short of a tile (one box not found): the page says where to look, in the
+    page's language, next to the photo that marks each spot."""
+    from tests.app_support import HoleDetector
+
+    with_detector(HoleDetector("hand_melds", hole=9))
+    upload(app, "hand_melds.jpg")
+    spots = len(app.session_state["draft"].check_spots)
+    assert spots >= 1
+    shown = messages(app)
+    if spots == 1:
+        assert "A tile may be missing here (the dashed box marked ?): check this spot." in shown
+    else:
+        assert f"A tile may be missing at each of the {spots} dashed boxes marked ?" in shown
+    app.segmented_control(key="lang").set_value("zh").run()
+    assert "可能" in messages(app) and "虚线框" in messages(app)
+
+
+def test_no_spot_to_check_on_a_full_row(app, with_detector):
+    with_detector(FixtureDetector("hand_melds", doubtful=None))
+    upload(app, "hand_melds.jpg")
+    assert app.session_state["draft"].check_spots == ()
+    assert "dashed box" not in messages(app)

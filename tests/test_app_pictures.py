@@ -101,6 +101,47 @@ def test_photo_to_draft_keeps_boxes_confidence_and_alternatives():
         assert x1 <= s.box[0] and s.box[2] <= x2 and y1 <= s.box[1] and s.box[3] <= y2
 
 
+def test_spots_to_check_are_drawn_as_dashed_boxes_with_a_question_mark():
+    """Where the layout says a row seems to lack a tile (Draft.check_spots), the photo shows a
+    dashed tile-sized box with "?" at that spot; without spots nothing of that colour is drawn."""
+    from dataclasses import replace
+
+    from tests.app_support import HoleDetector
+
+    photo = P.load_photo((FIXTURES / "hand_melds.jpg").read_bytes())
+    img = P.picture(photo)
+    d = P.read_photo(photo, HoleDetector("hand_melds", hole=9), rules=None).draft
+    truth = json.loads((FIXTURES / "hand_melds.json").read_text())["tiles"][9]["box"]
+    sx = img.width / json.loads((FIXTURES / "hand_melds.json").read_text())["width"]
+    hole = ((truth[0] + truth[2]) / 2 * sx, (truth[1] + truth[3]) / 2 * sx)
+    assert any(abs(x - hole[0]) < 20 * sx and abs(y - hole[1]) < 20 * sx
+               for x, y in d.check_spots), (d.check_spots, hole)
+
+    def marked(picture, box) -> int:
+        x1, y1, x2, y2 = (round(v) for v in box)
+        region = picture.crop((x1 - 4, y1 - 4, x2 + 4, y2 + 4))
+        import numpy as np
+
+        return int((np.asarray(region) == R.CHECK_SPOT).all(axis=-1).sum())
+
+    drawn = R.draw_detections(img, d, crop=False)
+    plain = R.draw_detections(img, replace(d, check_spots=()), crop=False)
+    w, h = R.tile_size(d)
+    for box in R.spot_boxes(d):
+        assert abs((box[2] - box[0]) - w) < 1 and abs((box[3] - box[1]) - h) < 1
+        assert marked(drawn, box) > 0 and marked(plain, box) == 0
+        # dashed: along the top edge some pixels are the mark's colour and some are not
+        y = round(box[1])
+        edge = [drawn.getpixel((x, y)) == R.CHECK_SPOT for x in range(round(box[0]) + 2,
+                                                                       round(box[2]) - 2)]
+        assert any(edge) and not all(edge), edge
+        # the "?" in the middle
+        cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        assert marked(drawn, (cx - w / 4, cy - h / 4, cx + w / 4, cy + h / 4)) > 0
+    x1, y1, x2, y2 = R.tiles_region(d, img.size)  # the cut photo keeps every spot
+    assert all(x1 <= b[0] and b[2] <= x2 and y1 <= b[1] and b[3] <= y2 for b in R.spot_boxes(d))
+
+
 def test_tile_crop_shows_the_box_region():
     img = Image.new("RGB", (200, 100), (0, 0, 255))
     img.paste((255, 0, 0), (50, 20, 90, 80))

@@ -64,6 +64,14 @@ M = Catalog("app", {
         "{n} tile(s) are uncertain (orange): tap them to check.",
         "有 {n} 张牌不确定（橙色框）：点一下核对。",
     ),
+    "check_spot": (
+        "A tile may be missing here (the dashed box marked ?): check this spot.",
+        "这里可能少了一张牌（标着“?”的虚线框）：请核对这个位置。",
+    ),
+    "check_spots": (
+        "A tile may be missing at each of the {n} dashed boxes marked ?: check these spots.",
+        "标着“?”的 {n} 个虚线框处可能各少了一张牌：请核对这些位置。",
+    ),
     "other_readings": ("Other ways to read the photo ({n})", "照片的其他读法（{n}）"),
     "reading_notes": ("How the photo was read ({n} notes)", "识别说明（{n} 条）"),
     "in_photo": ("photo", "照片"),

@@ -14,6 +14,7 @@ from mjlens.ui.tile_images import HIGHLIGHTS, latin_font, strip_image, text_font
 from scoring.tiles import BACK
 
 BOX_OK = (40, 170, 90)
+CHECK_SPOT = (200, 30, 160)  # a spot where a row seems to lack a tile: a dashed box with "?"
 
 
 def tile_crop(photo: Image.Image, box, margin: float = 0.15, height: int = 160) -> Image.Image:
@@ -27,11 +28,29 @@ def tile_crop(photo: Image.Image, box, margin: float = 0.15, height: int = 160) 
     return crop.resize((max(1, round(crop.width * scale)), height), Image.BILINEAR)
 
 
+def tile_size(draft: Draft) -> tuple[float, float]:
+    """The median width and height of the draft's boxes (the size of a spot to check)."""
+    boxes = [s.box for s in draft.tiles if s.box is not None]
+    if not boxes:
+        return 0.0, 0.0
+    widths = sorted(b[2] - b[0] for b in boxes)
+    heights = sorted(b[3] - b[1] for b in boxes)
+    return widths[len(widths) // 2], heights[len(heights) // 2]
+
+
+def spot_boxes(draft: Draft) -> list[tuple[float, float, float, float]]:
+    """A tile-sized box around each spot where a tile may be missing (`Draft.check_spots`)."""
+    w, h = tile_size(draft)
+    return [(x - w / 2, y - h / 2, x + w / 2, y + h / 2) for x, y in draft.check_spots]
+
+
 def tiles_region(draft: Draft, size: tuple[int, int]) -> tuple[int, int, int, int] | None:
-    """The part of the photo that holds the detected tiles, with a margin of about a tile."""
+    """The part of the photo that holds the detected tiles and the spots to check, with a
+    margin of about a tile."""
     boxes = [s.box for s in draft.tiles if s.box is not None]
     if not boxes:
         return None
+    boxes += spot_boxes(draft)
     x1 = min(b[0] for b in boxes)
     y1 = min(b[1] for b in boxes)
     x2 = max(b[2] for b in boxes)
@@ -46,8 +65,8 @@ def tiles_region(draft: Draft, size: tuple[int, int]) -> tuple[int, int, int, in
 def draw_detections(photo: Image.Image, draft: Draft, selected: int | None = None,
                     crop: bool = True) -> Image.Image:
     """The photo (cut to the tiles when `crop`) with a box and code on every tile of the draft
-    that came from it; doubtful tiles in orange, the selected one in blue. Corrections show at
-    once (boxes follow slots)."""
+    that came from it; doubtful tiles in orange, the selected one in blue; a dashed box with "?"
+    where a row seems to lack a tile. Corrections show at once (boxes follow slots)."""
     img = photo.convert("RGB").copy()
     d = ImageDraw.Draw(img)
     region = tiles_region(draft, img.size) if crop else None
@@ -69,7 +88,28 @@ def draw_detections(photo: Image.Image, draft: Draft, selected: int | None = Non
         tb = d.textbbox((x1, y1), label, font=font, anchor="lb")
         d.rectangle((tb[0] - 2, tb[1] - 2, tb[2] + 2, tb[3] + 2), fill=colour)
         d.text((x1, y1), label, font=font, fill=(255, 255, 255), anchor="lb")
+    mark = latin_font(max(14, round(32 * scale)))
+    for box in spot_boxes(draft):
+        _dashed_rectangle(d, box, CHECK_SPOT, width, dash=max(4, round(8 * scale)))
+        d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "?", font=mark, fill=CHECK_SPOT,
+               anchor="mm")
     return img.crop(region) if region else img
+
+
+def _dashed_rectangle(d: ImageDraw.ImageDraw, box, colour, width: int, dash: int) -> None:
+    """A rectangle outline drawn in dashes (a spot to check, not a tile that was seen)."""
+    x1, y1, x2, y2 = box
+    for (ax, ay), (bx, by) in (((x1, y1), (x2, y1)), ((x2, y1), (x2, y2)),
+                               ((x2, y2), (x1, y2)), ((x1, y2), (x1, y1))):
+        length = max(abs(bx - ax), abs(by - ay))
+        if length <= 0:
+            continue
+        steps = max(1, int(length // (2 * dash)))
+        for k in range(steps + 1):
+            t0, t1 = min(1.0, 2 * k * dash / length), min(1.0, (2 * k + 1) * dash / length)
+            if t0 < t1:
+                d.line((ax + (bx - ax) * t0, ay + (by - ay) * t0,
+                        ax + (bx - ax) * t1, ay + (by - ay) * t1), fill=colour, width=width)
 
 
 def _groups(draft: Draft) -> list[tuple[str, list[str]]]:

@@ -230,6 +230,10 @@ def photo_view(lang: str) -> None:
     n = ss.draft.uncertain_count
     if n:
         st.warning(t("check_tiles", lang, n=n))
+    spots = len(ss.draft.check_spots)
+    if spots:
+        st.warning(t("check_spot", lang) if spots == 1 else t("check_spots", lang, n=spots),
+                   icon=":material/help:")
     _other_readings(lang)
     if ss.draft.notes:
         with st.expander(t("reading_notes", lang, n=len(ss.draft.notes)), key="notes-exp",
