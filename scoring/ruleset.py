@@ -137,14 +137,16 @@ class Exclusion:
 
     name: str
     name_en: str
-    because_of: str  # the fan (Chinese name) or principle that excludes it
+    # the fan (Chinese name) or principle that excludes it; a principle with words in it is a Msg
+    # (the JSON's because_of is its English text)
+    because_of: Msg | str
     why: Msg | str = ""
 
     def to_json(self) -> dict[str, Any]:
         made = self.__dict__.get("_json")  # made once per object, as Fan.to_json
         if made is None:
             made = self.__dict__["_json"] = {
-                "name": self.name, "name_en": self.name_en, "because_of": self.because_of,
+                "name": self.name, "name_en": self.name_en, "because_of": render(self.because_of, "en"),
                 "why": render(self.why, "en"), "why_zh": render(self.why, "zh")}
         return dict(made)
 
@@ -157,9 +159,12 @@ class Payment:
     reason: Msg | str
 
     def to_json(self) -> dict[str, Any]:
-        en, zh = _texts(self.reason)
-        return {"payer": self.payer, "payee": self.payee, "amount": self.amount,
-                "reason": en, "reason_zh": zh}
+        made = self.__dict__.get("_json")  # made once per object, as Fan.to_json (rule sets
+        if made is None:                    # such as Guobiao share one per distinct settlement)
+            en, zh = _texts(self.reason)
+            made = self.__dict__["_json"] = {"payer": self.payer, "payee": self.payee,
+                                             "amount": self.amount, "reason": en, "reason_zh": zh}
+        return dict(made)
 
 
 @lru_cache(maxsize=1 << 12)

@@ -8,7 +8,9 @@ import random
 import pytest
 
 from scoring.hand import HandError
+from scoring.messages import render
 from scoring.notation import parse_hand
+from scoring.report import format_result
 from scoring.ruleset import get_ruleset, net_of, score_hand
 from tests.gb_hands import random_hand
 
@@ -26,7 +28,17 @@ def test_account_once_two_suits_of_double_chows():
     r = score("234567s23456p55z +7p")  # pair of White: no fan from it
     c = fan_counts(r)
     assert c.get("喜相逢", 0) + c.get("连六", 0) == 3
-    assert any(e.because_of.startswith("套算一次") for e in r.excluded)
+    assert any(render(e.because_of).startswith("套算一次") for e in r.excluded)
+
+
+def test_account_once_reads_in_each_language():
+    # the principle is a message: 因套算一次不计 in Chinese, the JSON keeps its English text
+    r = score("234567s23456p55z +7p")
+    once = [e for e in r.excluded if render(e.because_of, "zh") == "套算一次"]
+    assert once and all(e.to_json()["because_of"] == "套算一次 (account once)" for e in once)
+    zh = format_result(r, lang="zh")
+    assert "因套算一次不计" in zh and "account once" not in zh
+    assert "because of 套算一次 (account once)." in format_result(r, lang="en")
 
 
 def test_no_same_fan_twice_for_a_set():
@@ -138,7 +150,7 @@ def test_invariants_on_random_hands():
         assert r.total == r.extra["fan_without_flowers"] + len(hand.flowers)
         assert all(f.count > 0 and f.why for f in r.fans)
         counted = {f.name for f in r.fans}
-        assert not counted & {e.name for e in r.excluded if not e.because_of.startswith("套算一次")}
+        assert not counted & {e.name for e in r.excluded if not render(e.because_of).startswith("套算一次")}
         if r.is_win:
             net = net_of(r.payments)
             assert sum(net.values()) == 0

@@ -16,7 +16,9 @@ from scoring.rulesets.gb.evaluate import fours_of
 from scoring.rulesets.gb.words import W, forget_said, said
 
 _SUIT = {1: Suit("m"), 2: Suit("s"), 3: Suit("p")}
-ACCOUNT_ONCE = "套算一次 (account once)"
+# the principle that excludes a repeated chow pair: JSON `because_of` keeps the English text
+# "套算一次 (account once)"; the Chinese breakdown reads 因套算一次不计
+ACCOUNT_ONCE = W("account_once_rule")
 
 
 def tile_text(t: int) -> str:
@@ -517,9 +519,25 @@ def exclusions(counts: list[int], fx: Facts, counted: list[int] | None = None) -
         if name in seen or found <= counts[fan]:
             continue
         seen.add(name)
-        counted = said("counted_of", n=counts[fan], found=found) if counts[fan] else _NOT_COUNTED
-        out.append(Exclusion(name, F.NAME_EN[fan], ACCOUNT_ONCE, said("account_once", counted=counted)))
+        key = (fan, counts[fan], found)
+        entry = _ACCOUNTED_ONCE.get(key)
+        if entry is None:
+            entry = _accounted_once(key)
+        out.append(entry)
     return out
+
+
+# 套算一次 entries, one per (fan, times counted, times found): immutable, so shared like the
+# fans, and their words and JSON are made once
+_ACCOUNTED_ONCE: dict[tuple[int, int, int], Exclusion] = {}
+
+
+def _accounted_once(key: tuple[int, int, int]) -> Exclusion:
+    fan, n, found = key
+    counted = W("counted_of", n=n, found=found) if n else _NOT_COUNTED
+    entry = _ACCOUNTED_ONCE[key] = Exclusion(F.NAME_ZH[fan], F.NAME_EN[fan], ACCOUNT_ONCE,
+                                             W("account_once", counted=counted))
+    return entry
 
 
 def describe(reading, prep) -> tuple[tuple[Fan, ...], tuple[Exclusion, ...], str]:
@@ -535,31 +553,33 @@ def describe(reading, prep) -> tuple[tuple[Fan, ...], tuple[Exclusion, ...], str
             fans.append(const[n])
             continue
         make = _WHY_MADE[i]
-        key = (i, n, _WHY[i] if make is None else make(fx))
-        obj = _SHARED_FANS.get(key)
+        why = _WHY[i] if make is None else make(fx)
+        obj = _SHARED_FANS.get((i, n, id(why)))
         if obj is None:
-            obj = _shared_fan(key)
+            obj = _shared_fan(i, n, why)
         fans.append(obj)
     return tuple(fans), tuple(exclusions(counts, fx, counted)), arrangement_text(reading, prep)
 
 
 _IDS = range(F.SIZE)
-# Fan objects are immutable: one is shared per distinct (fan, count, why), up to a bound.
-_SHARED_FANS: dict[tuple[int, int, Msg | str], Fan] = {}
+# Fan objects are immutable: one is shared per (fan, count, why message), up to a bound. The
+# key holds the message's id, not the message: a Msg hashes in Python, an id in C, and the why
+# messages of a hand come from words.said, which returns the same object for the same words.
+# The Fan in the entry holds its message, so no other object can take that id while the entry
+# lives; an equal message that is another object only makes a second, equal Fan.
+_SHARED_FANS: dict[tuple[int, int, int], Fan] = {}
 
 
 def shared_fan(fan: int, count: int, why: Msg | str) -> Fan:
     """The Fan object for fan id `fan` counted `count` times, with its why text."""
-    key = (fan, count, why)
-    obj = _SHARED_FANS.get(key)
-    return obj if obj is not None else _shared_fan(key)
+    obj = _SHARED_FANS.get((fan, count, id(why)))
+    return obj if obj is not None else _shared_fan(fan, count, why)
 
 
-def _shared_fan(key: tuple[int, int, Msg | str]) -> Fan:
+def _shared_fan(i: int, n: int, why: Msg | str) -> Fan:
     if len(_SHARED_FANS) > 1 << 14:
         _SHARED_FANS.clear()
-    i, n, text = key
-    obj = _SHARED_FANS[key] = Fan(F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], n, text)
+    obj = _SHARED_FANS[i, n, id(why)] = Fan(F.NAME_ZH[i], F.NAME_EN[i], F.VALUE[i], n, why)
     return obj
 
 
@@ -572,4 +592,5 @@ _CONST_FANS = [
 
 def clear_shared() -> None:
     _SHARED_FANS.clear()
+    _ACCOUNTED_ONCE.clear()
     forget_said()

@@ -8,7 +8,7 @@ from typing import Any
 from scoring import tiles as T
 from scoring.hand import Hand, HandError
 from scoring.messages import Tile, TileName
-from scoring.ruleset import LazyScoreResult, ScoreResult
+from scoring.ruleset import Fan, LazyScoreResult, ScoreResult
 from scoring.rulesets.gb import calc, combos, explain, payments, shapes
 from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.evaluate import Prepared, Reading, evaluate, prepare
@@ -44,15 +44,33 @@ def explain_reading(reading: Reading, prep: Prepared, flowers: tuple[str, ...]) 
     fan_items, excluded, arrangement = explain.describe(reading, prep)
     fans = list(fan_items)
     if flowers:
-        names = tuple([TileName(f) for f in flowers])
-        fans.append(explain.shared_fan(FLOWER_TILES, len(flowers), W("flowers", names=names)))
+        fans.append(flower_fan(flowers))
     return fans, list(excluded), arrangement
+
+
+_FLOWER_FANS: dict[tuple[str, ...], Fan] = {}
+
+
+def flower_fan(flowers: tuple[str, ...]) -> Fan:
+    """The 花牌 item for these flowers, one shared object per distinct tuple of flower codes
+    (looked up by the codes, so the hot path builds no message: half the hands hold flowers)."""
+    if flowers.__class__ is not tuple:  # a Hand built by hand may carry a list
+        flowers = tuple(flowers)
+    fan = _FLOWER_FANS.get(flowers)
+    if fan is None:
+        if len(_FLOWER_FANS) > 1 << 12:
+            _FLOWER_FANS.clear()
+        names = tuple([TileName(f) for f in flowers])
+        fan = _FLOWER_FANS[flowers] = explain.shared_fan(FLOWER_TILES, len(flowers),
+                                                         W("flowers", names=names))
+    return fan
 
 
 def clear_cache() -> None:
     """Forget the shared Fan / Exclusion / Payment objects (the benchmark's cold start)."""
     explain.clear_shared()
     payments.clear_shared()
+    _FLOWER_FANS.clear()
 
 
 def clear_part_caches() -> None:

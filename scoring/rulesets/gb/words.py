@@ -79,6 +79,7 @@ W = Catalog("gb", {
     "account_once": ("{counted}: a set that already combined with others combines only once "
                      "(不得相同, 套算一次)",
                      "{counted}：已与其他组牌组合计过番的一组牌，只能再组合一次（不得相同，套算一次）"),
+    "account_once_rule": ("套算一次 (account once)", "套算一次"),
     "counted_of": ("counted {n} of {found}", "{found} 次中只计 {n} 次"),
     "not_counted": ("not counted", "不计"),
     # notes
