@@ -14,9 +14,10 @@ from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.evaluate import Prepared, Reading, evaluate, prepare
 from scoring.rulesets.gb.fans import FLOWER_TILES
 from scoring.rulesets.gb.shapes import seven_pairs_wait, standard_waits
-from scoring.rulesets.gb.words import SOURCES, W
+from scoring.rulesets.gb.words import SOURCES, W, said
 
 MIN_FAN = 8
+_TILES = {code: Tile(code) for code in T.TILE_CODES}  # one per tile: said() looks words up by value
 
 
 def referee_checks(hand: Hand) -> tuple[str | None, bool]:
@@ -112,9 +113,9 @@ def score(hand: Hand, options: dict[str, Any]) -> ScoreResult:
     notes = []
     if prep.flags & calc.LAST_COPY and not hand.context.last_copy:  # the other three are in melds
         win = hand.win_tile
-        notes.append(W("last_copy_counted", tile=Tile(win)))
+        notes.append(said("last_copy_counted", tile=_TILES[win]))
     if not reached:
-        notes.append(W("below_minimum", fan=fan_total, min=MIN_FAN))
+        notes.append(said("below_minimum", fan=fan_total, min=MIN_FAN))  # a quarter of hands
     return LazyScoreResult.deferred(
         partial(explain_reading, reading, prep, flowers),
         rules="gb",
