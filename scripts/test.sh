@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m venv .venv
-.venv/bin/pip install -q --disable-pip-version-check -e '.[test]'
+# the ray extra too: tests/test_label_ray.py runs `mjlens label --ray` on a local Ray instance
+.venv/bin/pip install -q --disable-pip-version-check -e '.[test,ray]'
 if ! command -v chromium >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   echo "Installing headless Chromium for the browser test..."
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
