@@ -117,8 +117,9 @@ def _place_row(rng, groups: list[tuple[float, list[dict]]], shape: TileShape, y0
     return out
 
 
-def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> Layout:
-    conv = {
+def _conventions(rng: np.random.Generator) -> dict:
+    """The table habits of one image: how claimed tiles, kongs and gaps are shown."""
+    return {
         "rotate_claimed": rng.random() < 0.7,
         "kong_down": "outer" if rng.random() < 0.6 else "middle",
         "kong_stack_mid": rng.random() < 0.35,
@@ -127,8 +128,19 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
         "gap_in": float(rng.uniform(0.0, 0.05)) if rng.random() < 0.8 else float(
             rng.uniform(0.05, 0.25)),
     }
-    gap_between = lambda: float(rng.uniform(0.3, 1.3))  # noqa: E731
 
+
+def _gap_between(rng: np.random.Generator) -> float:
+    """The gap a player leaves between two groups of tiles."""
+    return float(rng.uniform(0.3, 1.3))
+
+
+Row = list[tuple[float, list[dict]]]  # groups of one row: (gap before, tile items)
+
+
+def _standing_tiles(rng: np.random.Generator, hand: HandPlan) -> tuple[Row, str, bool]:
+    """The concealed tiles and the winning tile as one row: (groups, where the winning tile
+    lies, whether the concealed tiles stand)."""
     concealed = sorted_codes(hand.concealed)
     if rng.random() < 0.25:  # not everyone sorts their hand
         idx = rng.permutation(len(concealed)) if rng.random() < 0.4 else np.arange(len(concealed))
@@ -138,16 +150,19 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
     win_item = {"code": hand.win_tile, "group": "win", "standing": standing and rng.random() < .5}
     r = rng.random()
     win_pos = "apart" if r < 0.6 else ("end" if r < 0.88 else "inside")
-    main: list[tuple[float, list[dict]]] = []
     if win_pos == "apart":
-        main = [(0.0, conc_items), (gap_between() * 0.8, [win_item])]
+        main = [(0.0, conc_items), (_gap_between(rng) * 0.8, [win_item])]
     elif win_pos == "end":
         main = [(0.0, conc_items + [win_item])]
     else:
         k = int(rng.integers(0, len(conc_items) + 1))
         main = [(0.0, conc_items[:k] + [win_item] + conc_items[k:])]
+    return main, win_pos, standing
 
-    meld_groups = []
+
+def _meld_groups(rng: np.random.Generator, hand: HandPlan, conv: dict) -> Row:
+    """One group per declared meld, each with its gap before it."""
+    groups = []
     for i, m in enumerate(hand.melds):
         items = _meld_display(rng, m, conv)
         for it in items:
@@ -155,9 +170,14 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
             it["meld"] = i
             if "stack" in it:
                 it["stack"]["meld"] = i
-        meld_groups.append((gap_between(), items))
-    flower_items = [{"code": f, "group": "flower"} for f in hand.flowers]
+        groups.append((_gap_between(rng), items))
+    return groups
 
+
+def _arrange_rows(rng: np.random.Generator, main: Row, meld_groups: Row, flower_items: list[dict],
+                  standing: bool) -> tuple[Row, Row, dict]:
+    """Put the melds and flowers beside the standing tiles or in a second row behind them:
+    (first row, second row, the choices made for Layout.info)."""
     two_rows = bool((meld_groups or flower_items) and rng.random() < (0.6 if standing else 0.25))
     melds_right = rng.random() < 0.75
     flower_where = ("end", "start", "row2")[rng.choice(3, p=[0.5, 0.2, 0.3])]
@@ -165,14 +185,14 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
         flower_where = "end"
 
     row1 = list(main)
-    row2: list[tuple[float, list[dict]]] = []
+    row2: Row = []
     target = row2 if two_rows else row1
     if melds_right or two_rows:
         target.extend(meld_groups)
     else:
         row1[:0] = meld_groups
     if flower_items:
-        fg = (gap_between(), flower_items)
+        fg = (_gap_between(rng), flower_items)
         if flower_where == "start":
             row1.insert(0, fg)
         else:
@@ -181,16 +201,23 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
     # (players leave one between their melds or flowers and the standing tiles)
     for row in (row1, row2):
         for k in range(len(row)):
-            gap = 0.0 if k == 0 else (row[k][0] or gap_between())
+            gap = 0.0 if k == 0 else (row[k][0] or _gap_between(rng))
             row[k] = (gap, row[k][1])
+    choices = {"melds_side": "right" if (melds_right or two_rows) else "left",
+               "flowers_where": flower_where if flower_items else None}
+    return row1, row2, choices
 
-    # upside-down tiles
+
+def _turn_some_upside_down(rng: np.random.Generator, rows: Row) -> None:
     if rng.random() < 0.18:
-        for _, items in row1 + row2:
+        for _, items in rows:
             for it in items:
                 if not it.get("face_down") and not it.get("standing") and rng.random() < 0.12:
                     it["upside_down"] = True
 
+
+def _place_rows(rng: np.random.Generator, row1: Row, row2: Row, shape: TileShape,
+                conv: dict) -> list[TileSpec]:
     tiles = _place_row(rng, row1, shape, 0.0, conv)
     if row2:
         # beyond the deepest tile of the first row (flowers or the winning tile lie flat
@@ -202,7 +229,11 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
         for t in r2:
             t.x += shift
         tiles += r2
-    # a slightly messy table
+    return tiles
+
+
+def _mess_and_centre(rng: np.random.Generator, tiles: list[TileSpec]) -> None:
+    """A slightly messy table, then the hand centred on the origin."""
     mess = float(rng.uniform(0.2, 1.5))
     for t in tiles:
         t.x += float(rng.normal(0, 0.015 * mess))
@@ -214,9 +245,20 @@ def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> L
     for t in tiles:
         t.x -= cx
         t.y -= cy
+
+
+def layout_hand(rng: np.random.Generator, hand: HandPlan, shape: TileShape) -> Layout:
+    """Where each tile of `hand` lies, drawn from one image's table habits."""
+    conv = _conventions(rng)
+    main, win_pos, standing = _standing_tiles(rng, hand)
+    meld_groups = _meld_groups(rng, hand, conv)
+    flower_items = [{"code": f, "group": "flower"} for f in hand.flowers]
+    row1, row2, choices = _arrange_rows(rng, main, meld_groups, flower_items, standing)
+    _turn_some_upside_down(rng, row1 + row2)
+    tiles = _place_rows(rng, row1, row2, shape, conv)
+    _mess_and_centre(rng, tiles)
     info = {"rows": 2 if row2 else 1, "win_position": win_pos, "win_gap": win_pos == "apart",
-            "melds_side": "right" if (melds_right or two_rows) else "left",
-            "flowers_where": flower_where if flower_items else None,
+            "melds_side": choices["melds_side"], "flowers_where": choices["flowers_where"],
             "claimed_sideways": conv["rotate_claimed"], "concealed_kong_down": conv["kong_down"],
             "hand_kind": hand.kind, "standing": standing}
     return Layout(tiles, info)
@@ -235,6 +277,85 @@ def _along(x0: float, y: float, i: float, step: float, rot: float) -> tuple[floa
     return x0 + i * step * np.cos(r), y + i * step * np.sin(r)
 
 
+# A distractor block's helpers return the new far edge of what is on the table, or None when the
+# pool of spare tiles ran out (then no more distractors are laid).
+
+
+def _add_tray(rng: np.random.Generator, layout: Layout, pool: list[str], shape: TileShape,
+              x0: float, x1: float, far: float, busy: list) -> float | None:
+    """A tray of tiles, face up, touching."""
+    rows, cols = int(rng.integers(2, 5)), int(rng.integers(4, 10))
+    g = float(rng.uniform(0.01, 0.05))
+    w, h = cols * (1 + g), rows * (shape.h + g)
+    tx = float(rng.uniform(x0, x1))
+    ty = far + 0.8 + h / 2 + float(rng.uniform(0, 2))
+    th = float(rng.normal(0, 4))
+    rm = np.array([[np.cos(np.radians(th)), -np.sin(np.radians(th))],
+                   [np.sin(np.radians(th)), np.cos(np.radians(th))]])
+    layout.info["tray"] = (tx, ty, w, h, th)
+    for r in range(rows):
+        for c in range(cols):
+            if not pool:
+                return None
+            lx = -w / 2 + (c + 0.5) * (1 + g)
+            ly = h / 2 - (r + 0.5) * (shape.h + g)
+            px, py = rm @ np.array([lx, ly]) + (tx, ty)
+            layout.tiles.append(TileSpec(pool.pop(), "distractor", float(px), float(py),
+                                         th + float(rng.normal(0, 0.8))))
+    ext = 0.5 * (w * abs(np.sin(np.radians(th))) + h) + 0.6
+    busy.append((tx - w / 2 - 1, ty - ext, tx + w / 2 + 1, ty + ext))
+    return ty + ext
+
+
+def _add_row_block(rng: np.random.Generator, layout: Layout, pool: list[str], shape: TileShape,
+                   opp: bool, x0: float, x1: float, far: float, busy: list) -> float | None:
+    """Another player's standing hand (`opp`) or a piece of wall, one or two tiles high."""
+    n = int(rng.integers(8, 14)) if opp else int(rng.integers(3, 11))
+    two_high = not opp and rng.random() < 0.6
+    rot = float(rng.normal(0, 4))
+    # the row's nearest tile (not its first: a turned row comes closer) keeps the gap
+    drop = (n - 1) * 1.01 * np.sin(np.radians(rot))
+    by = far + float(rng.uniform(1.5, 4.0) if opp else rng.uniform(0.8, 2.5)) - min(drop, 0.0)
+    bx = float(rng.uniform(x0 - 3, x1 - n + 3))
+    for i in range(n):
+        px, py = _along(bx, by, i, 1.01, rot)
+        for level in range(2 if two_high else 1):
+            if not pool:
+                return None
+            if opp:  # another player's standing hand, its backs towards us
+                spec = TileSpec(pool.pop(), "distractor", px, py, 180 + rot, standing=True)
+            else:
+                spec = TileSpec(pool.pop(), "distractor", px, py, rot,
+                                z=level * shape.t, face_down=True, stacked=bool(level))
+            layout.tiles.append(spec)
+    near, far = by + min(drop, 0.0) - shape.h, by + max(drop, 0.0) + shape.h
+    busy.append((bx - 1, near, bx + n + 1, far))
+    return far
+
+
+def _add_loose(rng: np.random.Generator, layout: Layout, pool: list[str], x0: float, x1: float,
+               y0: float, far: float, busy: list) -> float | None:
+    """Loose tiles around, face up or down, clear of the blocks and of each other."""
+    placed: list[tuple[float, float]] = []
+    for _ in range(int(rng.integers(1, 7))):
+        for _try in range(20):
+            px = float(rng.uniform(x0 - 4, x1 + 4))
+            py = float(rng.uniform(y0 - 5, far + 3))
+            free = all(not (a - 0.8 < px < c + 0.8 and b - 0.9 < py < d + 0.9)
+                       for a, b, c, d in busy)
+            if free and all((px - a) ** 2 + (py - b) ** 2 > 3.5 for a, b in placed):
+                break
+        else:
+            continue
+        if not pool:
+            return None
+        placed.append((px, py))
+        layout.tiles.append(TileSpec(pool.pop(), "distractor", px, py,
+                                     float(rng.uniform(0, 360)),
+                                     face_down=bool(rng.random() < 0.4)))
+    return far
+
+
 def add_distractors(rng: np.random.Generator, layout: Layout, hand: HandPlan,
                     shape: TileShape) -> None:
     """Other tiles on the table: loose tiles, a piece of wall, another player's standing hand,
@@ -247,75 +368,19 @@ def add_distractors(rng: np.random.Generator, layout: Layout, hand: HandPlan,
     x0, x1 = min(xs) - 1.0, max(xs) + 1.0
     y0, y1 = min(ys) - 1.2, max(ys) + 1.2
     busy = [(x0, y0, x1, y1)]  # occupied table rectangles
-    far = y1  # far edge of what is already on the table
+    far: float | None = y1  # far edge of what is already on the table
     kinds = [k for k, p in (("wall", 0.25), ("opponent", 0.12), ("tray", 0.1))
              if rng.random() < p]
     rng.shuffle(kinds)
     if rng.random() < 0.35:
         kinds.append("loose")  # last, so it can avoid the blocks
     for kind in kinds:
-        if kind == "tray":  # a tray of tiles, face up, touching
-            rows, cols = int(rng.integers(2, 5)), int(rng.integers(4, 10))
-            g = float(rng.uniform(0.01, 0.05))
-            w, h = cols * (1 + g), rows * (shape.h + g)
-            tx = float(rng.uniform(x0, x1))
-            ty = far + 0.8 + h / 2 + float(rng.uniform(0, 2))
-            th = float(rng.normal(0, 4))
-            rm = np.array([[np.cos(np.radians(th)), -np.sin(np.radians(th))],
-                           [np.sin(np.radians(th)), np.cos(np.radians(th))]])
-            layout.info["tray"] = (tx, ty, w, h, th)
-            for r in range(rows):
-                for c in range(cols):
-                    if not pool:
-                        return
-                    lx = -w / 2 + (c + 0.5) * (1 + g)
-                    ly = h / 2 - (r + 0.5) * (shape.h + g)
-                    px, py = rm @ np.array([lx, ly]) + (tx, ty)
-                    layout.tiles.append(TileSpec(pool.pop(), "distractor", float(px), float(py),
-                                                 th + float(rng.normal(0, 0.8))))
-            ext = 0.5 * (w * abs(np.sin(np.radians(th))) + h) + 0.6
-            busy.append((tx - w / 2 - 1, ty - ext, tx + w / 2 + 1, ty + ext))
-            far = ty + ext
+        if kind == "tray":
+            far = _add_tray(rng, layout, pool, shape, x0, x1, far, busy)
         elif kind in ("opponent", "wall"):
-            opp = kind == "opponent"
-            n = int(rng.integers(8, 14)) if opp else int(rng.integers(3, 11))
-            two_high = not opp and rng.random() < 0.6
-            rot = float(rng.normal(0, 4))
-            # the row's nearest tile (not its first: a turned row comes closer) keeps the gap
-            drop = (n - 1) * 1.01 * np.sin(np.radians(rot))
-            by = far + float(rng.uniform(1.5, 4.0) if opp else rng.uniform(0.8, 2.5)) - min(
-                drop, 0.0)
-            bx = float(rng.uniform(x0 - 3, x1 - n + 3))
-            for i in range(n):
-                px, py = _along(bx, by, i, 1.01, rot)
-                for level in range(2 if two_high else 1):
-                    if not pool:
-                        return
-                    if opp:  # another player's standing hand, its backs towards us
-                        spec = TileSpec(pool.pop(), "distractor", px, py, 180 + rot,
-                                        standing=True)
-                    else:
-                        spec = TileSpec(pool.pop(), "distractor", px, py, rot,
-                                        z=level * shape.t, face_down=True, stacked=bool(level))
-                    layout.tiles.append(spec)
-            near, far = by + min(drop, 0.0) - shape.h, by + max(drop, 0.0) + shape.h
-            busy.append((bx - 1, near, bx + n + 1, far))
-        else:  # loose tiles around, face up or down
-            placed: list[tuple[float, float]] = []
-            for _ in range(int(rng.integers(1, 7))):
-                for _try in range(20):
-                    px = float(rng.uniform(x0 - 4, x1 + 4))
-                    py = float(rng.uniform(y0 - 5, far + 3))
-                    free = all(not (a - 0.8 < px < c + 0.8 and b - 0.9 < py < d + 0.9)
-                               for a, b, c, d in busy)
-                    if free and all((px - a) ** 2 + (py - b) ** 2 > 3.5 for a, b in placed):
-                        break
-                else:
-                    continue
-                if not pool:
-                    return
-                placed.append((px, py))
-                layout.tiles.append(TileSpec(pool.pop(), "distractor", px, py,
-                                             float(rng.uniform(0, 360)),
-                                             face_down=bool(rng.random() < 0.4)))
+            far = _add_row_block(rng, layout, pool, shape, kind == "opponent", x0, x1, far, busy)
+        else:
+            far = _add_loose(rng, layout, pool, x0, x1, y0, far, busy)
+        if far is None:  # no spare tiles left
+            return
     layout.info["distractors"] = sum(t.group == "distractor" for t in layout.tiles)
