@@ -7,7 +7,7 @@ import re
 
 from PIL import Image, ImageDraw
 
-from mjlens.ui import i18n
+from mjlens.ui import i18n, jokers
 from mjlens.ui.engine import fmt_num
 from mjlens.ui.state import CONCEALED, FLOWERS, WIN, Draft, meld_group, sorted_group
 from mjlens.ui.tile_images import HIGHLIGHTS, latin_font, strip_image, text_font
@@ -145,12 +145,14 @@ def wrap(text: str, font, width: int) -> list[str]:
     return lines
 
 
-def share_image(draft: Draft, result, rules_name: str, lang: str = "en") -> bytes:
+def share_image(draft: Draft, result, rules_name: str, lang: str = "en", joker=None) -> bytes:
     """A PNG of the hand (grouped as on the table), its score and each fan with its value and
     why, to send to the other players. Chinese is drawn with the bundled font, so the picture is
-    the same on every machine. Items that multiply (ScoreResult.combine) read x2, not 2 fan."""
+    the same on every machine. Items that multiply (ScoreResult.combine) read x2, not 2 fan.
+    `joker` (mjlens.ui.jokers.Joker): its copies are marked and what each stood for is listed."""
     tile_w, gap, pad = 48, 14, 24
-    strips = [strip_image(codes, width=tile_w, gap=3) for _, codes in _groups(draft)]
+    mark = (joker.code, joker.badge) if joker is not None else None
+    strips = [strip_image(codes, width=tile_w, gap=3, joker=mark) for _, codes in _groups(draft)]
     hand_w = sum(s.width for s in strips) + gap * max(0, len(strips) - 1)
     tile_h = strips[0].height if strips else 0
     width = max(hand_w + 2 * pad, 640)
@@ -165,8 +167,11 @@ def share_image(draft: Draft, result, rules_name: str, lang: str = "en") -> byte
             value += f" ×{f.count}"
         why = i18n.text(f.why, lang)
         rows.append((name, value, wrap(why, small_font, width - 3 * pad) if why else []))
+    stood = (wrap("  ".join(i18n.text(m, lang) for m in jokers.stood_lines(joker, result)),
+                  small_font, width - 2 * pad) if joker is not None else [])
     line_h, small_h = 30, 22
     body_h = sum(line_h + small_h * len(w) + 6 for _, _, w in rows) + 2 * line_h
+    body_h += small_h * len(stood) + (8 if stood else 0)
     height = pad + 44 + 12 + tile_h + 20 + body_h + pad
     img = Image.new("RGB", (width, height), (24, 92, 66))
     d = ImageDraw.Draw(img)
@@ -179,6 +184,10 @@ def share_image(draft: Draft, result, rules_name: str, lang: str = "en") -> byte
         img.paste(s, (x, y), s)
         x += s.width + gap
     y += tile_h + 20
+    for line in stood:
+        d.text((pad, y), line, font=small_font, fill=(240, 210, 110))
+        y += small_h
+    y += 8 if stood else 0
     for name, value, why in rows:
         d.text((pad, y), name, font=body_font, fill=(240, 240, 230))
         d.text((width - pad, y), value, font=body_font, fill=(240, 240, 230), anchor="ra")

@@ -31,6 +31,7 @@ HIGHLIGHTS = {
     "selected": (30, 110, 230),  # the tile being edited
     "win": (200, 30, 60),  # the winning tile
 }
+JOKER_GOLD = (212, 160, 20)  # a joker's inner border and badge (mjlens.ui.jokers)
 # Seasons (1f-4f) and flowers (5f-8f): colour and Latin initial of each.
 _FLOWER_STYLE = {
     "1f": ((46, 160, 67), "Sp"),
@@ -147,9 +148,23 @@ def _highlight(img: Image.Image, colour) -> None:
     d.rounded_rectangle((1, 1, BASE_W - 2, BASE_H - 2), 14, outline=colour, width=8)
 
 
+def _joker_mark(img: Image.Image, badge: str) -> None:
+    """A joker: a gold border inside the face's edge (a highlight still shows outside it) and a
+    gold disc with the game's word for a joker (金, 财) in the top right corner."""
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((9, 9, BASE_W - 10, BASE_H - 10 - EDGE), 10, outline=JOKER_GOLD, width=6)
+    cx, cy, r = BASE_W - 26, 26, 21
+    d.ellipse((cx - r, cy - r, cx + r, cy + r), fill=JOKER_GOLD, outline=(120, 80, 0), width=2)
+    cjk = cjk_font_path()
+    font = ImageFont.truetype(cjk, 30) if cjk else latin_font(24)
+    d.text((cx, cy), badge if cjk else "J", font=font, fill=(150, 20, 20), anchor="mm")
+
+
 @lru_cache(maxsize=512)
-def tile_image(code: str, highlight: str | None = None, width: int = BASE_W) -> Image.Image:
-    """The picture of one tile (RGBA). Do not modify the returned (cached) image."""
+def tile_image(code: str, highlight: str | None = None, width: int = BASE_W,
+               joker: str | None = None) -> Image.Image:
+    """The picture of one tile (RGBA); `joker`: the badge of a joker (金, 财) to draw on it.
+    Do not modify the returned (cached) image."""
     if highlight not in HIGHLIGHTS:
         raise ValueError(f"unknown highlight {highlight!r}")
     if code == T.BACK:
@@ -164,6 +179,8 @@ def tile_image(code: str, highlight: str | None = None, width: int = BASE_W) -> 
             _paste_svg(img, face, code)
     else:
         raise ValueError(f"unknown tile code {code!r}")
+    if joker:
+        _joker_mark(img, joker)
     if HIGHLIGHTS[highlight]:
         _highlight(img, HIGHLIGHTS[highlight])
     if width != BASE_W:
@@ -172,18 +189,22 @@ def tile_image(code: str, highlight: str | None = None, width: int = BASE_W) -> 
 
 
 @lru_cache(maxsize=512)
-def tile_png(code: str, highlight: str | None = None, width: int = BASE_W) -> bytes:
+def tile_png(code: str, highlight: str | None = None, width: int = BASE_W,
+             joker: str | None = None) -> bytes:
     """PNG bytes of `tile_image` (what the app sends to the browser)."""
     buf = io.BytesIO()
-    tile_image(code, highlight, width).save(buf, format="PNG", optimize=False)
+    tile_image(code, highlight, width, joker).save(buf, format="PNG", optimize=False)
     return buf.getvalue()
 
 
-def strip_image(codes, width: int = 60, gap: int = 4, highlights=None) -> Image.Image:
-    """Tiles side by side on a transparent background (for the share image)."""
+def strip_image(codes, width: int = 60, gap: int = 4, highlights=None,
+                joker: tuple[str, str] | None = None) -> Image.Image:
+    """Tiles side by side on a transparent background (for the share image); `joker`: (code,
+    badge) of the hand's joker kind, whose copies are marked."""
     highlights = highlights or [None] * len(codes)
     h = round(BASE_H * width / BASE_W)
     out = Image.new("RGBA", (max(1, len(codes) * (width + gap) - gap), h), (0, 0, 0, 0))
     for i, (code, hl) in enumerate(zip(codes, highlights, strict=True)):
-        out.alpha_composite(tile_image(code, hl, width), (i * (width + gap), 0))
+        badge = joker[1] if joker and code == joker[0] else None
+        out.alpha_composite(tile_image(code, hl, width, badge), (i * (width + gap), 0))
     return out

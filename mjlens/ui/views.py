@@ -10,6 +10,7 @@ from dataclasses import replace
 import streamlit as st
 
 from mjlens.ui import engine as E
+from mjlens.ui import jokers as J
 from mjlens.ui import photo as P
 from mjlens.ui import render as R
 from mjlens.ui import state as S
@@ -276,7 +277,8 @@ def _other_readings(lang: str) -> None:
                 st.caption(why)
 
 
-def export_view(outcome: E.Outcome, rs, options: dict, lang: str) -> None:
+def export_view(outcome: E.Outcome, rs, options: dict, lang: str,
+                joker: J.Joker | None = None) -> None:
     if outcome.result is None:
         return
     st.subheader(t("export", lang))
@@ -286,7 +288,7 @@ def export_view(outcome: E.Outcome, rs, options: dict, lang: str) -> None:
                            file_name="mjlens-score.json", mime="application/json",
                            icon=":material/download:", key="dl-json", on_click="ignore")
         png = R.share_image(st.session_state.draft, outcome.result,
-                            rs.name_zh if lang == "zh" else rs.name, lang)
+                            rs.name_zh if lang == "zh" else rs.name, lang, joker)
         st.download_button(t("download_png", lang), png, file_name="mjlens-score.png",
                            mime="image/png", icon=":material/image:", key="dl-png",
                            on_click="ignore")
@@ -321,7 +323,9 @@ def main() -> None:
         return
     # scored before drawing, so the hand's header can show the total (phones see it first)
     options = current_options(rs)
-    outcome = E.score_draft(draft_for(rs, ss.draft), rs.id, options)
+    draft = draft_for(rs, ss.draft)
+    outcome = E.score_draft(draft, rs.id, options)
+    joker = J.joker_of(rs, options, draft.context.extra, outcome.result)
     left, right = st.columns([3, 2], gap="large")
     with left:
         input_view(lang)
@@ -329,7 +333,7 @@ def main() -> None:
         with st.container(horizontal=True, vertical_alignment="center", key="hand-head"):
             st.subheader(t("hand", lang))
             score_badge(outcome, lang)
-        hand_view(lang)
+        hand_view(lang, joker)
         edit_panel(lang)
         add_tiles_view(lang)
     with right:
@@ -341,6 +345,6 @@ def main() -> None:
             with st.expander(t("house_options", lang), key="opt-exp", icon=":material/tune:"):
                 options_view(rs, lang, stakes=False)
         st.subheader(t("score", lang))
-        result_view(outcome, rs, lang)
+        result_view(outcome, rs, lang, joker)
         payments_view(outcome, rs, lang)
-        export_view(outcome, rs, options, lang)
+        export_view(outcome, rs, options, lang, joker)

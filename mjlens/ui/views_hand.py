@@ -7,6 +7,7 @@ import streamlit as st
 
 from mjlens.ui import state as S
 from mjlens.ui.i18n import group_name, t, text, tile_label, tile_name
+from mjlens.ui.jokers import Joker
 from mjlens.ui.render import tile_crop
 from mjlens.ui.tile_images import tile_png
 from scoring import tiles as T
@@ -48,14 +49,19 @@ def _highlight(d: S.Draft, i: int, selected: int | None) -> str | None:
     return None
 
 
-def _cell(d: S.Draft, i: int, lang: str, selected: int | None, face_down: bool = False) -> None:
+def _cell(d: S.Draft, i: int, lang: str, selected: int | None, face_down: bool = False,
+          joker: Joker | None = None) -> None:
     """One tile: picture and label, the whole cell a button. `face_down`: drawn as its back, as
-    the outer tiles of a concealed kong lie on the table (the label still names it)."""
+    the outer tiles of a concealed kong lie on the table (the label still names it). A copy of
+    the `joker` kind is drawn with its gold border and badge."""
     slot = d.tiles[i]
     with st.container(key=f"cell-{i}", width=TILE_PX + 6, gap=None, horizontal_alignment="center"):
         picture = T.BACK if face_down else slot.code
-        st.image(tile_png(picture, _highlight(d, i, selected), 2 * TILE_PX), width=TILE_PX,
-                 alt=tile_name(slot.code, lang))
+        wild = joker is not None and slot.code == joker.code and not face_down
+        alt = tile_name(slot.code, lang)
+        st.image(tile_png(picture, _highlight(d, i, selected), 2 * TILE_PX,
+                          joker.badge if wild else None), width=TILE_PX,
+                 alt=joker.alt(alt, lang) if wild else alt)
         label = tile_label(slot.code, lang) + ("?" if slot.uncertain else "")
         st.button(label, key=f"tile-{i}", on_click=_select, args=(i,), type="tertiary")
 
@@ -91,7 +97,8 @@ def _claim(k: int) -> str | None:
     return None if value == "none" else value
 
 
-def _group_block(d: S.Draft, g: str, lang: str, selected: int | None) -> None:
+def _group_block(d: S.Draft, g: str, lang: str, selected: int | None,
+                 joker: Joker | None = None) -> None:
     idx = S.sorted_group(d, g)
     k = S.meld_index(g)
     hidden = k is not None and d.melds[k].concealed and len(idx) == 4
@@ -100,14 +107,15 @@ def _group_block(d: S.Draft, g: str, lang: str, selected: int | None) -> None:
         if idx:
             with st.container(horizontal=True, gap="small", key=f"group-{g}"):
                 for n, i in enumerate(idx):
-                    _cell(d, i, lang, selected, face_down=hidden and n in (0, 3))
+                    _cell(d, i, lang, selected, face_down=hidden and n in (0, 3), joker=joker)
         if k is not None:
             _meld_controls(d, k, lang)
 
 
-def hand_view(lang: str) -> None:
+def hand_view(lang: str, joker: Joker | None = None) -> None:
     """The hand grouped as on the table: standing tiles, winning tile and flowers, then the
-    melds side by side; tap a tile's label to select it."""
+    melds side by side; tap a tile's label to select it. Copies of the `joker` kind are marked,
+    with a legend line when the hand holds one."""
     ss = st.session_state
     d: S.Draft = ss.draft
     selected = ss.get("selected")
@@ -119,11 +127,13 @@ def hand_view(lang: str) -> None:
         for g in (S.CONCEALED, S.WIN, S.FLOWERS):
             if g == S.FLOWERS and not d.group(g):
                 continue
-            _group_block(d, g, lang, selected)
+            _group_block(d, g, lang, selected, joker)
     if d.melds:
         with st.container(horizontal=True, gap="medium", key="meld-row"):
             for k in range(len(d.melds)):
-                _group_block(d, S.meld_group(k), lang, selected)
+                _group_block(d, S.meld_group(k), lang, selected, joker)
+    if joker is not None and any(s.code == joker.code for s in d.tiles):
+        st.caption(text(joker.legend(), lang))
     if d.tiles:
         st.caption(t("tap_hint", lang))
 

@@ -18,9 +18,12 @@ from mjlens.ui.i18n import (
     t,
     text,
     tile_choice,
+    tile_label,
     unit,
     wind_name,
 )
+from mjlens.ui.jokers import Joker, other_notes, stood_for, stood_lines
+from mjlens.ui.jokers import M as JOKER_WORDS
 from mjlens.ui.tile_images import tile_png
 from scoring import tiles as T
 from scoring.hand import WINDS, HandError
@@ -304,7 +307,25 @@ def problem_view(outcome: E.Outcome, lang: str) -> None:
     st.warning(f"**{t('cannot_score', lang)}** — {text(outcome.error, lang)}")
 
 
-def result_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
+def jokers_view(joker: Joker, r, lang: str) -> None:
+    """Each joker of the best reading and what it stood for: its marked picture, an arrow, the
+    tile it made, and the line in words (`金 9m → 3p`)."""
+    codes = stood_for(joker, r)
+    if not codes:
+        return
+    st.markdown(f"**{text(JOKER_WORDS('heading'), lang)}**")
+    with st.container(horizontal=True, gap="medium", key="joker-stood"):
+        for k, (code, line) in enumerate(zip(codes, stood_lines(joker, r), strict=True)):
+            with st.container(horizontal=True, gap="small", width="content",
+                              vertical_alignment="center", key=f"joker-{k}"):
+                st.image(tile_png(joker.code, None, 56, joker.badge), width=28,
+                         alt=joker.alt(tile_label(joker.code, lang), lang))
+                st.markdown("→")
+                st.image(tile_png(code, None, 56), width=28, alt=tile_label(code, lang))
+                st.caption(text(line, lang))
+
+
+def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None = None) -> None:
     if outcome.result is None:
         problem_view(outcome, lang)
         return
@@ -316,6 +337,8 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
         st.error(t("not_a_win", lang))
     if r.arrangement:
         st.caption(t("label_value", lang, label=t("read_as", lang), value=f"`{r.arrangement}`"))
+    if joker is not None:
+        jokers_view(joker, r, lang)
     times = r.combine == "multiply"  # items are factors: x2, not 2 fan
     lines = []
     for f in r.fans:
@@ -332,7 +355,7 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
                 name = e.name if lang == "zh" else f"{e.name_en} · {e.name}"
                 line = t("excluded_line", lang, fan=name, x=text(e.because_of, lang))
                 st.markdown(f"- {line} {text(e.why, lang)}".rstrip())
-    for note in r.notes:
+    for note in other_notes(r.notes) if joker is not None else r.notes:
         st.info(text(note, lang))
 
 
