@@ -322,6 +322,41 @@ def _five_pack(kind: int, t: int) -> bool:
     return t < 0x40 and (t & 15) == 5
 
 
+def _set_group_fans(f: list[int], chows: list[int], pungs: list[int], pair: int) -> None:
+    """Fans among the four sets (一色三同顺, 三色三步高, 双同刻, ...), looked up by the sorted
+    tiles of the chows or pungs that share them; 4 chows first check 三色双龙会 / 一色双龙会."""
+    n_chows = len(chows)
+    if n_chows == 4:
+        if pair < 0x40 and (pair & 15) == 5 and _three_suited_terminal_chows(chows, pair):
+            f[THREE_SUITED_TERMINAL_CHOWS] = 1
+        elif pair < 0x40 and (pair & 15) == 5 and _pure_terminal_chows(chows, pair):
+            f[PURE_TERMINAL_CHOWS] = 1
+        else:
+            chows.sort()
+            for i, n in four_chows_fans(tuple(chows)):
+                f[i] += n
+    elif n_chows == 3:
+        for i, n in three_chows_fans(tuple(sorted(chows))):
+            f[i] += n
+    elif n_chows == 2:
+        fan = TWO_CHOWS[chows[0]][chows[1]]
+        if fan:
+            f[fan] += 1
+        fan = TWO_PUNGS[pungs[0]][pungs[1]]
+        if fan:
+            f[fan] += 1
+    elif n_chows == 1:
+        for i, n in three_pungs_fans(tuple(sorted(pungs))):
+            f[i] += n
+    else:
+        for i, n in four_pungs_fans(tuple(sorted(pungs))):
+            f[i] += n
+
+
+# Hot path (about 0.8 calls per hand): the fans among sets are one helper, the rest stays inline
+# for speed. On the 8340 calls of bench_gb's 10000 hands (seed 1), alternated with the whole
+# function of b93eb2b, this helper costs +0.7 to +1.8 % of the function's CPU time (about 25 ns a
+# hand, under 0.2 % of the engine's); moving the pung block out as well cost +2 to +5 %.
 def regular_fans(packs, fixed_cnt: int, ctx, s_chows, s_pungs) -> list[int]:
     """Fans of one division. `packs` = declared melds, then sets from the standing tiles, then the
     pair; `s_chows` / `s_pungs` = the tiles of the chows (middle tile) and pungs formed from the
@@ -355,31 +390,7 @@ def regular_fans(packs, fixed_cnt: int, ctx, s_chows, s_pungs) -> list[int]:
                 elif t > 0x40 or (t & 15) in (1, 9):
                     f[PUNG_OF_TERMINALS_OR_HONORS] += 1
     n_chows = len(chows)
-    if n_chows == 4:
-        if pair < 0x40 and (pair & 15) == 5 and _three_suited_terminal_chows(chows, pair):
-            f[THREE_SUITED_TERMINAL_CHOWS] = 1
-        elif pair < 0x40 and (pair & 15) == 5 and _pure_terminal_chows(chows, pair):
-            f[PURE_TERMINAL_CHOWS] = 1
-        else:
-            chows.sort()
-            for i, n in four_chows_fans(tuple(chows)):
-                f[i] += n
-    elif n_chows == 3:
-        for i, n in three_chows_fans(tuple(sorted(chows))):
-            f[i] += n
-    elif n_chows == 2:
-        fan = TWO_CHOWS[chows[0]][chows[1]]
-        if fan:
-            f[fan] += 1
-        fan = TWO_PUNGS[pungs[0]][pungs[1]]
-        if fan:
-            f[fan] += 1
-    elif n_chows == 1:
-        for i, n in three_pungs_fans(tuple(sorted(pungs))):
-            f[i] += n
-    else:
-        for i, n in four_pungs_fans(tuple(sorted(pungs))):
-            f[i] += n
+    _set_group_fans(f, chows, pungs, pair)
     # 不求人 / 门前清 / 全求人 / 自摸
     melded_cnt = ctx.melded_cnt
     self_drawn = flags & SELF
