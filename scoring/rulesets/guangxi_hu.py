@@ -26,7 +26,7 @@ from scoring.rulesets.south_common import (
     DISCARDER,
     FIRST_TURN,
     PLAYERS_IN,
-    Shape,
+    TurnCtx,
     check_hand,
     first_turn_field,
     is_flush,
@@ -77,12 +77,7 @@ SEVEN_PAIRS = Option("seven_pairs", True, M.text("seven_pairs_help"),
 
 
 @dataclass(frozen=True)
-class Ctx:
-    hand: Hand
-    shape: Shape
-    dealer: str
-    first_turn: bool
-
+class Ctx(TurnCtx):
     @property
     def standard(self) -> bool:
         return self.shape.kind == "standard"
@@ -126,10 +121,10 @@ TABLE: tuple[Pattern[Ctx], ...] = (
                    if c.shape.all_chows else M("chicken")),
     _class_pattern(1, lambda c: c.standard and c.start_level() == 1, M("all_chows")),
     _class_pattern(2, lambda c: c.standard and c.start_level() == 2, M("all_pungs")),
-    Pattern("天胡", "Heavenly hand", 2, lambda c: c.first_turn and c.hand.context.self_drawn
-            and c.hand.context.seat_wind == c.dealer, M("heavenly")),
-    Pattern("地胡", "Earthly hand", 2, lambda c: c.first_turn and c.hand.context.self_drawn
-            and c.hand.context.seat_wind != c.dealer, M("earthly")),
+    Pattern("天胡", "Heavenly hand", 2, lambda c: c.first_turn and c.self_drawn and c.winner_is_dealer,
+            M("heavenly")),
+    Pattern("地胡", "Earthly hand", 2,
+            lambda c: c.first_turn and c.self_drawn and not c.winner_is_dealer, M("earthly")),
     Pattern("杠暴", "Win after a kong", 2, lambda c: c.hand.context.kong_replacement, M("kong_flower")),
     Pattern("十三幺", "Thirteen orphans", 2, lambda c: c.shape.kind == "thirteen_orphans", M("orphans")),
     Pattern("七对", "Seven pairs", 2, lambda c: c.shape.kind == "seven_pairs", M("seven_pairs")),

@@ -22,14 +22,14 @@ from scoring.rulesets.south_common import (
     DISCARDER,
     FIRST_TURN,
     PLAYERS_IN,
-    Shape,
+    TurnCtx,
+    add_kong_money,
     after_kong_field,
     check_hand,
     claims_by_seat,
     first_turn_field,
     is_all_honours,
     is_flush,
-    kong_money_of,
     round_players,
     seat_field,
     shape_text,
@@ -80,21 +80,9 @@ KONG_MONEY = Option("kong_money", True, M.text("kong_money_help"),
 
 
 @dataclass(frozen=True)
-class Ctx:
-    hand: Hand
-    shape: Shape
-    dealer: str
-    first_turn: bool
+class Ctx(TurnCtx):
     after_kong: bool
     discarder: str | None
-
-    @property
-    def self_drawn(self) -> bool:
-        return self.hand.context.self_drawn
-
-    @property
-    def winner_is_dealer(self) -> bool:
-        return self.hand.context.seat_wind == self.dealer
 
 
 def _suit(c: Ctx) -> Suit:
@@ -206,9 +194,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     result.payments = win_payments(hand, who, per, why)
     result.notes.extend(who.notes)
     if options["kong_money"]:
-        pays, notes = kong_money_of(hand, options["base"], in_round)
-        result.payments.extend(pays)
-        result.notes.extend(notes)
+        add_kong_money(result, hand, options["base"], in_round)
     return result
 
 

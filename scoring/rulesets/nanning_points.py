@@ -30,7 +30,8 @@ from scoring.rulesets.south_common import (
     DISCARDER,
     FIRST_TURN,
     PLAYERS_IN,
-    Shape,
+    TurnCtx,
+    add_kong_money,
     after_kong_field,
     bool_field,
     check_hand,
@@ -39,7 +40,6 @@ from scoring.rulesets.south_common import (
     first_turn_field,
     is_all_honours,
     is_flush,
-    kong_money_of,
     provider_of,
     round_players,
     seat_field,
@@ -135,22 +135,10 @@ FIELDS = (
 
 
 @dataclass(frozen=True)
-class Ctx:
-    hand: Hand
-    shape: Shape
-    dealer: str
-    first_turn: bool
+class Ctx(TurnCtx):
     after_kong: bool
     discarder: str | None
     last_kong: Meld | None
-
-    @property
-    def self_drawn(self) -> bool:
-        return self.hand.context.self_drawn
-
-    @property
-    def dealer_wins(self) -> bool:
-        return self.hand.context.seat_wind == self.dealer
 
     def flower(self, concealed: bool) -> bool:
         k = self.last_kong
@@ -188,10 +176,10 @@ TABLE: tuple[Pattern[Ctx], ...] = (
             M("last_drawn"), ("门清",)),
     Pattern("海底炮", "Last discard", 9, lambda c: c.hand.context.last_tile and not c.self_drawn,
             M("last_discard")),
-    Pattern("天胡", "Heavenly hand", 0, lambda c: c.first_turn and c.self_drawn and c.dealer_wins,
+    Pattern("天胡", "Heavenly hand", 0, lambda c: c.first_turn and c.self_drawn and c.winner_is_dealer,
             M("heavenly", points=6), ("门清",)),
     Pattern("地胡", "Earthly hand", 0,
-            lambda c: c.first_turn and c.self_drawn and not c.dealer_wins, M("earthly"), ("门清",)),
+            lambda c: c.first_turn and c.self_drawn and not c.winner_is_dealer, M("earthly"), ("门清",)),
     Pattern("人胡", "Human hand", 8,
             lambda c: c.first_turn and not c.self_drawn and c.discarder == c.dealer, M("human")),
 )
@@ -319,9 +307,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     result.notes.extend(notes)
     result.extra.update(info)
     if options["kong_money"]:
-        pays, notes = kong_money_of(hand, options["base"], in_round)
-        result.payments.extend(pays)
-        result.notes.extend(notes)
+        add_kong_money(result, hand, options["base"], in_round)
     return result
 
 

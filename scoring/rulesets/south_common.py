@@ -16,7 +16,7 @@ from scoring.hand import WINDS, Hand, HandError, Meld
 from scoring.messages import Catalog, Msg, Seat, Text, Tile
 from scoring.notation import format_tiles, parse_tiles
 from scoring.payments import claimed_from_seat, player_before
-from scoring.ruleset import HandField, Option, Payment
+from scoring.ruleset import HandField, Option, Payment, ScoreResult
 
 M = Catalog("south", {
     "no_flowers": ("{game} is played without flowers: remove {tiles}.",
@@ -277,6 +277,25 @@ def shape_text(shape: Shape) -> str:
     return " ".join(parts)
 
 
+@dataclass(frozen=True)
+class TurnCtx:
+    """One reading of a win with the turn facts the 天胡 / 地胡 / 人胡 fans ask about; each
+    rule set's context extends it with the facts its own table needs."""
+
+    hand: Hand
+    shape: Shape
+    dealer: str
+    first_turn: bool
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.hand.context.self_drawn
+
+    @property
+    def winner_is_dealer(self) -> bool:
+        return self.hand.context.seat_wind == self.dealer
+
+
 def suits_of(hand: Hand) -> set[str]:
     return {T.suit(c) for c in hand.all_tiles}
 
@@ -347,3 +366,10 @@ def kong_money(hand: Hand, amount: float) -> tuple[list[Payment], list[Msg]]:
         pays.append(Payment(payer, winner, amount, M(key, winner=Seat(winner), tile=tile,
                                                        payer=Seat(payer))))
     return pays, notes
+
+
+def add_kong_money(result: ScoreResult, hand: Hand, amount: float, in_round: bool) -> None:
+    """Adds the winner's kong money (or the note that a round pays it) to a scored win."""
+    pays, notes = kong_money_of(hand, amount, in_round)
+    result.payments.extend(pays)
+    result.notes.extend(notes)
