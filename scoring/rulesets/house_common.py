@@ -34,20 +34,23 @@ M = Catalog("house_common", {
 })
 
 
-def seat_field(hand: Hand, name: str, default: str | None) -> str | None:
-    """A seat given in the hand (JSON null, like leaving it out, means the default)."""
+def seat_field(hand: Hand, name: str, default: str | None, words: Catalog = M) -> str | None:
+    """A seat given in the hand (JSON null, like leaving it out, means the default); `words`:
+    the catalog whose `bad_seat` (with `field` and `value`) refuses anything else, so that each
+    family of rule sets keeps its own sentence (the southern and Sichuan ones pass theirs)."""
     value = hand.context.extra.get(name)
     if value is None:
         value = default
     if value is not None and value not in WINDS:
-        raise HandError(M("bad_seat", field=name, value=repr(value)))
+        raise HandError(words("bad_seat", field=name, value=repr(value)))
     return value
 
 
-def flag_field(hand: Hand, name: str) -> bool:
+def flag_field(hand: Hand, name: str, words: Catalog = M) -> bool:
+    """A true / false hand field, false when left out; `words` as for `seat_field` (`bad_flag`)."""
     value = hand.context.extra.get(name, False)
     if not isinstance(value, bool):
-        raise HandError(M("bad_flag", field=name, value=repr(value)))
+        raise HandError(words("bad_flag", field=name, value=repr(value)))
     return value
 
 

@@ -21,6 +21,7 @@ from scoring.messages import Catalog, Msg, Text, Tile
 from scoring.patterns import Pattern, best_reading, largest_only
 from scoring.payments import pay_each, seat_code, win_payers
 from scoring.ruleset import SEATS, Exclusion, Fan, HandField, Option, ScoreResult
+from scoring.rulesets import house_common
 from scoring.settle import EndStatus
 
 M = Catalog("sichuan_family", {
@@ -43,10 +44,10 @@ M = Catalog("sichuan_family", {
     "bad_round_missing_suit": ("missing_suits: the suit {seat} declared (定缺) must be m, p or s, "
                                "not {value}.",
                                "missing_suits：{seat}定缺的花色必须是 m、p 或 s，而不是 {value}。"),
-    "bad_seat": ("{name} must be a seat: E, S, W or N, not {value}.",
-                 "{name} 必须是座位：E、S、W 或 N，而不是 {value}。"),
-    "bad_flag": ("'{name}' must be true or false, not {value}.",
-                 "“{name}”必须是 true 或 false，而不是 {value}。"),
+    "bad_seat": ("{field} must be a seat: E, S, W or N, not {value}.",
+                 "{field} 必须是座位：E、S、W 或 N，而不是 {value}。"),
+    "bad_flag": ("'{field}' must be true or false, not {value}.",
+                 "“{field}”必须是 true 或 false，而不是 {value}。"),
     "bad_players_in": ("players_in must be a list of seats still in the round, e.g. [\"E\", \"W\"].",
                        "players_in 必须是仍在局中的座位列表，例如 [\"E\", \"W\"]。"),
     "players_in_twice": ("players_in names a seat twice.", "players_in 重复列出了同一个座位。"),
@@ -155,19 +156,11 @@ def check_win_suits(hand: Hand, game: Text) -> None:
 
 def seat_field(hand: Hand, name: str, default: str | None) -> str | None:
     """A seat given in the hand (JSON null, like leaving it out, means the default)."""
-    value = hand.context.extra.get(name)
-    if value is None:
-        value = default
-    if value is not None and value not in SEATS:
-        raise HandError(M("bad_seat", name=name, value=repr(value)))
-    return value
+    return house_common.seat_field(hand, name, default, M)
 
 
 def flag_field(hand: Hand, name: str) -> bool:
-    value = hand.context.extra.get(name, False)
-    if not isinstance(value, bool):
-        raise HandError(M("bad_flag", name=name, value=repr(value)))
-    return value
+    return house_common.flag_field(hand, name, M)
 
 
 def players_in(hand: Hand) -> list[str]:

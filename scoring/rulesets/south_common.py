@@ -17,6 +17,7 @@ from scoring.messages import Catalog, Msg, Seat, Text, Tile
 from scoring.notation import format_tiles, parse_tiles
 from scoring.payments import claimed_from_seat, player_before
 from scoring.ruleset import HandField, Option, Payment, ScoreResult
+from scoring.rulesets import house_common
 
 M = Catalog("south", {
     "no_flowers": ("{game} is played without flowers: remove {tiles}.",
@@ -34,7 +35,7 @@ M = Catalog("south", {
     "orphans_word": ("thirteen orphans", "十三幺"),
     "bad_seat": ("{field} must be a seat: E, S, W or N, not {value}.",
                  "{field} 必须是座位：E、S、W 或 N，而不是 {value}。"),
-    "bad_bool": ("'{field}' must be true or false, not {value}.",
+    "bad_flag": ("'{field}' must be true or false, not {value}.",
                  "{field} 必须是 true 或 false，而不是 {value}。"),
     "bad_count": ("'{field}' must be a whole number from {low} up, not {value}.",
                   "{field} 必须是不小于 {low} 的整数，而不是 {value}。"),
@@ -139,19 +140,11 @@ def check_hand(hand: Hand, rules: str, *, chows: bool, winning: bool = True) -> 
 
 def seat_field(hand: Hand, name: str, default: str | None) -> str | None:
     """A seat given in the hand (JSON null, like leaving it out, means the default)."""
-    value = hand.context.extra.get(name)
-    if value is None:
-        value = default
-    if value is not None and value not in WINDS:
-        raise HandError(M("bad_seat", field=name, value=repr(value)))
-    return value
+    return house_common.seat_field(hand, name, default, M)
 
 
 def bool_field(hand: Hand, name: str) -> bool:
-    value = hand.context.extra.get(name, False)
-    if not isinstance(value, bool):
-        raise HandError(M("bad_bool", field=name, value=repr(value)))
-    return value
+    return house_common.flag_field(hand, name, M)
 
 
 def first_turn_field(hand: Hand, dealer: str) -> bool:
