@@ -60,16 +60,17 @@ def refuse_chows(hand: Hand, game: Text) -> None:
             raise HandError(M("no_chows", game=game, tiles=" ".join(m.tiles)))
 
 
-def first_turn_flags(hand: Hand, dealer: str) -> tuple[bool, bool]:
+def first_turn_flags(hand: Hand, dealer: str, words: Catalog = M) -> tuple[bool, bool]:
     """(天胡, 地胡) from the hand field `first_turn`: the dealer's self-drawn win on the dealt
-    tiles, or another player's win on the first turn."""
-    if not flag_field(hand, "first_turn"):
+    tiles, or another player's win on the first turn; `words` as for `seat_field`
+    (`bad_flag`, `first_turn_melds`, `heavenly_drawn`)."""
+    if not flag_field(hand, "first_turn", words):
         return False, False
     if hand.melds:
-        raise HandError(M("first_turn_melds"))
+        raise HandError(words("first_turn_melds"))
     if hand.context.seat_wind == dealer:
         if not hand.context.self_drawn:
-            raise HandError(M("heavenly_drawn"))
+            raise HandError(words("heavenly_drawn"))
         return True, False
     return False, True
 

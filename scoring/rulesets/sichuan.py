@@ -27,10 +27,10 @@ from scoring.rulesets.sichuan_common import (
     check_hand,
     doubling,
     fan_value,
+    first_turn_flags,
     flag_field,
     reading_text,
     score_with_payments,
-    seat_field,
     win_facts,
 )
 
@@ -73,10 +73,6 @@ M = Catalog("sichuan", {
     "last_tile": ("won on the last tile of the wall", "和牌墙的最后一张牌"),
     "self_drawn": ("won on a tile the winner drew", "自己摸到和牌张"),
     # errors and notes
-    "first_turn_melds": ("A first-turn win (天胡 / 地胡) cannot have melds: nothing was claimed yet.",
-                         "天胡、地胡不能有副露：第一轮还没有碰杠。"),
-    "heavenly_self_drawn": ("The dealer's first-turn win (天胡) is on the dealt tiles: it is "
-                            "self-drawn.", "庄家的天胡是起手的牌和牌：必须是自摸。"),
     "kong_discard_self_drawn": ("杠上炮 is a win on a discard: it cannot be self-drawn.",
                                 "杠上炮是和别人打出的牌：不能是自摸。"),
     "robbing_and_kong_discard": ("抢杠 (robbing a kong) and 杠上炮 (discard_after_kong) cannot "
@@ -182,20 +178,6 @@ EXTRAS: tuple[Pattern[WinReading], ...] = (
 )
 
 
-def first_turn_flags(hand: Hand) -> tuple[bool, bool]:
-    """(天胡, 地胡) from the hand fields first_turn and dealer (default E)."""
-    dealer = seat_field(hand, "dealer", "E")
-    if not flag_field(hand, "first_turn"):
-        return False, False
-    if hand.melds:
-        raise HandError(M("first_turn_melds"))
-    if hand.context.seat_wind == dealer:
-        if not hand.context.self_drawn:
-            raise HandError(M("heavenly_self_drawn"))
-        return True, False
-    return False, True
-
-
 def discard_after_kong(hand: Hand) -> bool:
     """杠上炮 (the hand field discard_after_kong), which is a win on a discard."""
     if not flag_field(hand, "discard_after_kong"):
@@ -234,7 +216,7 @@ def _count_reading(c: WinReading) -> Counted:
 def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     """The fan of a winning hand and what each payer owes, without deciding who pays."""
     check_hand(hand, GAME)
-    heavenly, earthly = first_turn_flags(hand)
+    heavenly, earthly = first_turn_flags(hand)  # from the fields first_turn and dealer (default E)
     facts = win_facts(hand)
     opts = dict(options, _heavenly=heavenly, _earthly=earthly,
                 _after_kong=discard_after_kong(hand))

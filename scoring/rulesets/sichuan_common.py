@@ -48,6 +48,10 @@ M = Catalog("sichuan_family", {
                  "{field} 必须是座位：E、S、W 或 N，而不是 {value}。"),
     "bad_flag": ("'{field}' must be true or false, not {value}.",
                  "“{field}”必须是 true 或 false，而不是 {value}。"),
+    "first_turn_melds": ("A first-turn win (天胡 / 地胡) cannot have melds: nothing was claimed yet.",
+                         "天胡、地胡不能有副露：第一轮还没有碰杠。"),
+    "heavenly_drawn": ("The dealer's first-turn win (天胡) is on the dealt tiles: it is "
+                       "self-drawn.", "庄家的天胡是起手的牌和牌：必须是自摸。"),
     "bad_players_in": ("players_in must be a list of seats still in the round, e.g. [\"E\", \"W\"].",
                        "players_in 必须是仍在局中的座位列表，例如 [\"E\", \"W\"]。"),
     "players_in_twice": ("players_in names a seat twice.", "players_in 重复列出了同一个座位。"),
@@ -161,6 +165,11 @@ def seat_field(hand: Hand, name: str, default: str | None) -> str | None:
 
 def flag_field(hand: Hand, name: str) -> bool:
     return house_common.flag_field(hand, name, M)
+
+
+def first_turn_flags(hand: Hand) -> tuple[bool, bool]:
+    """(天胡, 地胡) from the hand fields first_turn and dealer (default E)."""
+    return house_common.first_turn_flags(hand, seat_field(hand, "dealer", "E"), M)
 
 
 def players_in(hand: Hand) -> list[str]:
