@@ -122,30 +122,16 @@ def _white_dragon(face_bgr: tuple[int, int, int], frame: bool, dark: bool) -> np
 
 def render_svg_faces() -> dict[str, dict[str, list[np.ndarray]]]:
     """Render the light and dark SVG sets onto plain faces (BGR). Needs resvg-py."""
-    import cv2
-    import resvg_py
-
     base = _svg_dir()
     out: dict[str, dict[str, list[np.ndarray]]] = {}
     for style, face_bgr in (("svg-light", (236, 244, 246)), ("svg-dark", (52, 44, 38))):
         faces: dict[str, list[np.ndarray]] = {}
-        aw, ah = int(FACE_W * 0.82), int(FACE_H * 0.82)
         for code in TILE_CODES:
             if code == "5z":
                 faces[code] = [_white_dragon(face_bgr, True, style == "svg-dark"),
                                _white_dragon(face_bgr, False, style == "svg-dark")]
                 continue
-            path = base / style.split("-")[1] / f"{code}.svg"
-            png = resvg_py.svg_to_bytes(svg_path=str(path), width=aw, height=ah)
-            art = cv2.imdecode(np.frombuffer(bytes(png), np.uint8), cv2.IMREAD_UNCHANGED)
-            img = np.empty((FACE_H, FACE_W, 3), np.float32)
-            img[:] = face_bgr
-            ah, aw = art.shape[:2]
-            y0, x0 = (FACE_H - ah) // 2, (FACE_W - aw) // 2
-            a = art[..., 3:4].astype(np.float32) / 255
-            roi = img[y0:y0 + ah, x0:x0 + aw]
-            img[y0:y0 + ah, x0:x0 + aw] = art[..., :3] * a + roi * (1 - a)
-            faces[code] = [img.astype(np.uint8)]
+            faces[code] = [_svg_face(base / style.split("-")[1] / f"{code}.svg", face_bgr)]
         out[style] = faces
         # riichi-style red fives (0m/0p/0s.svg), labelled as the fives they are
         out[f"red-{style}"] = {f"5{s}": [_svg_face(base / style.split("-")[1] / f"0{s}.svg",
