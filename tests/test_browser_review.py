@@ -7,15 +7,11 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
-from tests.test_browser import ARGS, CHROMIUM, _free_port, _full_page
+from tests.test_browser import ARGS, CHROMIUM, _full_page, _need_browser, _serve
 
 pytestmark = pytest.mark.browser
 
@@ -37,38 +33,8 @@ def labelled(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    if not CHROMIUM.exists():
-        pytest.skip("Chromium is not installed at /usr/bin/chromium")
-    pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
-    port = _free_port()
-    log = tmp_path_factory.mktemp("streamlit") / "server.log"
-    with open(log, "w") as out:
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-             "--server.headless", "true", "--server.port", str(port),
-             "--server.address", "127.0.0.1", "--browser.gatherUsageStats", "false",
-             "--server.fileWatcherType", "none", "--client.showErrorDetails", "full"],
-            cwd=ROOT, stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.time() + 90
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if proc.poll() is not None or time.time() > deadline:
-                pytest.fail(f"streamlit did not start:\n{log.read_text()[-3000:]}")
-            time.sleep(0.5)
-        yield url
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+    _need_browser()
+    yield from _serve(ROOT / "app.py", tmp_path_factory.mktemp("streamlit") / "server.log")
 
 
 def test_review_page_accepts_with_the_keyboard(server, labelled, tmp_path):
