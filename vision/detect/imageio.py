@@ -186,6 +186,7 @@ def load_image(source: str | Path | bytes, max_side: int = 1600) -> LoadedImage:
 def _read_bytes(source: str | Path | bytes, name: Any) -> bytes:
     if isinstance(source, bytes):
         data = source
+        _check_file_size(len(data), name)
     else:
         p = Path(source)
         try:
@@ -203,7 +204,6 @@ def _read_bytes(source: str | Path | bytes, name: Any) -> bytes:
             raise ImageReadError(M("cannot_open", name=name)) from None
     if not data:
         raise ImageReadError(M("empty", name=name))
-    _check_file_size(len(data), name)
     return data
 
 
