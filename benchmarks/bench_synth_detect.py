@@ -1,12 +1,14 @@
 """The detector on synthetic revealed hands: box recall, code accuracy, photo-to-hand exact.
 
     python benchmarks/bench_synth_detect.py [--seeds 12 13] [--n 100] [--style held-out]
+        [--style held-out-set --tilesets /usr/share/kmahjongglib/tilesets]
         [--model DIR]
 
 Scenes: `datasets.synth.make_sample(i, seed, 640)` (camera effects on), by default on the
 generator's held-out seeds (datasets/synth/seeds.py; pooled rates only, never looked at one by
 one). `--style held-out` draws them with the held-out face art and tile body, which no training
-set contains (datasets/synth/generate.py); `--style train` with the training variety.
+set contains (datasets/synth/generate.py); `--style held-out-set` with a whole KDE tile set
+never used in training (datasets/synth/tilesets.py); `--style train` with the training variety.
 
 Per labelled tile of the hand (concealed, melds, winning tile, flowers; not the loose
 distractor tiles): "box recall" = a detection overlaps its box at IoU >= 0.5 (greedy, best IoU
@@ -50,7 +52,7 @@ def match(true_boxes, det_boxes, min_iou: float = 0.5) -> list[int | None]:
     return out
 
 
-def run(seeds, n: int, style: str | None, model: str | None) -> dict:
+def run(seeds, n: int, style: str | None, model: str | None, tilesets=None) -> dict:
     import cv2
     import numpy as np
 
@@ -64,7 +66,7 @@ def run(seeds, n: int, style: str | None, model: str | None) -> dict:
     t0 = time.perf_counter()
     for seed in seeds:
         for i in range(n):
-            s = make_sample(i, seed, size=640, style=style)
+            s = make_sample(i, seed, size=640, style=style, tilesets=tilesets)
             sc = s.sidecar
             img = cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_COLOR)
             dets = det.detect(img)  # as benchmarks/bench_layout.py passes them
@@ -97,10 +99,12 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, nargs="+", default=held_out_seeds())
     ap.add_argument("--n", type=int, default=60, help="scenes per seed")
-    ap.add_argument("--style", choices=("train", "held-out"), default=None)
+    ap.add_argument("--style", choices=("train", "held-out", "held-out-set"), default=None)
+    ap.add_argument("--tilesets", default=None,
+                    help="KDE tilesets folder (needed by --style held-out-set)")
     ap.add_argument("--model", default=None, help="folder with detector.onnx + classifier.onnx")
     args = ap.parse_args(argv)
-    c = run(args.seeds, args.n, args.style, args.model)
+    c = run(args.seeds, args.n, args.style, args.model, args.tilesets)
     k, f, s = max(1, c["tiles"]), max(1, c["found"]), max(1, c["scenes"])
     print(f"synthetic scenes: seeds {args.seeds} x {args.n}, style {args.style or 'v5'}, "
           f"model {args.model or 'models/'}: {c['images']} images, {c['tiles']} hand tiles, "

@@ -137,24 +137,34 @@ def beside(split: Path, every: int = 4, per_image: int = 2, seed: int = 0):
     return _stack(crops), info
 
 
-def split_reviewed(mined: Path, review: Path, out_none: Path) -> tuple[int, int]:
-    """Write the reviewed crops: "none" to out_none, real face-down tiles to real_back.npz."""
+def split_reviewed(mined: Path, review: Path, out_none: Path) -> tuple[int, int, int]:
+    """Write the reviewed crops: "none" to out_none, real face-down tiles to real_back.npz.
+    A verdict applies only to the crop it was given for: the same image, the same n-th crop and
+    the same box score (mining with other models finds other boxes, and then the n-th crop of
+    an image is another crop). Returns (none, back, verdicts whose crop was not found)."""
     import csv
 
     d = np.load(mined)
-    verdict = {(r["image"], int(r["nth"])): r["verdict"]
-               for r in csv.DictReader(review.open(encoding="utf-8"))}
+    rows = list(csv.DictReader(review.open(encoding="utf-8")))
+    verdict = {(r["image"], int(r["nth"])): (r["verdict"], float(r["box_score"])) for r in rows}
     seen: dict[str, int] = {}
     keys = []  # (image, n-th mined crop of that image)
     for name in map(str, d["image"]):
         keys.append((name, seen.get(name, 0)))
         seen[name] = keys[-1][1] + 1
-    none = [i for i, k in enumerate(keys) if verdict.get(k) == "none"]
-    back = [i for i, k in enumerate(keys) if verdict.get(k) == "back"]
+
+    def said(i: int, key: tuple[str, int]) -> str | None:
+        v = verdict.get(key)
+        return v[0] if v and abs(float(d["score"][i]) - v[1]) <= 1e-3 else None
+
+    said_of = [said(i, k) for i, k in enumerate(keys)]
+    none = [i for i, v in enumerate(said_of) if v == "none"]
+    back = [i for i, v in enumerate(said_of) if v == "back"]
     np.savez_compressed(out_none, x=d["x"][none], y=np.full(len(none), len(DETECTOR_CLASSES)))
     np.savez_compressed(out_none.parent / "real_back.npz", x=d["x"][back],
                         y=np.full(len(back), BACK))
-    return len(none), len(back)
+    found = sum(v is not None for v in said_of)
+    return len(none), len(back), len(rows) - found
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -170,8 +180,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="verdicts CSV: SPLIT is then the mined .npz, OUT the 'not a tile' .npz")
     args = ap.parse_args(argv)
     if args.review:
-        n_none, n_back = split_reviewed(args.split, args.review, args.out)
-        print(f"{n_none} not-a-tile crops -> {args.out}, {n_back} face-down -> real_back.npz")
+        n_none, n_back, lost = split_reviewed(args.split, args.review, args.out)
+        print(f"{n_none} not-a-tile crops -> {args.out}, {n_back} face-down -> real_back.npz; "
+              f"{lost} reviewed crops not among the mined ones (other models mined other boxes)")
         return 0
     if args.beside:
         x, info = beside(args.split, args.every)

@@ -9,6 +9,9 @@
   hand can hold flowers and scenes rendered without crops are the same on every machine.
 * ``red-<style>``: riichi-style red fives of a style, filed under 5m / 5p / 5s (a red five is
   read as the five); used only by scenes made with a ``style`` (generate.py).
+* ``kde-default`` / ``kde-classic`` / ``kde-traditional``: the KDE mahjongg tilesets
+  (datasets/synth/tilesets.py), read at run time only when a caller passes their folder;
+  ``kde-traditional`` is held out (``style="held-out-set"``), never used in training.
 * ``crop``: real photographed Chinese-style faces in ``../shared/data/tile-crops``, read at run
   time (only when a caller passes the folder) and never copied into the repository.
 
@@ -180,8 +183,10 @@ def read_crop_faces(crops_dir: Path) -> dict[str, list[np.ndarray]]:
     return faces
 
 
-def _cache_key(crops_dir: Path | None) -> str:
+def _cache_key(crops_dir: Path | None, tilesets_dir: Path | None = None) -> str:
     parts = [f"v{CACHE_VERSION}", f"{FACE_W}x{FACE_H}"]
+    if tilesets_dir is not None:
+        parts += ["tilesets", str(tilesets_dir.resolve())]
     if crops_dir is not None and (crops_dir / "labels.csv").exists():
         st = (crops_dir / "labels.csv").stat()
         parts += [str(crops_dir.resolve()), str(st.st_size), str(int(st.st_mtime))]
@@ -189,21 +194,30 @@ def _cache_key(crops_dir: Path | None) -> str:
 
 
 def load_library(crops_dir: str | Path | None = DEFAULT_CROPS,
-                 cache_dir: str | Path | None = DEFAULT_CACHE) -> FaceLibrary:
-    """Load faces from the cache, building it on first use. `crops_dir=None` skips the photos."""
+                 cache_dir: str | Path | None = DEFAULT_CACHE,
+                 tilesets_dir: str | Path | None = None) -> FaceLibrary:
+    """Load faces from the cache, building it on first use. `crops_dir=None` skips the photos;
+    `tilesets_dir` (the KDE tilesets folder) adds the ``kde-*`` sources."""
     crops = Path(crops_dir) if crops_dir else None
+    tilesets = Path(tilesets_dir) if tilesets_dir else None
+    if tilesets is not None and not any(tilesets.glob("*.svgz")):
+        raise FileNotFoundError(f"no KDE tilesets (*.svgz) in {tilesets}")
     if crops is not None and not (crops / "labels.csv").exists():
         raise FileNotFoundError(
             f"no tile crops at {crops} (expected labels.csv and images/); pass --crops DIR")
     cache_file = None
     if cache_dir is not None:
-        cache_file = Path(cache_dir) / f"synth_faces_{_cache_key(crops)}.npz"
+        cache_file = Path(cache_dir) / f"synth_faces_{_cache_key(crops, tilesets)}.npz"
         if cache_file.exists():
             return _read_cache(cache_file)
     faces = render_svg_faces()
     faces.update(render_drawn_faces(FACE_W, FACE_H))
     if crops is not None:
         faces["crop"] = read_crop_faces(crops)
+    if tilesets is not None:
+        from datasets.synth.tilesets import render_tileset_faces
+
+        faces.update(render_tileset_faces(tilesets, FACE_W, FACE_H))
     if cache_file is not None:
         _write_cache(cache_file, faces)
     return FaceLibrary(faces)

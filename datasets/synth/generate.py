@@ -61,19 +61,19 @@ class Sample:
 _STATE: dict = {}
 
 
-def _state(crops, cache) -> tuple[FaceLibrary, object]:
-    key = (str(crops), str(cache))
+def _state(crops, cache, tilesets=None) -> tuple[FaceLibrary, object]:
+    key = (str(crops), str(cache), str(tilesets))
     if _STATE.get("key") != key:
         from datasets.synth.props import NoiseBank
 
-        _STATE.update(key=key, lib=load_library(crops, cache), noise=NoiseBank())
+        _STATE.update(key=key, lib=load_library(crops, cache, tilesets), noise=NoiseBank())
     return _STATE["lib"], _STATE["noise"]
 
 
 def make_sample(index: int, seed: int, size: int = 640, crops=None,
                 cache=DEFAULT_CACHE, debug: bool = False, source: str | None = None,
                 effects: bool = True, style: str | None = None,
-                hands: HandSpec | None = None) -> Sample:
+                hands: HandSpec | None = None, tilesets=None) -> Sample:
     """Render sample `index` of the set with master seed `seed` (with the photo crops of
     tile faces in folder `crops` when given).
 
@@ -81,12 +81,14 @@ def make_sample(index: int, seed: int, size: int = 640, crops=None,
     crops are given). "train" adds the variety of issue 21: the drawn face art `drawn-a`, riichi
     red fives (labelled as the fives), a white tile body; "held-out" draws only the held-out art
     `drawn-b` on the held-out (magenta) body, which no training set contains. `hands` draws
-    another game's hands (16-tile ones: HandSpec(sets=5)); None draws the 14-tile hands."""
+    another game's hands (16-tile ones: HandSpec(sets=5)); None draws the 14-tile hands.
+    `tilesets` (the KDE tilesets folder) adds their art to "train" and enables "held-out-set",
+    which draws only the held-out KDE set `kde-traditional` on the training bodies."""
     import cv2
 
     from datasets.synth.scene import render
 
-    lib, noise = _state(crops, cache)
+    lib, noise = _state(crops, cache, tilesets)
     rng = np.random.default_rng(np.random.SeedSequence([int(seed), int(index)]))
     hand = generate_hand(rng) if hands is None else generate_hand(
         rng, hands.sets, hands.flowers, hands.leave_out)
@@ -142,14 +144,23 @@ def make_sample(index: int, seed: int, size: int = 640, crops=None,
                   ids if debug else None, img if debug else None)
 
 
-STYLES = ("train", "held-out")
-TRAIN_SOURCES = (("crop", 0.35), ("svg-light", 0.2), ("svg-dark", 0.1), ("drawn-a", 0.35))
+STYLES = ("train", "held-out", "held-out-set")
+# the kde-* weights count only when the tilesets are loaded (the weights are renormalised over
+# the sources present), so "train" scenes made without them are unchanged
+TRAIN_SOURCES = (("crop", 0.35), ("svg-light", 0.2), ("svg-dark", 0.1), ("drawn-a", 0.35),
+                 ("kde-default", 0.2), ("kde-classic", 0.1))
 HELD_OUT_SOURCE = "drawn-b"
+HELD_OUT_SET = "kde-traditional"
 
 
 def _styled_source(rng, style: str, lib: FaceLibrary) -> str:
     if style == "held-out":
         return HELD_OUT_SOURCE
+    if style == "held-out-set":
+        if not lib.has(HELD_OUT_SET, "1m"):
+            raise FileNotFoundError("style held-out-set needs the KDE tilesets: pass --tilesets "
+                                    "DIR (Debian kdegames-mahjongg-data-kf5)")
+        return HELD_OUT_SET
     if style != "train":
         raise ValueError(f"unknown style {style!r}: one of {STYLES}")
     names = [n for n, _ in TRAIN_SOURCES if lib.has(n, "1m")]
@@ -165,14 +176,14 @@ def _plain(obj):
 
 
 def _work(args) -> tuple[int, float]:
-    start, stop, seed, size, out, crops, cache, style, hands = args
+    start, stop, seed, size, out, crops, cache, style, hands, tilesets = args
     import cv2
 
     cv2.setNumThreads(1)
     t0 = time.perf_counter()
     out = Path(out)
     for i in range(start, stop):
-        s = make_sample(i, seed, size, crops, cache, style=style, hands=hands)
+        s = make_sample(i, seed, size, crops, cache, style=style, hands=hands, tilesets=tilesets)
         (out / "images" / f"{s.name}.jpg").write_bytes(s.jpeg)
         (out / "labels" / f"{s.name}.txt").write_text(s.yolo)
         (out / "labels_json" / f"{s.name}.json").write_text(
@@ -182,15 +193,18 @@ def _work(args) -> tuple[int, float]:
 
 def write_set(out: str | Path, n: int, seed: int, size: int = 640, workers: int = 2,
               crops=None, cache=DEFAULT_CACHE, start: int = 0,
-              progress=None, style: str | None = None, hands: HandSpec | None = None) -> dict:
+              progress=None, style: str | None = None, hands: HandSpec | None = None,
+              tilesets=None) -> dict:
     """Write images/, labels/ and labels_json/ for indices start..start+n-1 under `out`."""
     out = Path(out)
     for sub in ("images", "labels", "labels_json"):
         (out / sub).mkdir(parents=True, exist_ok=True)
-    load_library(crops, cache)  # build the face cache once, before the workers read it
+    lib = load_library(crops, cache, tilesets)  # build the face cache once, before workers
+    if style == "held-out-set":
+        _styled_source(np.random.default_rng(0), style, lib)  # refuses before any work
     chunk = 25
-    jobs = [(a, min(a + chunk, start + n), seed, size, str(out), crops, cache, style, hands)
-            for a in range(start, start + n, chunk)]
+    jobs = [(a, min(a + chunk, start + n), seed, size, str(out), crops, cache, style, hands,
+             tilesets) for a in range(start, start + n, chunk)]
     t0 = time.perf_counter()
     done = 0
     if workers <= 1:
@@ -213,7 +227,8 @@ def write_set(out: str | Path, n: int, seed: int, size: int = 640, workers: int 
                 "hands": None if hands is None else {"sets": hands.sets, "flowers": hands.flowers,
                                                      "leave_out": list(hands.leave_out)},
                 "start": start,
-                "n": n, "crops": str(crops) if crops else None}
+                "n": n, "crops": str(crops) if crops else None,
+                "tilesets": str(tilesets) if tilesets else None}
     (out / "synth.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return {"images": n, "seconds": round(dt, 2), "images_per_s": round(n / max(dt, 1e-9), 2)}
 

@@ -24,10 +24,16 @@ def register(sub) -> None:
                    help="folder of real tile crops (labels.csv + images/); default "
                    "../shared/data/tile-crops; 'none' to use drawn faces only")
     p.add_argument("--cache", default=None, help="face cache folder (default data/cache)")
-    p.add_argument("--style", choices=("train", "held-out"), default=None,
-                   help="train: more face art (a drawn style), red fives and tile bodies; "
-                   "held-out: only the held-out face art and body (for measuring, never "
-                   "training); default: the unstyled scenes (generator version 6)")
+    p.add_argument("--tilesets", default=None,
+                   help="folder of the KDE mahjongg tilesets (*.svgz, Debian "
+                   "kdegames-mahjongg-data-kf5: /usr/share/kmahjongglib/tilesets): adds their "
+                   "art to --style train and enables --style held-out-set")
+    p.add_argument("--style", choices=("train", "held-out", "held-out-set"), default=None,
+                   help="train: more face art (a drawn style, the KDE sets with --tilesets), red "
+                   "fives and tile bodies; held-out: only the held-out face art and body; "
+                   "held-out-set: only the held-out KDE set (needs --tilesets); the held-out "
+                   "styles are for measuring, never training; default: the unstyled scenes "
+                   "(generator version 6)")
     p.add_argument("--sets", type=int, choices=(4, 5), default=4,
                    help="sets in each hand: 4 (14-tile hands, the default) or 5 (16-tile games "
                    "such as yuhuan and fujian: five sets and a pair, melds included)")
@@ -71,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         stats = write_set(args.out, args.n, args.seed, args.size, args.workers, crops, cache,
-                          start=args.start, progress=progress, style=args.style, hands=hands)
+                          start=args.start, progress=progress, style=args.style, hands=hands,
+                          tilesets=args.tilesets)
     except FileNotFoundError as exc:
         print(f"\nerror: {exc}", file=sys.stderr)
         return 2
