@@ -27,24 +27,13 @@ Prints a table; each run's checkpoints are under OUT/<group>/ (rerunning resumes
 from __future__ import annotations
 
 import argparse
-import re
 from pathlib import Path
 
 import numpy as np
 
-GROUPS = ("IMG", "fb", "hand", "other")
+from vision.detect.evaluate import SOURCES, source_of
 
-
-def source_of(name: str) -> str:
-    """The group of a photo from its file name."""
-    stem = re.split(r"_(?:jpe?g|png)\.rf\.|\.rf\.", name)[0]
-    if stem.startswith("IMG_"):
-        return "IMG"
-    if stem.startswith("hand_"):
-        return "hand"
-    if re.match(r"^\d+_\d+_\d+_n$", stem):
-        return "fb"
-    return "other"
+GROUPS = SOURCES
 
 
 def _subset(npz: str, keep, out: Path) -> int:

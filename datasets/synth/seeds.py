@@ -10,7 +10,8 @@ comes from scenes nobody tuned on.
   test, benchmarks/bench_layout.py --held-out): never look at their scenes one by one, never
   choose a case or a threshold from them. A seed that has been looked at moves to DEVELOPMENT
   and a fresh one takes its place. (Seed 11 is not among them: it made the detector's test
-  fixtures, picked by eye, and synthetic training scenes.)
+  fixtures, picked by eye, and synthetic training scenes; 101-103 made the detector's synthetic
+  training sets, models/MODEL_CARD.md.)
 
 Every role renders SCENE_SIZE px scenes without camera effects and with drawn faces, as the
 layout test does.

@@ -33,6 +33,9 @@ def register(sub) -> None:
     p.add_argument("--model", default=None, help="model folder or detector .onnx")
     p.add_argument("--conf", type=float, default=None, help="box score threshold")
     p.add_argument("--limit", type=int, default=None, help="only the first N images")
+    p.add_argument("--by-source", action="store_true",
+                   help="also one line per source of the photos, told by their file names "
+                   "(IMG phone photos, fb social-media images, hand one-row hands, other)")
     p.add_argument("--json", action="store_true")
     add_lang_option(p)
     p.set_defaults(func=run)
@@ -56,17 +59,23 @@ def run(args) -> int:
 
 def _run(args) -> int:
     from vision.detect import ModelError, load_detector
-    from vision.detect.evaluate import EvalDataError, run_eval
+    from vision.detect.evaluate import EvalDataError, by_source, detect_split
+    from vision.detect.metrics import evaluate
 
     try:
         det = load_detector(args.model, args.conf)
-        rep = run_eval(det, args.data, names=args.names, limit=args.limit,
-                       progress=None if args.json else _progress)
+        results = detect_split(det, args.data, names=args.names, limit=args.limit,
+                               progress=None if args.json else _progress)
     except (ModelError, EvalDataError, FileNotFoundError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
+    rep = evaluate([r for _, r in results])
+    groups = by_source(results) if args.by_source else {}
     if args.json:
-        print(json.dumps(rep.to_json()))
+        out = rep.to_json()
+        if groups:
+            out["by_source"] = {g: r.to_json() for g, r in groups.items()}
+        print(json.dumps(out))
         return 0
     print(f"\rimages {rep.images}, tiles labelled {rep.n_gt}, predicted {rep.n_pred}     ")
     print(f"mAP50     {rep.map50:.4f}")
@@ -75,6 +84,9 @@ def _run(args) -> int:
           f"  F1 {rep.f1:.4f}")
     print(f"hand exact-match {rep.hand_exact:.4f}")
     print("worst recall: " + ", ".join(f"{c} {r:.3f} ({n})" for c, r, n in rep.worst_recall))
+    for g, r in groups.items():
+        print(f"  {g:6s} images {r.images:4d}  mAP50 {r.map50:.4f}  P {r.precision:.4f}  "
+              f"R {r.recall:.4f}  F1 {r.f1:.4f}  hands {r.hand_exact:.4f}")
     return 0
 
 

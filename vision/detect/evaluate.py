@@ -18,6 +18,22 @@ from scoring.tiles import DETECTOR_CLASSES
 from vision.detect.metrics import ImageResult, Report, evaluate
 
 IMAGE_EXTS = (".jpg", ".jpeg", ".png", ".bmp", ".webp")
+# Where the real photos came from, told by their file names (Roboflow keeps the uploaded name
+# before "_jpg.rf.<hash>"): phone photos IMG_*, social-media images <n>_<n>_<n>_n, one-row
+# hands hand_*, and the rest. Used for per-source figures and the leave-one-source-out run.
+SOURCES = ("IMG", "fb", "hand", "other")
+
+
+def source_of(name: str) -> str:
+    """The source group of a photo from its file name."""
+    stem = re.split(r"_(?:jpe?g|png)\.rf\.|\.rf\.", name)[0]
+    if stem.startswith("IMG_"):
+        return "IMG"
+    if stem.startswith("hand_"):
+        return "hand"
+    if re.match(r"^\d+_\d+_\d+_n$", stem):
+        return "fb"
+    return "other"
 
 
 class EvalDataError(ValueError):
@@ -84,10 +100,18 @@ def read_labels(path: Path, codes: list[str], w: int, h: int) -> tuple[np.ndarra
     return np.array(boxes, float).reshape(-1, 4), out
 
 
-def run_eval(detector, data: str | Path, names: str | Path | None = None,
-             limit: int | None = None, progress: Callable[[int, int], None] | None = None
-             ) -> Report:
-    """Detect every image of the split and score against its labels.
+def by_source(results: list[tuple[str, ImageResult]]) -> dict[str, Report]:
+    """A report per source group (SOURCES order) of (image name, result) pairs."""
+    groups: dict[str, list[ImageResult]] = {}
+    for name, r in results:
+        groups.setdefault(source_of(name), []).append(r)
+    return {g: evaluate(groups[g]) for g in SOURCES if g in groups}
+
+
+def detect_split(detector, data: str | Path, names: str | Path | None = None,
+                 limit: int | None = None, progress: Callable[[int, int], None] | None = None
+                 ) -> list[tuple[str, ImageResult]]:
+    """(image name, its result) for every image of the split, for metrics.evaluate.
 
     The detector is run with a low box threshold so AP sees the whole ranking; precision,
     recall, F1 and hand exact-match count only boxes above the detector's own threshold.
@@ -109,15 +133,15 @@ def run_eval(detector, data: str | Path, names: str | Path | None = None,
             dets = detector.detect_loaded([im])[0]
             gt_boxes, gt_codes = read_labels(split / "labels" / (img_path.stem + ".txt"), codes,
                                              im.width, im.height)
-            results.append(ImageResult(
+            results.append((img_path.name, ImageResult(
                 gt_boxes=gt_boxes, gt_codes=gt_codes,
                 pred_boxes=np.array([d.box for d in dets], float).reshape(-1, 4),
                 pred_codes=[d.code for d in dets],
                 pred_conf=np.array([d.confidence for d in dets], float),
                 pred_keep=np.array([d.box_score >= op_conf for d in dets], bool),
-            ))
+            )))
             if progress:
                 progress(i + 1, len(images))
     finally:
         detector.keep_conf = keep_conf
-    return evaluate(results)
+    return results
