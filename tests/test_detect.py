@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from vision.detect.metrics import box_iou
+from vision.detect.one_set import copies_in_a_set
 
 FIX = Path(__file__).parent / "fixtures" / "detect"
 MODELS = Path(__file__).resolve().parent.parent / "models"
@@ -57,10 +58,13 @@ def test_finds_the_tiles(detector, name):
     # and 0.75 in 36f1f9a); 0.85 stands pooled over the fixtures (below).
     assert tp >= 0.7 * len(truth), (name, tp, len(truth), [d.code for d in dets])
     assert tp >= 0.8 * n, (name, tp, n)
-    # every detection carries a probability vector whose argmax is its code
+    # every detection carries a probability vector whose argmax is its code, unless the
+    # one-set step moved it off a code the photo already holds a set's worth of
+    sure = Counter(d.code for d in dets if d.box_score >= detector.conf)
     for d in dets:
         assert d.probs is not None and abs(float(d.probs.sum()) - 1) < 1e-3
-        assert d.top(1)[0][0] == d.code
+        best = d.top(1)[0][0]
+        assert best == d.code or sure[best] >= copies_in_a_set(best), (name, d.code, best)
 
 
 def test_what_it_reports_is_right_across_fixtures(detector):
