@@ -4,10 +4,11 @@ Why: a fine-tune on new synthetic art (c11 from c9) reads the new art better and
 slightly worse; the average of the two sits between them at no training cost, so it is one more
 candidate to measure, not a new model to trust without the valid split.
 
-    python -m training.soup models/classifier.pt runs/classify/c11/best.pt --weights 0.5 0.5 \\
-        --out runs/classify/soup/best.pt
-    python -m training.train_classifier --export runs/classify/soup/best.pt \\
-        --onnx runs/classify/soup/classifier.onnx
+    git show 54afb3b:models/classifier.pt > runs/classify/c9.pt      # c9, shipped before it
+    python -m training.soup runs/classify/c9.pt runs/classify/c11/best.pt --weights 0.7 0.3 \\
+        --out runs/classify/soup30/best.pt
+    python -m training.train_classifier --export runs/classify/soup30/best.pt \\
+        --onnx models/classifier.onnx
 """
 
 from __future__ import annotations
