@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from training.leave_one_source_out import GROUPS, source_of
+from vision.detect.evaluate import SOURCES, source_of
 
 PHOTOS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "photos"
 
@@ -25,6 +25,6 @@ def test_every_photo_has_a_group_and_the_big_groups_are_in_both_splits():
     by_split = {s: Counter(source_of(p.name) for p in (PHOTOS / s / "images").iterdir())
                 for s in ("train", "valid")}
     for split, counts in by_split.items():
-        assert set(counts) <= set(GROUPS), (split, counts)
+        assert set(counts) <= set(SOURCES), (split, counts)
     for g in ("IMG", "fb", "hand"):
         assert by_split["train"][g] > 0 and by_split["valid"][g] > 0, g

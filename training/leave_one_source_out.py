@@ -33,8 +33,6 @@ import numpy as np
 
 from vision.detect.evaluate import SOURCES, source_of
 
-GROUPS = SOURCES
-
 
 def _subset(npz: str, keep, out: Path) -> int:
     d = np.load(npz)
@@ -65,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--train", required=True)
     ap.add_argument("--valid", required=True)
     ap.add_argument("--extra", nargs="*", default=[])
-    ap.add_argument("--groups", nargs="*", default=list(GROUPS))
+    ap.add_argument("--groups", nargs="*", default=list(SOURCES))
     ap.add_argument("--epochs", type=int, default=2)
     ap.add_argument("--per-epoch", type=int, default=30000)
     ap.add_argument("--lr", type=float, default=3e-3)

@@ -150,10 +150,15 @@ def _svg_face(path: Path, face_bgr: tuple[int, int, int]) -> np.ndarray:
     aw, ah = int(FACE_W * 0.82), int(FACE_H * 0.82)
     png = resvg_py.svg_to_bytes(svg_path=str(path), width=aw, height=ah)
     art = cv2.imdecode(np.frombuffer(bytes(png), np.uint8), cv2.IMREAD_UNCHANGED)
-    img = np.empty((FACE_H, FACE_W, 3), np.float32)
+    return centre_on_face(art, face_bgr, FACE_W, FACE_H)
+
+
+def centre_on_face(art: np.ndarray, face_bgr, w: int, h: int) -> np.ndarray:
+    """BGRA art alpha-blended onto the middle of a plain w x h face (BGR)."""
+    img = np.empty((h, w, 3), np.float32)
     img[:] = face_bgr
     ah, aw = art.shape[:2]
-    y0, x0 = (FACE_H - ah) // 2, (FACE_W - aw) // 2
+    y0, x0 = (h - ah) // 2, (w - aw) // 2
     a = art[..., 3:4].astype(np.float32) / 255
     roi = img[y0:y0 + ah, x0:x0 + aw]
     img[y0:y0 + ah, x0:x0 + aw] = art[..., :3] * a + roi * (1 - a)

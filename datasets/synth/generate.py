@@ -153,14 +153,18 @@ HELD_OUT_SOURCE = "drawn-b"
 HELD_OUT_SET = "kde-traditional"
 
 
+def _held_out_set(lib: FaceLibrary) -> str:
+    if not lib.has(HELD_OUT_SET, "1m"):
+        raise FileNotFoundError("style held-out-set needs the KDE tilesets: pass --tilesets "
+                                "DIR (Debian kdegames-mahjongg-data-kf5)")
+    return HELD_OUT_SET
+
+
 def _styled_source(rng, style: str, lib: FaceLibrary) -> str:
     if style == "held-out":
         return HELD_OUT_SOURCE
     if style == "held-out-set":
-        if not lib.has(HELD_OUT_SET, "1m"):
-            raise FileNotFoundError("style held-out-set needs the KDE tilesets: pass --tilesets "
-                                    "DIR (Debian kdegames-mahjongg-data-kf5)")
-        return HELD_OUT_SET
+        return _held_out_set(lib)
     if style != "train":
         raise ValueError(f"unknown style {style!r}: one of {STYLES}")
     names = [n for n, _ in TRAIN_SOURCES if lib.has(n, "1m")]
@@ -201,7 +205,7 @@ def write_set(out: str | Path, n: int, seed: int, size: int = 640, workers: int 
         (out / sub).mkdir(parents=True, exist_ok=True)
     lib = load_library(crops, cache, tilesets)  # build the face cache once, before workers
     if style == "held-out-set":
-        _styled_source(np.random.default_rng(0), style, lib)  # refuses before any work
+        _held_out_set(lib)  # refuses before any work
     chunk = 25
     jobs = [(a, min(a + chunk, start + n), seed, size, str(out), crops, cache, style, hands,
              tilesets) for a in range(start, start + n, chunk)]

@@ -25,6 +25,8 @@ from pathlib import Path
 
 import numpy as np
 
+from datasets.synth.faces import centre_on_face
+
 SVG_NS = "{http://www.w3.org/2000/svg}"
 SETS = {"default": "kde-default", "classic": "kde-classic", "traditional": "kde-traditional"}
 WIND_CODES = {1: "4z", 2: "2z", 3: "1z", 4: "3z"}
@@ -87,14 +89,7 @@ def _on_face(art: np.ndarray, face_bgr: np.ndarray, w: int, h: int) -> np.ndarra
 
     scale = min(0.86 * w / art.shape[1], 0.86 * h / art.shape[0])
     aw, ah = max(1, round(art.shape[1] * scale)), max(1, round(art.shape[0] * scale))
-    art = cv2.resize(art, (aw, ah), interpolation=cv2.INTER_AREA)
-    img = np.empty((h, w, 3), np.float32)
-    img[:] = face_bgr
-    y0, x0 = (h - ah) // 2, (w - aw) // 2
-    a = art[..., 3:4].astype(np.float32) / 255
-    roi = img[y0:y0 + ah, x0:x0 + aw]
-    img[y0:y0 + ah, x0:x0 + aw] = art[..., :3] * a + roi * (1 - a)
-    return img.astype(np.uint8)
+    return centre_on_face(cv2.resize(art, (aw, ah), interpolation=cv2.INTER_AREA), face_bgr, w, h)
 
 
 def render_tileset_faces(folder: str | Path, w: int, h: int) -> dict[str, dict[str, list[np.ndarray]]]:
