@@ -49,6 +49,7 @@ from typing import Any, Protocol
 from scoring import tiles as T
 from scoring.hand import Hand, HandError
 from scoring.messages import Msg, Text, Tile, render_all
+from scoring.notation import parse_tiles
 from scoring.payments import seat_code
 from scoring.ruleset import SEATS, Payment, ScoreResult, all_rulesets, get_ruleset, net_of
 from scoring.settle_messages import M
@@ -327,10 +328,9 @@ class _Round:
         if len(seats) > 1 and getattr(self.profile, "one_winner", False):
             # only the nearest after the discarder wins; the others' hands are still checked
             nearest = min(seats, key=lambda s: (SEATS.index(s) - SEATS.index(discarder)) % 4)
-            tiles = {self._scored(e.get("hand"), seat, discarder, False, n, 1)[0].win_tile
-                     for e, seat in zip(entries, seats, strict=True)}
-            if len(tiles) != 1:
-                raise HandError(M("same_tile", n=n))
+            hands = [self._scored(e.get("hand"), seat, discarder, False, n, 1)[0]
+                     for e, seat in zip(entries, seats, strict=True)]
+            self._claimants_shown(hands, seats, nearest, n)
             self.result.notes.append(M("one_winner_only", n=n, game=self.profile.game,
                                        seat=seat_code(nearest),
                                        others=[seat_code(s) for s in seats if s != nearest]))
@@ -385,16 +385,30 @@ class _Round:
         payer pays; on a tie the first after the discarder in playing order)."""
         order = {s: (SEATS.index(s) - SEATS.index(discarder)) % 4 for s in seats}
         best = None
+        hands = []
         for e, seat in zip(entries, seats, strict=True):
-            _, result = self._scored(e.get("hand"), seat, discarder, after_kong, n, 1)
+            hand, result = self._scored(e.get("hand"), seat, discarder, after_kong, n, 1)
+            hands.append(hand)
             key = (result.extra["per_payer"], -order[seat])
             if best is None or key > best[0]:
                 best = (key, e, seat, result)
         _, entry, seat, result = best
+        self._claimants_shown(hands, seats, seat, n)
         others = [seat_code(s) for s in seats if s != seat]
         self.result.notes.append(M("cut_off", n=n, winner=seat_code(seat), value=value_of(result),
                                    others=others))
         return [entry], [seat]
+
+    def _claimants_shown(self, hands: list[Hand], seats: list[str], winner: str, n: int) -> None:
+        """Several claimants of one discard of whom one wins (截胡, or the nearest after the
+        discarder): they all claim the one tile discarded, and the hands of those who lose it are
+        shown too, so the round counts their tiles (its copy check)."""
+        if len({h.win_tile for h in hands}) != 1:
+            raise HandError(M("same_tile", n=n))
+        for hand, seat in zip(hands, seats, strict=True):
+            if seat != winner:
+                self.hands[seat] = (n, hand)
+        self.multi_discards.append((hands[0].win_tile, len(hands)))
 
     def _score_win(self, raw: Any, seat: str, discarder: str | None, after_kong: bool,
                    n: int, winners: int = 1) -> str:
@@ -522,12 +536,25 @@ class _Round:
             kong.held = []
 
     # ---- consistency --------------------------------------------------------------------------
+    def _drawn_tiles(self, hand: Hand) -> list[str]:
+        """The tiles a hand's tile-list fields show beside it, drawn from the same wall (抓码's
+        horses, 钓鱼's fish): the rule set has already checked them."""
+        shown: list[str] = []
+        for f in self.ruleset.fields:
+            raw = hand.context.extra.get(f.name) if f.kind == "tiles" else None
+            if raw:
+                shown.extend(parse_tiles(raw) if isinstance(raw, str) else raw)
+        return shown
+
     def _check_tiles(self) -> None:
+        """No tile shows a fifth copy across every hand the round shows (winners, claimants who
+        lost the discard, final hands), their horses and fish, and the kongs of the others."""
         counts: Counter[str] = Counter()
         for seat in SEATS:
             if seat in self.hands:
                 n, hand = self.hands[seat]
                 counts.update(hand.all_tiles)
+                counts.update(self._drawn_tiles(hand))
                 for kong in self.kongs:
                     if kong.player != seat or kong.event > n:
                         continue

@@ -133,3 +133,50 @@ def test_single_hand_with_players_in_says_kong_money_is_left_out():
     result = score_hand(h, "nanning")
     assert not [p for p in result.payments if "kong money" in str(p.reason)]
     assert "left out" in str(result.notes[-1])
+
+
+def test_jiehu_counts_the_tiles_of_the_claimant_cut_off():
+    """同時有多家吃胡時，只有胡大牌的一家才算胡，而剩下的一家也就被稱為截胡: the claimant cut off still
+    shows a hand. E shows three 4s and W four: with the one discard that is six 4s, settled before
+    because only the winner's hand was counted."""
+    round_ = {"rules": "guangxi_hu", "events": [{"type": "win", "from": "N", "winners": [
+        {"player": "E", "hand": hand("123m 456p 789p 2344s +4s")},
+        {"player": "W", "hand": hand("123m 456p 2344456s +4s")},
+    ]}]}
+    with pytest.raises(HandError, match=re.escape("6 copies of 4s")):
+        settle_round(round_)
+
+
+def test_jiehu_claimants_win_on_the_one_discard():
+    """同時有多家吃胡時 (several players claim one discard to win): it is one tile, so claimants
+    winning on 4s and on 6s are refused, as guangxi refuses the same round."""
+    claims = [{"player": "E", "hand": hand("123m 456p 789s 11s 23s +4s")},
+              {"player": "W", "hand": hand("111m 444p 777s 11s 66s +6s")}]
+    for rules in ("guangxi_hu", "guangxi"):
+        with pytest.raises(HandError, match="must win on the same tile"):
+            settle_round({"rules": rules, "events": [{"type": "win", "from": "N",
+                                                      "winners": claims}]})
+
+
+def test_horses_count_against_the_rounds_kongs():
+    """自摸胡牌才可摸碼，且從最尾部取牌 (seed section 1): the horses come from the same wall, so a
+    horse 9s after West's concealed kong of 9s is a fifth 9s."""
+    round_ = {"rules": "guangxi", "events": [
+        {"type": "kong", "player": "W", "kind": "concealed", "tile": "9s"},
+        {"type": "win", "player": "S",
+         "hand": dict(hand("123m 456p 789p 11z 23s *4s"), horses=["9s", "1z", "5z", "2m"])}]}
+    with pytest.raises(HandError, match=re.escape("5 copies of 9s")):
+        settle_round(round_)
+    round_["events"][1]["hand"]["horses"] = "8s1z5z2m"  # the notation's form is read too
+    assert settle_round(round_).ledger
+
+
+def test_fish_count_against_the_rounds_kongs():
+    """牌面所剩墩數反方向取最後三張 (釣魚): the fish are the wall's last tiles, so a fish 9p after
+    West's concealed kong of 9p is a fifth 9p."""
+    round_ = {"rules": "nanning_points", "events": [
+        {"type": "kong", "player": "W", "kind": "concealed", "tile": "9p"},
+        {"type": "win", "player": "S",
+         "hand": dict(hand("123m 456p 789s 11z 23s *4s"), fish="9p1z5z")}]}
+    with pytest.raises(HandError, match=re.escape("5 copies of 9p")):
+        settle_round(round_)

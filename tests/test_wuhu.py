@@ -381,6 +381,21 @@ def test_one_winner_per_discard_the_nearest_after_the_discarder():
                      " ".join(n.render("en") for n in result.notes))
 
 
+def test_the_claimant_who_is_not_nearest_still_shows_a_hand():
+    """"如有多人成牌，则离点炮最近的人先成牌": E is not the nearest and does not win, but E's hand
+    is shown: E's three 5p and N's three share one discard, five 5p in all, refused."""
+    from scoring.settle import settle_round
+
+    hand = {"concealed": ["1p", "2p", "3p", "4p", "6p", "5p", "5p", "2m", "3m", "4m", "5s", "6s",
+                          "7s"], "win_tile": "5p"}
+    other = {"concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "4p", "6p", "5p",
+                           "5p"], "win_tile": "5p"}
+    both = {"type": "win", "from": "S", "winners": [{"player": "E", "hand": hand},
+                                                    {"player": "N", "hand": other}]}
+    with pytest.raises(HandError, match=re.escape("5 copies of 5p")):
+        settle_round(_round(both))
+
+
 def test_a_concealed_kong_cannot_be_robbed():
     """"4、可以抢明杠胡牌，暗杠不可以抢\""""
     from scoring.settle import settle_round
