@@ -56,6 +56,27 @@ def test_lou_bao_doubles():
     assert {s: 2 * a for s, a in paid(plain).items()} == paid(lou)
 
 
+def test_lou_bao_on_the_treasure_itself_keeps_dui_bao():
+    """"摟寶加倍" and "寶牌正好是要胡的牌，可以直接胡，算胡自摸、寶牌，加2番": with the treasure the
+    winning tile, 摟宝 doubles what 对宝 pays; it used to drop 对宝 (80/40/40 fell to 40/20/20)."""
+    plain = score("123m 45p 789s 99m [111z<] *6p seat:S dealer=N bao=6p")
+    lou = score("123m 45p 789s 99m [111z<] *6p seat:S dealer=N bao=6p lou_bao=true")
+    assert fans(plain) == {"对宝": 2} and fans(lou) == {"对宝": 2, "摟宝": 1}
+    assert paid(plain) == {"E": 40, "W": 40, "N": 80}
+    assert paid(lou) == {s: 2 * a for s, a in paid(plain).items()}
+
+
+@pytest.mark.parametrize("more", ["", " lou_bao=true"])
+def test_a_treasure_the_hand_holds_four_of_is_refused(more):
+    """"上聽後 … 看寶": the treasure is a tile turned up from the wall, so a hand with a kong of
+    北 cannot have 北 as its treasure (a fifth 北)."""
+    with pytest.raises(HandError) as err:
+        score("123m 45p 789s 99m [4444z<] *6p seat:S dealer=N bao=4z" + more)
+    assert "only four" in err.value.render("en") and "四张" in err.value.render("zh")
+    # winning on the treasure itself takes the turned-up tile: four in all is fine
+    assert fans(score("123m 55567p 99s [111z<] *5p seat:S bao=5p" + more)).get("对宝") == 2
+
+
 # ---- 基本胡牌 ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("sentence,hand,message", [
     ("1、必須三色全，即手牌中必須條，餅，萬三門花色都要有。", "123m 456m 789s 11z 44s +4s",

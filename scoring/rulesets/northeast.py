@@ -48,6 +48,9 @@ M = Catalog("northeast", {
                  "只有飘胡允许手把一（四组亮出，手中一张）：须全部是叉。"),
     "bad_bao": ("bao (宝牌) must be a tile code such as 5p, not {value}.",
                 "bao（宝牌）必须是牌的代码，例如 5p，而不是 {value}。"),
+    "bao_fifth": ("The treasure tile (宝牌) {tile} is one of the wall's tiles, but the hand "
+                  "already holds {count} of {tile}: there are only four.",
+                  "宝牌{tile}是牌墙里的一张，但手牌已有 {count} 张{tile}：每种牌只有四张。"),
     "lou_needs_bao": ("摟宝 is a self-drawn win with the treasure tile: give the treasure as "
                       "bao and mark the win self-drawn.",
                       "摟宝是自摸宝牌和牌：请给出宝牌（bao）并标为自摸。"),
@@ -117,8 +120,8 @@ def _single_shape(r: Reading) -> Msg | None:
 
 
 def _treasure(r: Reading) -> bool:
-    return r.bao is not None and r.hand.win_tile == r.bao and r.hand.context.self_drawn \
-        and not r.lou_bao
+    """对宝, with 摟宝 or without: 摟寶加倍 doubles on top, it never takes 对宝's 2 番 away."""
+    return r.bao is not None and r.hand.win_tile == r.bao and r.hand.context.self_drawn
 
 
 TABLE: tuple[Pattern[Reading], ...] = (
@@ -181,6 +184,9 @@ def treasure_fields(hand: Hand) -> tuple[str | None, bool]:
     lou = flag_field(hand, "lou_bao")
     if lou and (bao is None or not hand.context.self_drawn):
         raise HandError(M("lou_needs_bao"))
+    won_on_it = hand.win_tile == bao and hand.context.self_drawn  # 对宝: 可以直接胡 on the 宝牌
+    if bao is not None and not won_on_it and hand.all_tiles.count(bao) >= T.copies_in_a_set(bao):
+        raise HandError(M("bao_fifth", tile=Tile(bao), count=hand.all_tiles.count(bao)))
     return bao, lou
 
 
