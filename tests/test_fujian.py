@@ -160,7 +160,6 @@ def _first_and_best(text: str, gold: str, **options):
     "1233459m567p234456s *8p seat:S gold=9m",  # one gold
     "1245699m789p234567s *7s seat:S gold=9m",  # two golds
     "234456999m68p45567s *6s seat:S gold=9m",  # three
-    "1223349999m4455p67s *4p seat:S gold=9m",  # four
 ])
 def test_golds_best_use_is_not_the_first_tried(text):
     """The first reading the search meets uses the golds in runs (自摸); the best keeps one gold
@@ -184,6 +183,21 @@ def test_breakdown_says_what_each_gold_stood_for():
 def test_two_gold_kinds_are_refused():
     with pytest.raises(HandError, match="Only one kind of tile is wild.*5m.*6m"):
         score(f'{PLAIN} +1z gold=["5m","6m"]')
+
+
+@pytest.mark.parametrize("text", [
+    "1223349999m4455p67s *4p seat:S gold=9m",  # four golds standing
+    "123m 456m 789p 234s 1z {9999m} *1z seat:S gold=9m",  # a concealed kong of golds
+])
+def test_four_golds_are_refused(text):
+    """The gold: "Flip over the last tile from the dead wall ... the tile showing indicates what
+    the "gold" tile is for this round. The three other tiles matching the tile on the wall are
+    also gold tiles" (the Fuzhou rules docs/fujian.md follows): the turned-up copy stays on the
+    wall (抢金, taking it, is not scored), so a hand holds three golds at most."""
+    with pytest.raises(HandError) as err:
+        score(text)
+    assert "only three golds" in err.value.render("en") and "三张金" in err.value.render("zh")
+    assert score("234456999m68p45567s *6s seat:S gold=9m").total  # three are fine
 
 
 def test_gold_must_be_a_tile():

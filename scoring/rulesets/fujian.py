@@ -37,6 +37,10 @@ M = Catalog("fujian", {
                   "(runs, pungs or kongs) and one pair.",
                   "{whatever}这些牌都不能和：福建麻将和牌须为{sets}组（顺子、刻子或杠）加一个对子。"),
     "whatever_gold": (", whatever the golds stand for", "无论金当作什么，"),
+    "turned_up": ("The gold {tile} is named by the tile turned up after the deal (开金), which "
+                  "stays face up on the wall: only three golds are in play, but this hand holds "
+                  "{n}.", "金{tile}由发完牌后翻开的那张牌定出（开金），那张牌留在牌墙上：只有三张金在牌局中，"
+                  "这手牌却有{n}张。"),
     "claimed_gold": ("The meld {meld} on the table claims a gold ({tile}), but a discarded gold cannot be "
                      "claimed (其他玩家也不能吃、碰、杠这张金牌): a gold is only ever drawn.",
                      "桌上的{meld}用了别人打出的金（{tile}），但打出的金别人不能吃、碰、杠：金只能自己摸到。"),
@@ -266,6 +270,10 @@ def check_hand(hand: Hand, options: Mapping[str, Any]) -> tuple[str | None, int]
     gold = wild_field(hand, "gold")
     sets = hand_sets(options)
     hand.validate(sets=sets)
+    held = sum(1 for c in hand.all_tiles if c == gold)
+    if gold is not None and held > 3:
+        # 开金: the turned-up tile names the gold and stays on the wall; three are in play
+        raise HandError(M("turned_up", tile=Tile(gold), n=held))
     for m in hand.melds:
         # a discarded gold is never claimed: no exposed pung or kong of golds (an added kong
         # grew from a claimed pung), no chow whose claimed tile is the gold
