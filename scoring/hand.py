@@ -71,6 +71,12 @@ M = Catalog("hand", {
     "drawn_and_robbed": ("A hand cannot be both self-drawn and won by robbing a kong: robbing a "
                          "kong takes another player's tile.",
                          "自摸和抢杠不能同时成立：抢杠和的是别人的牌。"),
+    "robbed_and_replacement": ("A hand cannot be won both by robbing a kong and on a kong "
+                               "replacement tile: robbing takes the tile another player adds to "
+                               "a kong, a replacement tile is drawn after one's own kong. Keep "
+                               "the one that happened.",
+                               "抢杠和与杠上开花不能同时成立：抢杠和的是别人加杠的那张牌，杠上开花是自己开杠后补摸的牌。"
+                               "请只保留实际发生的一种。"),
     "replacement_not_drawn": ("Winning on a kong replacement tile means the tile was drawn: set "
                               "self_drawn.",
                               "杠上开花是摸到的牌：请设为自摸（self_drawn）。"),
@@ -269,6 +275,8 @@ class WinContext:
         for name in ("seat_wind", "round_wind"):
             if getattr(self, name) not in WINDS:
                 raise HandError(M("wind", name=name, value=repr(getattr(self, name))))
+        if self.robbing_kong and self.kong_replacement:
+            raise HandError(M("robbed_and_replacement"))
         if self.robbing_kong and self.self_drawn:
             raise HandError(M("drawn_and_robbed"))
         if self.kong_replacement and not self.self_drawn:

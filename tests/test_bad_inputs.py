@@ -293,3 +293,16 @@ def test_a_seat_or_tile_parameter_from_bad_input_renders_as_given():
         assert Tile(value).render("en") == repr(value)
         assert TileName(value).render("en") == repr(value)
     assert Seat("E").render("zh") == "东家" and Tile("5p").render("en") == "5p (5 Dots)"
+
+
+@pytest.mark.parametrize("rid", ["gb", "sichuan", "guangxi", "wuhu", "northeast", "guangshui"])
+@pytest.mark.parametrize("win", ["+", "*"])
+def test_robbing_a_kong_and_a_kong_replacement_are_refused_as_such(rid, win):
+    """The contract's hand fields "kong_replacement: won on a kong replacement tile" and
+    "robbing_kong" cannot both hold: the refusal said "set self_drawn" (or, self-drawn, that
+    robbing is not self-drawn), which only led to the other error."""
+    with pytest.raises(HandError) as err:
+        score_hand(parse_hand(f"123p 46p 99p 234m 567p {win}5p robbing-kong kong-replacement"), rid)
+    text = err.value.render("en")
+    assert "robbing a kong" in text and "replacement" in text and "set self_drawn" not in text
+    assert "抢杠" in err.value.render("zh") and "杠上开花" in err.value.render("zh")

@@ -243,6 +243,34 @@ def test_bad_input(sentence, hand, message):
         score(hand)
 
 
+def test_three_pungs_of_one_suit_without_their_givers_say_the_cover_is_not_checked():
+    """"4、三对包牌（任一玩家打3对同样花色给别人对牌，若成交牌，则有打三对的人一人付三家）": who gave
+    the pungs decides it; without claimed_from each pays their own share, and a note says 包牌
+    could not be checked (as Guangshui notes an exposed kong without its giver)."""
+    result = score("23p 99p [111p] [555p] [777p] *4p seat:E dealer=N")
+    assert set(paid(result)) == {"S", "W", "N"}  # unchanged: nobody covers
+    note = " ".join(n.render("en") for n in result.notes)
+    assert "包牌" in note and "cannot be checked" in note and "claimed_from" in note
+    assert any("包牌" in n.render("zh") for n in result.notes)
+    # all givers known: the cover applies and there is no such note
+    known = score("23p 99p [111p<] [555p<] [777p<] *4p seat:E dealer=N")
+    assert not any("cannot be checked" in n.render("en") for n in known.notes)
+    # not 交: 包牌 is not in question ("是交就包"), no note
+    plain = score("23m 99p [111p] [555p] [777p] +1m seat:E discarder=N")
+    assert not any("cannot be checked" in n.render("en") for n in plain.notes)
+
+
+def test_first_turn_with_a_concealed_kong_says_the_kong_drew_a_tile():
+    """"天胡：发完牌以后已经构成胡牌牌型。": a concealed kong claims nothing, but it draws a
+    replacement, so the hand is not the dealt tiles; the refusal said "nothing was claimed yet"."""
+    with pytest.raises(HandError) as err:
+        score("123p 456p 789p 9p {2222m} *9p first_turn=true")
+    assert "replacement" in err.value.render("en") and "nothing was claimed" not in err.value.render("en")
+    assert "暗杠" in err.value.render("zh")
+    with pytest.raises(HandError, match="nothing was claimed"):  # a claimed meld: as before
+        score("123p 456p 789p 9p [2222m<] *9p first_turn=true")
+
+
 def test_a_bao_field_is_refused():
     with pytest.raises(HandError, match="does not use"):
         score("123p 456p 789p 234m 5p +5p bao=5p")

@@ -26,6 +26,7 @@ from scoring.rulesets.house_common import (
     arrangement_text,
     covered_payments,
     first_turn_flags,
+    flag_field,
     refuse_chows,
     seat_field,
     standard_waits,
@@ -47,6 +48,17 @@ M = Catalog("wuhu", {
     "eight": ("A Wuhu win needs 八支: eight or more tiles of one suit. The longest suit here is "
               "{suit} with {n}.",
               "芜湖麻将和牌必须够八支（一种花色八张或以上）：这手牌最多的是{suit}，只有{n}张。"),
+    "first_turn_kong": ("天胡 is the dealt tiles already a winning hand (发完牌以后已经构成胡牌牌型) "
+                        "and 地胡 a win on the first discard (打出第一张即成牌): a concealed kong "
+                        "draws a replacement tile first, so a hand showing one is neither "
+                        "(leave first_turn out).",
+                        "天胡是发完牌以后已经构成胡牌牌型，地胡是打出第一张即成牌：暗杠要先补一张牌，"
+                        "有暗杠的手牌既不是天胡也不是地胡（请去掉 first_turn）。"),
+    "bao_unknown": ("Three or more pungs of one suit were claimed, but whom they came from "
+                    "(claimed_from) is missing for {tiles}: 包牌 (三对包牌 / 四对转包) cannot be checked, so "
+                    "each player pays their own share.",
+                    "同一花色有三对或更多碰出的牌，但{tiles}没有注明从谁处碰来（claimed_from）："
+                    "无法判断包牌（三对包牌、四对转包），按各付各的计算。"),
     "earthly_discard": ("地胡 is a win on the first discard (打出第一张即成牌): it cannot be "
                         "self-drawn by a non-dealer.",
                         "地胡是庄家打出第一张即成牌，闲家不能自摸地胡。"),
@@ -408,13 +420,28 @@ def payments(hand: Hand, count: Count, total: int, dealer: str,
     if covered is not None:
         responsible, why = covered
         return covered_payments(who, responsible, share, why), who.notes
-    return pay_each(who, share, reason), who.notes
+    unknown = _unknown_givers(hand) if options["baopai"] and count.jiao else None
+    return pay_each(who, share, reason), who.notes + ([unknown] if unknown else [])
+
+
+def _unknown_givers(hand: Hand) -> Msg | None:
+    """A note when three claimed pungs of one suit (红中 joining it) do not all say whom they
+    came from: 三对包牌 / 转包 cannot be checked, so each pays their own share."""
+    for s in T.SUITS:
+        group = [m for m in hand.melds if m.is_pung_or_kong and not m.concealed
+                 and (T.suit(m.first) == s or m.first == RED)]
+        if len(group) >= 3 and any(m.claimed_from is None for m in group):
+            return M("bao_unknown", tiles=[TileName(m.first) for m in group
+                                           if m.claimed_from is None])
+    return None
 
 
 
 def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     check_hand(hand)
     dealer = seat_field(hand, "dealer", "E")
+    if flag_field(hand, "first_turn") and hand.melds and all(m.concealed for m in hand.melds):
+        raise HandError(M("first_turn_kong"))
     heavenly, earthly = first_turn_flags(hand, dealer)
     if earthly and hand.context.self_drawn:
         raise HandError(M("earthly_discard"))
