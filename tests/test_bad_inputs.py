@@ -306,3 +306,26 @@ def test_robbing_a_kong_and_a_kong_replacement_are_refused_as_such(rid, win):
     text = err.value.render("en")
     assert "robbing a kong" in text and "replacement" in text and "set self_drawn" not in text
     assert "抢杠" in err.value.render("zh") and "杠上开花" in err.value.render("zh")
+
+
+@pytest.mark.parametrize(("stdin", "arrays"), [
+    ("[1,2,3]", 1), ('[{"concealed": ["1m"]}]', 1), ("[1]\n[2]", 2),
+    ('{"concealed": ["1m"], "win_tile": "1m"}\n["1m"]', 1)])
+def test_a_json_array_on_stdin_is_told_a_hand_object_is_needed(stdin, arrays, capsys, monkeypatch):
+    """The contract: "Reads one hand (JSON, below) on standard input", "{"concealed": [...], ...}";
+    a top-level array was read as notation: "Cannot read the meld '[1,2,3]'"."""
+    import io
+    import json
+
+    from mjlens.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    assert main(["score", "--rules", "gb", "--json"]) == 2
+    errors = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    told = [e for e in errors if "hand object" in e["error"]]
+    assert len(told) == arrays
+    assert all("JSON array" in e["error"] and "对象" in e["error_zh"] for e in told)
+    assert not any("Cannot read the meld" in e["error"] for e in errors)
+    # notation opening with a meld is still notation
+    monkeypatch.setattr("sys.stdin", io.StringIO("[555s<] 123m 456p 789s 1z +1z"))
+    assert main(["score", "--rules", "gb", "--json"]) == 0

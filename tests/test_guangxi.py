@@ -117,6 +117,9 @@ def test_third_player_self_draw_horses(sentence, horses, factor):
     result = score(f"123m 456p 789s 11z 23s *4s seat:W horses={horses}")
     assert {p.payer: p.amount for p in result.payments} == {"E": factor, "S": factor, "N": factor}
     assert result.extra["horse_factor"] == factor
+    # the JSON's per_payer is what each pays (it said 1 while each paid 2)
+    assert result.extra["per_payer"] == factor and result.extra["per_payer_before_horses"] == 1
+    assert result.total == 1  # the hand's multiple of the stake, before the horses
 
 
 def test_dealer_self_draw_one_hit():
@@ -129,6 +132,7 @@ def test_dealer_self_draw_one_hit():
     assert net["E"] == 6  # 每人得6倍
     assert net["S"] == net["N"] == -2  # 另兩家須付兩倍
     assert result.extra["horse_pool"] == 12
+    assert result.extra["per_payer"] == 2  # what each of the two others pays
     assert sum(net.values()) == 0
 
 

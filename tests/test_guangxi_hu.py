@@ -104,3 +104,15 @@ def test_seven_pairs_option():
 
 def test_stake():
     assert score("111m 444p 777s 99s 33p +3p", base=10).payments[0].amount == 40
+
+
+def test_first_turn_help_names_only_the_games_first_turn_hands():
+    """（外加天胡，地胡，杠暴，十三么，清一色，混一色等等大胡胡法）: 天胡 and 地胡, no 人胡; the help of
+    `first_turn` said it covers 人胡, which this game does not score."""
+    from scoring.ruleset import get_ruleset
+
+    field = next(f for f in get_ruleset("guangxi_hu").fields if f.name == "first_turn")
+    assert "天胡" in field.help and "地胡" in field.help and "人胡" in field.help_zh
+    assert "no 人胡" in field.help and "没有人胡" in field.help_zh
+    # a first-turn win on a discard is no big hand here: the class is the shape's
+    assert score("123m 456p 789s 11s 23s +4s seat:S first_turn=true").extra["class"] == "平胡"

@@ -13,6 +13,11 @@ M = Catalog("score_cli", {
     "option_form": ("Write options as NAME=VALUE, not {pair}.",
                     "选项要写成 NAME=VALUE（名称=取值），不能写成 {pair}。"),
     "no_hand": ("No hand was given on standard input.", "标准输入里没有牌。"),
+    "not_a_hand_object": ("The input must be a hand object such as {{\"concealed\": [...], "
+                          "\"win_tile\": \"3m\"}}, not a JSON array; for several hands give "
+                          "one object per line (JSON Lines).",
+                          "输入必须是一手牌的对象，例如 {{\"concealed\": [...], \"win_tile\": \"3m\"}}，"
+                          "而不是 JSON 数组；多手牌请每行一个对象（JSON Lines）。"),
     "bad_json_line": ("Line {n} is not valid JSON ({detail} at column {column}).",
                       "第 {n} 行不是有效的 JSON（第 {column} 列：{detail}）。"),
 })
@@ -56,7 +61,11 @@ def _read_hands(text: str) -> list:
     if not stripped:
         return [HandError(M("no_hand"))]
     if not stripped.startswith("{"):
-        return [line.strip() for line in stripped.splitlines() if line.strip()]
+        whole = _json_array(stripped)
+        if whole is not None:
+            return [whole]
+        return [_json_array(line.strip()) or line.strip()
+                for line in stripped.splitlines() if line.strip()]
     try:
         return [json.loads(stripped)]
     except json.JSONDecodeError:
@@ -73,6 +82,21 @@ def _read_hands(text: str) -> list:
             hands.append(_notation_or(line, M("bad_json_line", n=n, detail=exc.msg,
                                               column=exc.colno)))
     return hands
+
+
+def _json_array(text: str):
+    """The error for a JSON array given where a hand belongs (the notation's melds open with a
+    bracket too, but never parse as JSON); None for anything else."""
+    from scoring.hand import HandError
+
+    if not text.startswith("["):
+        return None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    return HandError(M("not_a_hand_object")) \
+        if isinstance(value, list) else None
 
 
 def _notation_or(line: str, json_error):
@@ -96,6 +120,8 @@ def score_one(raw, rules: str, options: dict):
 
     if isinstance(raw, HandError):
         raise raw
+    if isinstance(raw, list):  # a JSON Lines line holding an array
+        raise HandError(M("not_a_hand_object"))
     hand = parse_hand(raw) if isinstance(raw, str) else Hand.from_json(raw)
     return hand, score_hand(hand, rules, options)
 

@@ -236,7 +236,10 @@ def horse_payments(hand: Hand, who: Payers, amount: float, mult: int,
     factor = k + 1
     shown = [Tile(t) for t in hit_tiles] or "-"
     base = options["base"]
-    info = {"horses": horses, "horse_hits": hit_tiles, "horse_factor": factor}
+    # per_payer: what each payer pays, horses included (the drawer of the dealer's horses
+    # settles apart, in the payments); the hand's own amount stays beside it
+    info = {"horses": horses, "horse_hits": hit_tiles, "horse_factor": factor,
+            "per_payer": amount * factor, "per_payer_before_horses": amount}
     if winner != dealer or k == 0:
         if drawer is not None and winner != dealer:
             raise HandError(M("drawer_unused"))

@@ -19,12 +19,11 @@ from scoring.hand import Hand, HandError
 from scoring.messages import Catalog, Msg, Seat, Suit, Tile
 from scoring.patterns import Pattern, best_reading, largest_only, matched
 from scoring.payments import pay_each, win_payers
-from scoring.ruleset import Fan, Option, RuleSet, ScoreResult
+from scoring.ruleset import Fan, HandField, Option, RuleSet, ScoreResult
 from scoring.rulesets.south_common import (
     BASE,
     DEALER,
     DISCARDER,
-    FIRST_TURN,
     PLAYERS_IN,
     TurnCtx,
     check_hand,
@@ -65,6 +64,9 @@ M = Catalog("guangxi_hu", {
                         "选项 seven_pairs=false 时七对不能和。"),
     "seven_pairs_help": ("七对 wins as a big hand (霸胡); the seed's list of big hands ends in 等等",
                          "七对按大胡（霸胡）计；规则的大胡列表以“等等”结尾"),
+    "first_turn_help": ("won on the first turn: 天胡 (the dealer, self-drawn) or 地胡 (another "
+                        "player's first self-draw); this game has no 人胡",
+                        "第一巡和牌：天胡（庄家自摸）或地胡（闲家第一次摸牌自摸）；本玩法没有人胡"),
     "chicken_self_help": ("鸡胡: amount each player pays on a self-draw (每人兩番)", "鸡胡自摸每人付（每人两番）"),
 })
 
@@ -74,6 +76,9 @@ CLASS_NAMES = {0: ("鸡胡", "Chicken hand"), 1: ("平胡", "All chows"), 2: ("�
 AMOUNTS = {0: (2, None), 1: (3, 2), 2: (5, 4)}
 SEVEN_PAIRS = Option("seven_pairs", True, M.text("seven_pairs_help"),
                      help_zh=M.text("seven_pairs_help", "zh"))
+# the seed's big hands name 天胡 and 地胡 only (外加天胡，地胡，杠暴…), so the help names no 人胡
+FIRST_TURN = HandField("first_turn", "bool", False, M.text("first_turn_help"),
+                       M.text("first_turn_help", "zh"))
 
 
 @dataclass(frozen=True)
