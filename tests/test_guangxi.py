@@ -106,6 +106,20 @@ def test_horse_seats():
     assert horse_seat("2m", "W", "white_third") == "N"
 
 
+def test_green_second_dragon_order():
+    """（有些地方白板和發財的順序不一樣，最好事先問清楚）: the common 抓码 layout puts 发 with the
+    second player (2 6 南 发) and 白 with the third; dragon_order=green_second says so, the
+    default stays as it was."""
+    assert horse_seat("6z", "E", "green_second") == "S"
+    assert horse_seat("5z", "E", "green_second") == "W"
+    assert horse_seat("7z", "E", "green_second") == "E"
+    assert horse_seat("6z", "W", "green_second") == "N"  # counted from the dealer
+    hand = "123m 456p 789s 11z 23s *4s seat:S horses=6z1m3m4m"
+    assert score(hand).extra["horse_factor"] == 1  # default white_third: 发 is the fourth's
+    assert score(hand, dragon_order="green_second").extra["horse_factor"] == 2
+    assert [p.amount for p in score(hand, dragon_order="green_second").payments] == [2, 2, 2]
+
+
 @pytest.mark.parametrize("sentence,horses,factor", [
     ("如果你是第3個出牌的，那麼你自摸後自己再拿的4張牌中有3、7、西、白板的其中1個，那麼翻兩倍",
      '["3m","1p","2s","4z"]', 2),

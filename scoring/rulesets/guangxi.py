@@ -94,10 +94,13 @@ M = Catalog("guangxi", {
     "horse_count_help": ("抓码: how many horse tiles are drawn after a self-drawn win (2-5; "
                          "seed 1: 一般都是摸4張)", "抓码张数（2-5；规则：一般都是摸4张）"),
     "dragon_order_help": ("which seat White and Green hit: white_third = White with the third "
-                          "player, Green with the fourth (seed 1: 3、7、西、白板); green_third "
-                          "swaps them (有些地方白板和發財的順序不一樣)",
+                          "player, Green with the fourth (3、7、西、白板); green_third "
+                          "swaps them (有些地方白板和發財的順序不一樣); green_second: Green with "
+                          "the second player (2 6 南 发), White with the third, as the common 抓码 "
+                          "layout has it",
                           "白板、发财对应的座位：「白板对第三家」即发财对第四家（3、7、西、白板）；"
-                          "「发财对第三家」则对调（有些地方白板和发财的顺序不一样）"),
+                          "「发财对第三家」则对调（有些地方白板和发财的顺序不一样）；"
+                          "「发财对第二家」：发财与 2、6、南同属第二家，白板属第三家（常见的抓码对法）"),
     "seven_pairs_help": ("plain seven pairs (no four of a kind) wins, counted as 对胡 x2; the "
                          "seed names only 龙七对 (也是四翻)", "普通七对可和，按对胡 2倍计；规则只写了龙七对（也是四番）"),
     "horses_help": ("抓码: the horse tiles drawn from the end of the wall after a self-drawn win",
@@ -113,7 +116,8 @@ GAME = "guangxi"
 HORSE_COUNT = Option("horse_count", 4, M.text("horse_count_help"), choices=(2, 3, 4, 5),
                      help_zh=M.text("horse_count_help", "zh"))
 DRAGON_ORDER = Option("dragon_order", "white_third", M.text("dragon_order_help"),
-                      choices=("white_third", "green_third"), help_zh=M.text("dragon_order_help", "zh"))
+                      choices=("white_third", "green_third", "green_second"),
+                      help_zh=M.text("dragon_order_help", "zh"))
 SEVEN_PAIRS = Option("seven_pairs", True, M.text("seven_pairs_help"),
                      help_zh=M.text("seven_pairs_help", "zh"))
 FIELDS = (
@@ -175,16 +179,21 @@ def _counted(ctx: Ctx) -> list[tuple[Pattern[Ctx], int]]:
     return [(p, n) for p, n in found if p.name not in excluded]
 
 
+# the place from the dealer (0 the dealer) that 发 hits under each dragon_order
+DRAGON_GREEN = {"white_third": 3, "green_third": 2, "green_second": 1}
+
+
 def horse_seat(tile: str, dealer: str, dragon_order: str) -> str:
     """The seat a horse tile hits, counted from the dealer in playing order: the dealer 1 5 9
     东 中, the second player 2 6 南, the third 3 7 西 白, the fourth 4 8 北 发 (白 and 发 swapped
-    with dragon_order=green_third)."""
+    with dragon_order=green_third; green_second, the common 抓码 layout: 发 with 2 6 南, 白 with
+    3 7 西, nothing but 4 8 北 for the fourth)."""
     if T.is_suited(tile):
         place = (T.rank(tile) - 1) % 4
     else:
         place = {"1z": 0, "2z": 1, "3z": 2, "4z": 3, "7z": 0,
-                 "5z": 2 if dragon_order == "white_third" else 3,
-                 "6z": 3 if dragon_order == "white_third" else 2}[tile]
+                 "5z": 3 if dragon_order == "green_third" else 2,
+                 "6z": DRAGON_GREEN[dragon_order]}[tile]
     return WINDS[(WINDS.index(dealer) + place) % 4]
 
 
