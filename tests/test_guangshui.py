@@ -145,3 +145,32 @@ def test_payments_sum_to_zero(hand):
     assert sum(net_of(result.payments).values()) == 0
     assert 1 <= result.total <= 16
     assert net_of(result.payments)[hand.context.seat_wind] >= result.total
+
+
+def test_three_players_of_kawuxing_pay_a_self_draw_twice():
+    """"屁和只能自摸或者搶杠 … 卡五星等都可和牌": 卡五星 is mostly played by three; with players_in a
+    self-draw has two payers (it always had three), a concealed kong is paid by the two others,
+    and claims count among the players (the one playing before East is West)."""
+    three = 'players_in=["E","S","W"]'
+    drawn = score(f"123m 456p 789s 46p 11z *5p seat:S {three}")
+    assert [(p.payer, p.payee, p.amount) for p in drawn.payments] == [("E", "S", 2), ("W", "S", 2)]
+    kong = score(f"123m 456p 11z 46p {{7777s}} *5p seat:E {three}")
+    assert sorted(p.payer for p in kong.payments if "kong" in str(p.reason)) == ["S", "W"]
+    claimed = score(f"123m 456p 11z 46p [7777s<] +5p seat:E {three}")  # left of East: West
+    assert {p.payer for p in claimed.payments} == {"W"}
+    assert "West" in " ".join(n.render("en") for n in claimed.notes)  # the assumed discarder
+    # without players_in: as before, three payers
+    assert len(score("123m 456p 789s 46p 11z *5p seat:S").payments) == 3
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ('123m 456p 789s 46p 11z *5p seat:N players_in=["E","S","W"]', "seat_wind is North"),
+    ('123m 456p 789s 46p 11z +5p seat:E discarder=N players_in=["E","S","W"]', "discarder is North"),
+    ('123m 456p 789s 46p 11z *5p seat:S players_in=["S"]', "two to four"),
+    ('123m 456p 789s 46p 11z *5p seat:S players_in=["S","S","E"]', "two to four"),
+    ('123m 456p 11z 46p [7777s^] +5p seat:E discarder=S players_in=["E","S","W"]', "across"),
+])
+def test_players_in_refuses_what_the_table_cannot_be(text, words):
+    with pytest.raises(HandError) as err:
+        score(text)
+    assert words in err.value.render("en") and err.value.render("zh") != err.value.render("en")

@@ -21,7 +21,7 @@ from scoring.decompose import Arrangement, seven_pairs, standard_arrangements
 from scoring.hand import WINDS, Hand, HandError
 from scoring.messages import Catalog, Msg, Seat, Suit, Text, Tile, TileName
 from scoring.patterns import Pattern, apply_exclusions, best_reading, matched
-from scoring.payments import claimed_from_seat, pay_each, player_before, win_payers
+from scoring.payments import Payers, claimed_from_seat, discarder_of, pay_each, win_payers
 from scoring.ruleset import Fan, HandField, Option, Payment, RuleSet, ScoreResult
 from scoring.rulesets.house_common import arrangement_text, refuse_chows
 
@@ -77,6 +77,16 @@ M = Catalog("guangshui", {
                   "discarder, 面下杠 1 from each)", "有杠另算：杠钱另付，不受封顶"),
     "opt_tiles": ("full: all 136 tiles; kawuxing: the 84 of 卡五星 (dots, bamboo, 中发白)",
                   "「全副136张」或「卡五星84张」（筒、条、中发白）"),
+    "f_players": ("the seats playing this hand, e.g. [\"E\", \"S\", \"W\"] for 卡五星's usual "
+                  "three players: a self-draw and a concealed kong are paid by each of the others",
+                  "本局玩家的座位，例如卡五星常见的三人局 [\"E\", \"S\", \"W\"]：自摸和暗杠由其余每家付"),
+    "bad_players_in": ("players_in must be a list of two to four different seats, e.g. "
+                       "[\"E\", \"S\", \"W\"], not {value}.",
+                       "players_in 必须是两到四个不同座位的列表，例如 [\"E\", \"S\", \"W\"]，而不是 {value}。"),
+    "not_playing": ("{field} is {seat}, who is not among the players of this hand (players_in).",
+                    "{field} 是{seat}，但{seat}不在本局玩家（players_in）之中。"),
+    "no_across": ("In a game of {n} nobody sits across (claimed_from: across): say left or right.",
+                  "{n} 人局没有对家（claimed_from: across）：请写 left 或 right。"),
     "f_discarder": ("the seat that discarded the winning tile (or whose kong was robbed)",
                     "打出和牌张（或被抢杠）的座位"),
 })
@@ -160,12 +170,52 @@ def readings_of(hand: Hand) -> list[Reading]:
     return [Reading(hand, a) for a in arrangements]
 
 
-def kong_payments(hand: Hand, base: float) -> tuple[list[Payment], list[Msg]]:
+def players_of(hand: Hand) -> tuple[str, ...]:
+    """The seats playing this hand (`players_in`, in playing order; 卡五星 is mostly a game of
+    three): all four when not given."""
+    raw = hand.context.extra.get("players_in")
+    if raw is None:
+        return WINDS
+    if not isinstance(raw, list) or len(raw) < 2 or any(s not in WINDS for s in raw) \
+            or len(set(raw)) != len(raw):
+        raise HandError(M("bad_players_in", value=repr(raw)))
+    players = tuple(s for s in WINDS if s in raw)
+    for name, seat in (("seat_wind", hand.context.seat_wind),
+                       ("discarder", hand.context.extra.get("discarder"))):
+        if seat is not None and seat in WINDS and seat not in players:
+            raise HandError(M("not_playing", field=name, seat=Seat(seat)))
+    return players
+
+
+def seat_from(winner: str, claimed_from: str, players: tuple[str, ...]) -> str:
+    """The seat a meld was claimed from, among the players (left: the one playing before the
+    winner, right: the one after, across: the one opposite, only in a game of four)."""
+    if len(players) == 4:
+        return claimed_from_seat(winner, claimed_from)
+    if claimed_from == "across":
+        raise HandError(M("no_across", n=len(players)))
+    i = players.index(winner)
+    return players[(i - 1) % len(players)] if claimed_from == "left" else players[(i + 1) % len(players)]
+
+
+def payers_of(hand: Hand, players: tuple[str, ...]) -> Payers:
+    """win_payers among the players; the discarder assumed when not given is the one playing
+    before the winner."""
+    winner = hand.context.seat_wind
+    discarder, assumed = discarder_of(hand)
+    if assumed and len(players) < 4:
+        before = players[(players.index(winner) - 1) % len(players)]
+        return Payers(winner, (before,), before, True)
+    return win_payers(hand, players)
+
+
+def kong_payments(hand: Hand, base: float,
+                  players: tuple[str, ...] = WINDS) -> tuple[list[Payment], list[Msg]]:
     """有杠另算: kong money outside the cap, the same convention as the Sichuan rain money. An
     exposed kong that does not say whom it was claimed from is taken from the player before the
     winner (上家), with a note."""
     winner = hand.context.seat_wind
-    others = [s for s in WINDS if s != winner]
+    others = [s for s in players if s != winner]
     out: list[Payment] = []
     notes: list[Msg] = []
     for m in hand.melds:
@@ -178,10 +228,10 @@ def kong_payments(hand: Hand, base: float) -> tuple[list[Payment], list[Msg]]:
             out += [Payment(s, winner, base, M("kong_added", tile=tile)) for s in others]
         else:
             if m.claimed_from is None:
-                giver = player_before(winner)
+                giver = seat_from(winner, "left", players)
                 notes.append(M("kong_assumed", tile=tile, seat=Seat(giver)))
             else:
-                giver = claimed_from_seat(winner, m.claimed_from)
+                giver = seat_from(winner, m.claimed_from, players)
             out.append(Payment(giver, winner, 2 * base,
                                M("kong_claimed", tile=tile, seat=Seat(giver))))
     return out, notes
@@ -191,7 +241,8 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     check_hand(hand, options["tile_set"])
     reading, (fans, excluded) = best_reading(readings_of(hand), count_reading,
                                              lambda c: multiple(c[0]))
-    who = win_payers(hand)
+    players = players_of(hand)
+    who = payers_of(hand, players)
     if not fans:
         if who.discarder is not None and not hand.context.robbing_kong:
             raise HandError(M("plain_discard", seat=Seat(who.discarder)))
@@ -207,7 +258,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     base = options["base"]
     payments = pay_each(who, base * times, M("win_pays", times=times, how=M(how)))
     if options["kong_money"]:
-        kong_pays, kong_notes = kong_payments(hand, base)
+        kong_pays, kong_notes = kong_payments(hand, base, players)
         payments += kong_pays
         notes += kong_notes
     return ScoreResult(
@@ -239,6 +290,8 @@ RULESET = RuleSet(
     ),
     fields=(
         HandField("discarder", "seat", None, M.text("f_discarder"), M.text("f_discarder", "zh")),
+        HandField("players_in", "seats", list(WINDS), M.text("f_players"),
+                  M.text("f_players", "zh")),
     ),
     source="seeds/guangxi-nanning.txt, the Guangshui paragraph (section 2)",
 )
