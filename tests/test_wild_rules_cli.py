@@ -1,5 +1,5 @@
 """`mjlens score --rules fujian|yuhuan` driven as a player drives it: notation, JSON, JSON Lines,
-`--lang zh`, 0-4 jokers (金 / 财神), 16- and 13-tile hands, flowers and 杠花, and bad input.
+`--lang zh`, 0-4 jokers (金 / 财神; four golds are refused), 16- and 13-tile hands, flowers and 杠花, and bad input.
 Every bad hand: exit 2, a message in both languages, no traceback, never a score. Every score:
 payments that sum to zero, each with its reason in both languages, and one note per joker saying
 what it stood for."""
@@ -44,7 +44,6 @@ def _score_json(capsys, monkeypatch, rules, hand, *options):
     ("fujian", f"{FUJIAN16} 9m *1z gold=9m seat:S", (), 1),
     ("fujian", f"{FUJIAN16} 9m *9m gold=9m seat:E 12f", (), 2),
     ("fujian", "123m 456m 789p 9m9m9m 1z *1z gold=9m seat:S", ("hand=13",), 3),
-    ("fujian", "9m9m9m9m 456m 789p 234s *1z gold=9m seat:W", ("hand=13",), 4),
     ("fujian", f"{FUJIAN16} 9m +1z gold=9m seat:S discarder=N", ("discard_pays=discarder",), 1),
     ("fujian", f"{FUJIAN16} 1z *1z seat:S 1234f", ("count=simple",), 0),
     ("yuhuan", f"{YUHUAN16} 111z 6z *6z seat:S bonus=2", (), 0),
@@ -101,6 +100,7 @@ BAD = [
     ("fujian", f"{FUJIAN16} 9m *1z gold=9m", ("hand=13",), "needs 14"),  # 17 tiles under hand=13
     ("fujian", "123m 456m 789p 234s 9m *1z gold=9m", (), "needs 17"),  # 14 tiles under hand=16
     ("fujian", "123m 456m 789p 234s 9m9m9m9m *9m gold=9m", (), "only four"),  # a fifth gold
+    ("fujian", "9m9m9m9m 456m 789p 234s *1z gold=9m seat:W", ("hand=13",), "only three golds"),
     ("yuhuan", "123m 456m 789p 234s 5z5z5z5z *5z", ("caishen=true",), "only four"),  # a fifth 财神
     ("fujian", f"{FUJIAN16} 9m *1q", (), "Cannot read"),
     ("fujian", f"{FUJIAN16} 1z *1z dealer_history=屁胡", (), "dealer_history"),
@@ -153,11 +153,14 @@ def test_a_claimed_gold_is_refused(meld):
 
 def test_a_gold_in_own_chow_or_concealed_kong_is_itself():
     """A gold used as itself in a chow whose claimed tile is another, or in a concealed kong,
-    is not a claimed gold: still scored."""
-    for meld in ("[7'89m]", "{9999m}"):
-        result = score_hand(parse_hand(f"{meld} 456m 789p 234s 567s 1z *1z gold=9m seat:S"),
-                            "fujian")
-        assert result.total > 0
+    is not a claimed gold: still scored. A concealed kong of golds needs all four, and one is
+    the turned-up tile on the wall: refused as four golds."""
+    result = score_hand(parse_hand("[7'89m] 456m 789p 234s 567s 1z *1z gold=9m seat:S"), "fujian")
+    assert result.total > 0
+    with pytest.raises(HandError, match="only three golds"):
+        score_hand(parse_hand("{9999m} 456m 789p 234s 567s 1z *1z gold=9m seat:S"), "fujian")
+    assert score_hand(parse_hand("{9999m} 456m 789p 234s 567s 1z *1z gold=8m seat:S"),
+                      "fujian").total > 0  # a concealed kong of another kind is as before
 
 
 def test_rules_in_chinese_show_the_descriptions(capsys, monkeypatch):

@@ -270,10 +270,6 @@ def check_hand(hand: Hand, options: Mapping[str, Any]) -> tuple[str | None, int]
     gold = wild_field(hand, "gold")
     sets = hand_sets(options)
     hand.validate(sets=sets)
-    held = sum(1 for c in hand.all_tiles if c == gold)
-    if gold is not None and held > 3:
-        # 开金: the turned-up tile names the gold and stays on the wall; three are in play
-        raise HandError(M("turned_up", tile=Tile(gold), n=held))
     for m in hand.melds:
         # a discarded gold is never claimed: no exposed pung or kong of golds (an added kong
         # grew from a claimed pung), no chow whose claimed tile is the gold
@@ -281,6 +277,10 @@ def check_hand(hand: Hand, options: Mapping[str, Any]) -> tuple[str | None, int]
                    else m.is_pung_or_kong and not m.concealed and m.first == gold)
         if gold is not None and claimed:
             raise HandError(M("claimed_gold", meld=format_tiles(m.tiles), tile=Tile(gold)))
+    held = sum(1 for c in hand.all_tiles if c == gold)
+    if gold is not None and held > 3:
+        # 开金: the turned-up tile names the gold and stays on the wall; three are in play
+        raise HandError(M("turned_up", tile=Tile(gold), n=held))
     return gold, sets
 
 
