@@ -44,3 +44,25 @@ def test_a_message_renders_its_parameters_in_the_readers_language():
     pay = Payment("S", "E", 8, msg).to_json()
     assert pay["reason"] == msg.en and pay["reason_zh"] == msg.zh
     assert render(["a", Seat("W")], "zh") == "a、西家"
+
+
+REVIEWED = ("guangxi", "guangxi_hu", "nanning", "nanning_points", "hezhou", "fujian", "yuhuan",
+            "wuhu", "northeast", "guangshui")
+
+
+@pytest.mark.parametrize("rid", REVIEWED)
+def test_the_reviewed_rule_sets_never_say_seed(rid):
+    """"Players never read "seed"/种子: cite the region's rule text": every message of the rule
+    set's module, its description and its option and field help."""
+    import re
+
+    from scoring.ruleset import get_ruleset
+
+    rs = get_ruleset(rid)
+    texts = [rs.description, rs.description_zh]
+    texts += [t for o in rs.options for t in (o.help, o.help_zh)]
+    texts += [t for f in rs.fields for t in (f.help, f.help_zh)]
+    words = importlib.import_module(f"scoring.rulesets.{rid}").M
+    texts += [t for pair in words.entries.values() for t in pair]
+    said = [t for t in texts if re.search(r"\bseeds?\b", t, re.I) or "种子" in t]
+    assert not said

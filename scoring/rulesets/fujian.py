@@ -81,21 +81,21 @@ M = Catalog("fujian", {
                     "(pihu, zimo, youjin) each, not {value}.",
                     "dealer_history 列出本次连庄之前庄家的每次和牌：屁胡、自摸或游金"
                     "（pihu、zimo、youjin），而不是 {value}。"),
-    "opt_count": ("simple: 屁胡1 自摸2 游金3, two flowers 1, a gold 1, 光杠1, 暗杠2 (seed Ⅷ: "
+    "opt_count": ("simple: 屁胡1 自摸2 游金3, two flowers 1, a gold 1, 光杠1, 暗杠2 (rule text: "
                   "'這種演算法屬於比較簡單的'); detailed: 屁胡5 自摸10 游金15 plus items x1/x2/x3 "
                   "('很多現實玩倒科的都用這種演算法')",
                   "简单算法：屁胡1番、自摸2番、游金3番，两个花一番，一个金一番，光杠1番，暗杠2番；"
                   "详细算法：屁胡5、自摸10、游金15，其他番按屁胡乘1、自摸乘2、游金乘3"),
     "opt_hand": ("tiles in a hand before the win: 16 (five sets and a pair, the Fuzhou deal) or 13",
                  "起手牌张数：16（五组加一对，福州打法）或13"),
-    "opt_discard": ("who pays a win on a discard: all (each player pays, as the seed's "
+    "opt_discard": ("who pays a win on a discard: all (each player pays, as the rule text's "
                     "'那就是一人11番') or the discarder alone",
-                    "放炮和牌谁付：三家都付（种子'那就是一人11番'）或放炮者一人付"),
+                    "放炮和牌谁付：三家都付（规则'那就是一人11番'）或放炮者一人付"),
     "opt_stake": ("money per 番", "每番的钱数"),
-    "opt_three": ("三金倒 (three golds win at once; not in the seed): youjin = counted as 游金 "
+    "opt_three": ("三金倒 (three golds win at once; not in the rule text): youjin = counted as 游金 "
                   "(x3), as Fuzhou and Xiamen players count it (docs/fujian.md); off = not a win "
                   "unless the tiles make one",
-                  "三金倒（手里三张金即可和，种子未提）：按游金计（乘3），福州、厦门的算法；"
+                  "三金倒（手里三张金即可和，规则未提）：按游金计（乘3），福州、厦门的算法；"
                   "不算：牌须成和牌型才能和"),
     "f_gold": ("the gold tile (金) of this hand, e.g. 5m: its copies are wild",
                "本局的金（例如 5m）：这种牌都可当任何牌"),

@@ -75,7 +75,7 @@ M = Catalog("guangxi", {
     "horse_count": ("The game is played with {want} horses (option horse_count), but the hand "
                     "gives {got}: {tiles}.", "本局摸 {want} 张码（选项 horse_count），但给出了 {got} 张：{tiles}。"),
     "drawer_needed": ("The dealer self-drew with {hits} horse hit(s): say who drew the horses "
-                      "(horse_drawer, a seat other than the dealer): the seed splits the pool "
+                      "(horse_drawer, a seat other than the dealer): the rule text splits the pool "
                       "between the dealer and that player.",
                       "庄家自摸且中码 {hits} 张：请给出摸码的玩家（horse_drawer，庄家以外的座位），"
                       "规则在庄家和该玩家之间分这笔钱。"),
@@ -88,11 +88,11 @@ M = Catalog("guangxi", {
                           "连庄 {n} 次不计：连庄只给庄家的和牌加番，和牌者{winner}不是庄家{dealer}。"),
     "no_horses": ("No horses given for this self-drawn win: scored without 抓码.",
                   "此自摸未给出码牌：按不抓码计算。"),
-    "seven_pairs_off": ("Plain seven pairs is not a win with option seven_pairs=false: the seed "
+    "seven_pairs_off": ("Plain seven pairs is not a win with option seven_pairs=false: the rule text "
                         "names only 龙七对 (seven pairs with four of a kind).",
                         "选项 seven_pairs=false 时普通七对不能和：规则只列出龙七对。"),
     "horse_count_help": ("抓码: how many horse tiles are drawn after a self-drawn win (2-5; "
-                         "seed 1: 一般都是摸4張)", "抓码张数（2-5；规则：一般都是摸4张）"),
+                         "一般都是摸4張)", "抓码张数（2-5；规则：一般都是摸4张）"),
     "dragon_order_help": ("which seat White and Green hit: white_third = White with the third "
                           "player, Green with the fourth (3、7、西、白板); green_third "
                           "swaps them (有些地方白板和發財的順序不一樣); green_second: Green with "
@@ -102,13 +102,13 @@ M = Catalog("guangxi", {
                           "「发财对第三家」则对调（有些地方白板和发财的顺序不一样）；"
                           "「发财对第二家」：发财与 2、6、南同属第二家，白板属第三家（常见的抓码对法）"),
     "seven_pairs_help": ("plain seven pairs (no four of a kind) wins, counted as 对胡 x2; the "
-                         "seed names only 龙七对 (也是四翻)", "普通七对可和，按对胡 2倍计；规则只写了龙七对（也是四番）"),
+                         "rule text names only 龙七对 (也是四翻)", "普通七对可和，按对胡 2倍计；规则只写了龙七对（也是四番）"),
     "horses_help": ("抓码: the horse tiles drawn from the end of the wall after a self-drawn win",
                     "自摸后从牌尾摸的码牌"),
     "streak_help": ("连庄: how many hands in a row the dealer has kept the deal (每连庄一次便加上一番)",
                     "连庄次数（每连庄一次便加上一番）"),
-    "drawer_help": ("on the dealer's self-drawn win: the seat that drew the horses (seed 1's "
-                    "worked example splits the pool between the dealer and this player)",
+    "drawer_help": ("on the dealer's self-drawn win: the seat that drew the horses (the rule "
+                    "text's worked example splits the pool between the dealer and this player)",
                     "庄家自摸时摸码的玩家座位（规则例子在庄家和此玩家之间分钱）"),
 })
 

@@ -62,7 +62,7 @@ M = Catalog("guangxi_hu", {
                           "win on a discard.", "鸡胡只能自摸：此手牌（{why}）不能和别人打出的牌。"),
     "seven_pairs_off": ("Seven pairs is not a win with option seven_pairs=false.",
                         "选项 seven_pairs=false 时七对不能和。"),
-    "seven_pairs_help": ("七对 wins as a big hand (霸胡); the seed's list of big hands ends in 等等",
+    "seven_pairs_help": ("七对 wins as a big hand (霸胡); the rule text's list of big hands ends in 等等",
                          "七对按大胡（霸胡）计；规则的大胡列表以“等等”结尾"),
     "first_turn_help": ("won on the first turn: 天胡 (the dealer, self-drawn) or 地胡 (another "
                         "player's first self-draw); this game has no 人胡",

@@ -45,7 +45,7 @@ M = Catalog("hezhou", {
                 "stake {base}", "点炮：{seat}放炮，付该牌型的分数，底分 {base} 的 {score} 倍"),
     "self_drawn": ("自摸: each player pays twice the hand's score, 2 x {score} x the stake {base}",
                    "自摸：每家付该牌型分数的 2 倍，2 x {score} x 底分 {base}"),
-    "score_help": ("fixed score of {hand}, in stakes (the seed gives the hand a fixed score "
+    "score_help": ("fixed score of {hand}, in stakes (the rule text gives the hand a fixed score "
                    "but no number: 特殊牌型分數為該牌型的固定分數)",
                    "{hand}的固定分数（按底分计；规则只说是固定分数，未给数字）"),
     "kong_help": ("杠: a kong earns twice the stake (杠分數等於該牌型的底分的2倍): from the player "
@@ -137,7 +137,7 @@ RULESET = RuleSet(
     name_zh="贺州信都吃炮麻将",
     unit="x stake",
     description="点炮: the discarder pays the hand's score; 自摸: each pays twice; 杠: twice the "
-    "stake; 七对子 4, 清一色 4, 混一色 2, 字一色 8, 十三幺 13 (options; the seed gives no numbers).",
+    "stake; 七对子 4, 清一色 4, 混一色 2, 字一色 8, 十三幺 13 (options; the rule text gives no numbers).",
     description_zh="点炮：放炮者付该牌型的分数；自摸：每家付 2 倍；杠：底分的 2 倍；七对子 4，清一色 4，混一色 2，"
     "字一色 8，十三幺 13（选项；规则未给数字）。",
     score=score,
