@@ -41,9 +41,10 @@ def _hand(rules: str, options: Mapping[str, Any], entry, deal: game.Deal):
     if discarder is not None:
         raw.pop("discarder", None)  # seated again below, relative to this deal
     seated = game.seat_hand(raw, deal, winner, discarder, get_ruleset(rules).field_names)
-    result = score_hand(Hand.from_json(seated), rules, options).to_json()
-    if not result.get("is_win", True):
-        raise LedgerError(W("not_a_win"))
+    scored = score_hand(Hand.from_json(seated), rules, options)
+    if not scored.is_win:
+        raise LedgerError(W("not_a_win", why=list(scored.notes) or "-"))
+    result = scored.to_json()
     if discarder is None and not seated.get("self_drawn") and seated.get("discarder"):
         discarder = game.player_at(seated["discarder"], deal.dealer)
     payments = game.by_player(result["payments"], deal.dealer)

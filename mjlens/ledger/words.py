@@ -25,8 +25,8 @@ M = Catalog("ledger", {
                     "这一局写的是 {given} 的规则，但本桌用的是 {rules}。"),
     "no_round_rules": ("{rules} has no round rules: add the hands one by one.",
                        "{rules} 没有整局结算规则：请逐手记牌。"),
-    "not_a_win": ("This hand is not a win, so it pays nothing: check the tiles.",
-                  "这手牌没有和，不产生支付：请检查牌张。"),
+    "not_a_win": ("This hand does not score as a win, so it cannot be added: {why}",
+                  "这手牌不算和牌，不能记入：{why}"),
     "no_photo_hand": ("No hand was found in the photo.", "照片里没有找到手牌。"),
     "bad_db": ("Cannot open the ledger at {url}: {why}", "无法打开账本 {url}：{why}"),
 })
