@@ -38,7 +38,7 @@ M = Catalog("ledger_game", {
                     "則放炮玩家為本局莊家。”",
                     "成都麻将规则：“每局莊家為上一局第一個胡牌的玩家，如上一局有玩家一炮雙響，"
                     "則放炮玩家為本局莊家。”"),
-    "src_gb": ("the Mahjong Competition Rules play four hands in each prevailing wind, the deal "
+    "src_gb": ("The Mahjong Competition Rules play four hands in each prevailing wind, the deal "
                "moving on after every hand (the rule text of this project does not cover it)",
                "国标麻将竞赛规则每圈四局，每局后换庄（本项目的规则原文未涉及）"),
     "src_taiwan": ("Taiwanese tables count 連莊: the dealer keeps the deal on a win or a drawn "

@@ -39,8 +39,8 @@ M = Catalog("app_table", {
     "start_button": ("Start", "开桌"),
     "code": ("Table {name} · code **{code}**: others join with it.",
              "牌桌 {name} · 代码 **{code}**：其他人用它加入。"),
-    "next": ("Next hand: **{dealer}** deals, {wind} round. {rule}.",
-             "下一局：**{dealer}** 坐庄，{wind}圈。{rule}。"),
+    "next": ("Next hand: **{dealer}** deals, {wind} round. Who deals next: {rule}.",
+             "下一局：**{dealer}** 坐庄，{wind}圈。坐庄规则：{rule}。"),
     "col_player": ("Player", "玩家"),
     "col_seat": ("Seat", "座位"),
     "col_total": ("Total", "累计"),
@@ -134,7 +134,11 @@ def choose_table(lang: str) -> None:
         for i in range(4):
             cols[i % 2].text_input(t("player", lang, n=i + 1), key=f"tb-p{i}",
                                    help=t("players_help", lang) if i == 0 else None)
-        st.selectbox(t("rules", lang), sorted(all_rulesets()), key="tb-rules",
+        ids = sorted(all_rulesets())
+        if st.session_state.get("tb-rules") not in ids:  # the scoring page's game, else Guobiao
+            chosen = st.session_state.get("rules")
+            st.session_state["tb-rules"] = chosen if chosen in ids else "gb"
+        st.selectbox(t("rules", lang), ids, key="tb-rules",
                      format_func=lambda r: _rules_name(r, lang))
         st.button(t("start_button", lang), key="tb-start-btn", on_click=_start, args=(lang,),
                   type="primary")
