@@ -8,10 +8,12 @@ their titles in the side bar follow the page's language like every other word.
 import streamlit as st
 
 from mjlens.ui.i18n import lang_of_locale, t
+from mjlens.ui.table_page import M as TABLE
 from mjlens.ui.views import main
 
 lang = st.session_state.get("lang") or lang_of_locale(st.context.locale)
 st.navigation([
     st.Page(main, title=t("page_score", lang), icon="🀄", default=True),
     st.Page("pages/review_labels.py", title=t("page_review", lang), icon="🏷️"),
+    st.Page("pages/table.py", title=TABLE("page").render(lang), icon=":material/groups:"),
 ]).run()

@@ -16,6 +16,11 @@ if ! fc-list :lang=zh 2>/dev/null | grep -q . && [ "$(id -u)" = 0 ] && command -
   (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null) \
     || echo "Could not install fonts-noto-cjk; the Chinese browser test will be skipped."
 fi
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "Installing PostgreSQL for the ledger's PostgreSQL test (a throw-away cluster it starts)..."
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null) \
+    || echo "Could not install postgresql; tests/test_ledger_pg.py will fail under CI."
+fi
 .venv/bin/ruff check .
 # one worker per core: the suite takes ~3.7 min on 2 idle cores this way, ~6.5 min in one process
 .venv/bin/python -m pytest -q -n auto "$@"

@@ -15,6 +15,7 @@ from mjlens.ui import photo as P
 from mjlens.ui import render as R
 from mjlens.ui import state as S
 from mjlens.ui.i18n import lang_of_locale, t, text
+from mjlens.ui.table_page import add_to_table_view
 from mjlens.ui.views_hand import add_tiles_view, edit_panel, hand_view
 from mjlens.ui.views_result import (
     choose_rules,
@@ -348,3 +349,4 @@ def main() -> None:
         result_view(outcome, rs, lang, joker)
         payments_view(outcome, rs, lang)
         export_view(outcome, rs, options, lang, joker)
+        add_to_table_view(outcome, lang)

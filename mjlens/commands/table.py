@@ -1,0 +1,265 @@
+"""`mjlens table`: keep a whole game at one table: its hands, who paid whom, the running totals.
+
+The ledger lives in a database (SQLite in the user's data directory unless `--db URL` or
+MJLENS_LEDGER_URL names another, e.g. a club's PostgreSQL), so the CLI and every phone running
+the app on the same server share it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+from pathlib import Path
+
+from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+from scoring.messages import Catalog
+
+M = Catalog("table_cli", {
+    "help": ("keep a game's hands and running totals", "记录一场牌的每一局和累计输赢"),
+    "created": ("Table {name} created (code {code}): {players}, {rules}.",
+                "已建牌桌 {name}（代码 {code}）：{players}，{rules}。"),
+    "header": ("Table {name} (code {code}): {rules}, hands played: {count}",
+               "牌桌 {name}（代码 {code}）：{rules}，共 {count} 局"),
+    "next": ("Next hand: {dealer} deals, {wind} round. Who deals next: {rule}.",
+             "下一局：{dealer} 坐庄，{wind}圈。坐庄规则：{rule}。"),
+    "source": ("  (rule: {source})", "  （依据：{source}）"),
+    "players_head": ("player      seat   total", "玩家        座位   累计"),
+    "hands_head": ("Hands:", "各局："),
+    "no_hands": ("No hands yet.", "还没有记录任何一局。"),
+    "added": ("Hand {n} added.", "已记第 {n} 局。"),
+    "undone": ("Hand {n} undone.", "已撤销第 {n} 局。"),
+    "fixed": ("Hand {n} corrected; the totals are recomputed.", "第 {n} 局已更正，累计已重算。"),
+    "no_tables": ("No tables yet: `mjlens table new NAME --players \"A,B,C,D\" --rules gb`.",
+                  "还没有牌桌：`mjlens table new 名字 --players \"A,B,C,D\" --rules gb`。"),
+    "list_row": ("{name}  (code {code})  {rules}  hands: {count}  {players}",
+                 "{name}（代码 {code}）  {rules}  {count} 局  {players}"),
+    "one_input": ("Give the hand one way: --hand, a HAND.json file, --photo, --round or --draw.",
+                  "请用一种方式给出这一局：--hand、HAND.json 文件、--photo、--round 或 --draw。"),
+    "bad_file": ("Cannot read {path}: {why}", "无法读取 {path}：{why}"),
+    "bad_json": ("{path} is not valid JSON ({why}).", "{path} 不是有效的 JSON（{why}）。"),
+})
+
+
+def register(sub) -> None:
+    p = sub.add_parser("table", help=M.text("help"), description=__doc__.splitlines()[0])
+    tsub = p.add_subparsers(dest="table_command", metavar="ACTION", required=True)
+
+    def common(q):
+        q.add_argument("--db", help="SQLAlchemy URL of the ledger (default: a SQLite file in the "
+                       "user's data directory, or MJLENS_LEDGER_URL)")
+        add_lang_option(q)
+        return q
+
+    q = common(tsub.add_parser("new", help="start a table"))
+    q.add_argument("name")
+    q.add_argument("--players", required=True, help='four names in turn order, "A,B,C,D"')
+    q.add_argument("--rules", default="gb")
+    q.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
+    q.add_argument("--dealer", help="who deals the first hand (default: the first player)")
+    q.set_defaults(func=_new)
+
+    for action, func in (("add", _add), ("fix", _fix)):
+        q = common(tsub.add_parser(action, help="add a hand" if action == "add"
+                                   else "correct hand N (the totals are recomputed)"))
+        q.add_argument("name")
+        if action == "fix":
+            q.add_argument("seq", type=int, metavar="N")
+        q.add_argument("hand_file", nargs="?", metavar="HAND.json")
+        q.add_argument("--hand", help="the hand in notation")
+        q.add_argument("--photo", help="a photo of the revealed hand")
+        q.add_argument("--round", help="a whole round, as `mjlens settle` reads it")
+        q.add_argument("--draw", action="store_true", help="a drawn hand (nobody won)")
+        q.add_argument("--winner", help="who won (default: the hand's seat wind, East = dealer)")
+        q.add_argument("--from", dest="discarder", help="who discarded the winning tile")
+        q.add_argument("--dealer", help="who dealt this hand, where the table decides it")
+        q.add_argument("--self-drawn", action="store_true", help="(photo) won by self-draw")
+        q.set_defaults(func=func)
+
+    for action, func, text in (("show", _show, "the totals and every hand"),
+                               ("undo", _undo, "remove the last hand"),
+                               ("export", _export, "the hands as CSV")):
+        q = common(tsub.add_parser(action, help=text))
+        q.add_argument("name")
+        if action == "show":
+            q.add_argument("--json", action="store_true")
+        if action == "export":
+            q.add_argument("--csv", action="store_true", default=True)
+        q.set_defaults(func=func)
+    q = common(tsub.add_parser("list", help="every table"))
+    q.add_argument("--json", action="store_true")
+    q.set_defaults(func=_list)
+    p.set_defaults(func=None)
+
+
+def _run(action):
+    """Each action: open the ledger, do it, and turn a refusal into a sentence and exit 2."""
+    def run(args) -> int:
+        from mjlens.ledger.store import Ledger
+        from mjlens.ledger.words import LedgerError
+        from scoring.hand import HandError
+
+        try:
+            return action(args, Ledger(args.db), lang_of(args)) or 0
+        except (LedgerError, HandError) as exc:
+            if getattr(args, "json", False):
+                print(json.dumps(error_fields(exc), ensure_ascii=False))
+            else:
+                print(error_line(exc, lang_of(args)), file=sys.stderr)
+            return 2
+    return run
+
+
+@_run
+def _new(args, ledger, lang) -> int:
+    from mjlens.commands.score import parse_options
+    from mjlens.ledger.words import LedgerError
+    from mjlens.ledger.words import M as W
+
+    players = [p.strip() for p in args.players.split(",")]
+    dealer = 0
+    if args.dealer:
+        folded = [p.casefold() for p in players]
+        if args.dealer.strip().casefold() not in folded:
+            raise LedgerError(W("no_player", name=args.dealer, players=", ".join(players)))
+        dealer = folded.index(args.dealer.strip().casefold())
+    view = ledger.new_table(args.name, players, args.rules, parse_options(args.option), dealer)
+    print(M("created", name=view.name, code=view.code, players=", ".join(view.players),
+            rules=_rules_name(view.rules, lang)).render(lang))
+    return 0
+
+
+def _entry(args, view):
+    from mjlens.ledger import entries
+
+    who = {"winner": _index(view, args.winner), "discarder": _index(view, args.discarder),
+           "dealer": _index(view, args.dealer)}
+    given = [x for x in (args.hand, args.hand_file, args.photo, args.round) if x] + \
+        (["draw"] if args.draw else [])
+    if len(given) != 1:
+        from mjlens.ledger.words import LedgerError
+        raise LedgerError(M("one_input"))
+    if args.hand:
+        return entries.from_notation(args.hand, **who)
+    if args.photo:
+        return entries.from_photo(args.photo, view.rules, view.options,
+                                  self_drawn=args.self_drawn, **who)
+    if args.draw:
+        return entries.drawn(**who)
+    data = _read_json(args.round or args.hand_file)
+    return entries.from_round(data, **who) if args.round else entries.from_json(data, **who)
+
+
+def _index(view, name):
+    return None if not name else view.player_index(name)
+
+
+def _read_json(path: str):
+    from mjlens.ledger.words import LedgerError
+
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LedgerError(M("bad_file", path=path, why=str(exc))) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise LedgerError(M("bad_json", path=path, why=exc.msg)) from None
+
+
+@_run
+def _add(args, ledger, lang) -> int:
+    view = ledger.table(args.name)
+    hand = ledger.add(view.name, _entry(args, view))
+    print(M("added", n=hand.seq).render(lang))
+    _print_view(ledger.table(view.name), lang, hands=[hand])
+    return 0
+
+
+@_run
+def _fix(args, ledger, lang) -> int:
+    view = ledger.table(args.name)
+    view = ledger.correct(view.name, args.seq, _entry(args, view))
+    print(M("fixed", n=args.seq).render(lang))
+    _print_view(view, lang)
+    return 0
+
+
+@_run
+def _undo(args, ledger, lang) -> int:
+    hand = ledger.undo(args.name)
+    print(M("undone", n=hand.seq).render(lang))
+    _print_view(ledger.table(args.name), lang, hands=[])
+    return 0
+
+
+@_run
+def _show(args, ledger, lang) -> int:
+    from mjlens.ledger.report import table_json
+
+    view = ledger.table(args.name)
+    if args.json:
+        print(json.dumps(table_json(view), ensure_ascii=False))
+    else:
+        _print_view(view, lang)
+    return 0
+
+
+@_run
+def _export(args, ledger, lang) -> int:
+    from mjlens.ledger.report import csv_rows
+
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(csv_rows(ledger.table(args.name), lang))
+    sys.stdout.write(out.getvalue())
+    return 0
+
+
+@_run
+def _list(args, ledger, lang) -> int:
+    views = ledger.tables()
+    if args.json:
+        from mjlens.ledger.report import table_json
+
+        print(json.dumps([table_json(v, hands=False) for v in views], ensure_ascii=False))
+        return 0
+    if not views:
+        print(M("no_tables").render(lang))
+    for v in views:
+        print(M("list_row", name=v.name, code=v.code, rules=_rules_name(v.rules, lang),
+                count=len(v.hands), players=", ".join(v.players)).render(lang))
+    return 0
+
+
+def _rules_name(rules: str, lang: str) -> str:
+    from scoring.ruleset import get_ruleset
+
+    rs = get_ruleset(rules)
+    return rs.name if lang == "en" else rs.name_zh
+
+
+def _print_view(view, lang: str, hands=None) -> None:
+    from mjlens.ledger.report import hand_lines, standings, wind_name
+
+    deal = view.deal
+    print(M("header", name=view.name, code=view.code, rules=_rules_name(view.rules, lang),
+            count=len(view.hands)).render(lang))
+    rotation = view.rotation
+    print(M("next", dealer=view.players[deal.dealer], wind=wind_name(deal.round_wind, lang),
+            rule=rotation.rule).render(lang))
+    if rotation.source is not None:
+        print(M("source", source=rotation.source).render(lang))
+    print(M("players_head").render(lang))
+    for name, seat, total in standings(view):
+        print(f"{name:<12}{wind_name(seat, lang):<7}{_amount(total):>6}")
+    shown = view.hands if hands is None else hands
+    if hands is None:
+        print(M("hands_head").render(lang) if view.hands else M("no_hands").render(lang))
+    for h in shown:
+        for line in hand_lines(view, h, lang):
+            print(line)
+
+
+def _amount(value: float) -> str:
+    return f"{value:+g}" if value else "0"

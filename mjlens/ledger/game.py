@@ -1,0 +1,168 @@
+"""The rules of a game at one table, as pure functions: who sits where as the deal moves, who
+deals next, and a hand's payments between players by name.
+
+Seats are winds relative to the dealer (the dealer is East, the next player in turn South, ...),
+as every rule set here reads them; the table keeps its four players in turn order, so a hand's
+seat winds turn into players through the dealer of that hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from scoring.hand import WINDS
+from scoring.messages import Catalog, Msg
+
+M = Catalog("ledger_game", {
+    "rot_winner": ("the winner of a hand deals the next one; after a drawn hand the dealer deals "
+                   "again (连庄); when several win on one discard, the discarder deals",
+                   "上一局和牌者坐庄；流局由原庄家连庄；一炮多响则放炮者坐庄"),
+    "rot_each": ("the deal passes to the next player after every hand, whoever won; four hands "
+                 "make a round of the prevailing wind",
+                 "每局结束后不论输赢都由下家坐庄；四局为一圈，圈风随之轮换"),
+    "rot_keep": ("the dealer deals again after winning or a drawn hand (连庄); otherwise the deal "
+                 "passes to the next player",
+                 "庄家和牌或流局则连庄，否则由下家坐庄"),
+    "rot_table": ("the rule text does not say who deals next: the dealer stays until the table "
+                  "names the next one (--dealer)",
+                  "规则原文没有说明下一局谁坐庄：庄家不变，直到牌桌指定下一位庄家（--dealer）"),
+    "src_nanning": ("Nanning rules, 【莊家規則】: “採用搶庄制，上局胡牌（含自摸胡牌）者為莊家，"
+                    "流局由原莊家連庄。一炮多響，則放炮者為莊家。”",
+                    "南宁麻将规则【莊家規則】：“採用搶庄制，上局胡牌（含自摸胡牌）者為莊家，"
+                    "流局由原莊家連庄。一炮多響，則放炮者為莊家。”"),
+    "src_nanning_points": ("Nanning rules, basic rule 3: “莊家確定：胡牌者為下一局莊家。”",
+                           "南宁麻将规则 基本规则第3条：“莊家確定：胡牌者為下一局莊家。”"),
+    "src_sichuan": ("Chengdu rules: “每局莊家為上一局第一個胡牌的玩家，如上一局有玩家一炮雙響，"
+                    "則放炮玩家為本局莊家。”",
+                    "成都麻将规则：“每局莊家為上一局第一個胡牌的玩家，如上一局有玩家一炮雙響，"
+                    "則放炮玩家為本局莊家。”"),
+    "src_gb": ("The Mahjong Competition Rules play four hands in each prevailing wind, the deal "
+               "moving on after every hand (the rule text of this project does not cover it)",
+               "国标麻将竞赛规则每圈四局，每局后换庄（本项目的规则原文未涉及）"),
+    "src_taiwan": ("Taiwanese tables count 連莊: the dealer keeps the deal on a win or a drawn "
+                   "hand", "台湾麻将计连庄：庄家和牌或流局则连庄"),
+})
+
+
+@dataclass(frozen=True)
+class Rotation:
+    """How the deal moves: `winner` (the winner deals), `each` (the next player every hand),
+    `keep` (the dealer keeps it on a win or draw, else the next player), `table` (the table says)."""
+
+    kind: str
+    source: Msg | None = None
+
+    @property
+    def rule(self) -> Msg:
+        return M(f"rot_{self.kind}")
+
+
+# Rule sets whose rule text (or, for gb, the competition rules it follows) says who deals next.
+# Any other rule set gets Rotation("table"): the page and `table show` say so.
+ROTATIONS: dict[str, Rotation] = {
+    "nanning": Rotation("winner", M("src_nanning")),
+    "nanning_points": Rotation("winner", M("src_nanning_points")),
+    "sichuan": Rotation("winner", M("src_sichuan")),
+    "gb": Rotation("each", M("src_gb")),
+    "taiwan": Rotation("keep", M("src_taiwan")),
+}
+
+
+def rotation_of(rules: str) -> Rotation:
+    return ROTATIONS.get(rules, Rotation("table"))
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The state of the game before a hand: the dealer (a player index), the prevailing wind,
+    how many hands in a row the dealer has dealt again (连庄), and hands dealt in this wind."""
+
+    dealer: int = 0
+    round_wind: str = "E"
+    streak: int = 0
+    passes: int = 0  # how many times the deal moved on in this prevailing wind
+
+
+def wind_of(player: int, dealer: int) -> str:
+    return WINDS[(player - dealer) % 4]
+
+
+def player_at(wind: str, dealer: int) -> int:
+    return (dealer + WINDS.index(wind)) % 4
+
+
+def _moved(deal: Deal, dealer: int) -> Deal:
+    if dealer == deal.dealer:
+        return replace(deal, streak=deal.streak + 1)
+    passes = deal.passes + (dealer - deal.dealer) % 4
+    wind = deal.round_wind
+    while passes >= 4:  # the deal went round the table: the next prevailing wind
+        passes -= 4
+        wind = WINDS[(WINDS.index(wind) + 1) % 4]
+    return Deal(dealer, wind, 0, passes)
+
+
+def next_deal(deal: Deal, rotation: Rotation, winners: Sequence[int],
+              discarder: int | None) -> Deal:
+    """The deal after a hand won by `winners` (empty: a drawn hand), on `discarder`'s tile."""
+    if rotation.kind == "each":
+        return _moved(deal, (deal.dealer + 1) % 4)
+    if rotation.kind == "winner":
+        if not winners:
+            return _moved(deal, deal.dealer)
+        if len(winners) > 1 and discarder is not None:
+            return _moved(deal, discarder)
+        return _moved(deal, winners[0])
+    if rotation.kind == "keep":
+        stays = not winners or deal.dealer in winners
+        return _moved(deal, deal.dealer if stays else (deal.dealer + 1) % 4)
+    return replace(deal, streak=deal.streak + 1)  # "table": it stays until the table says
+
+
+def seat_hand(hand: Mapping[str, Any], deal: Deal, winner: int, discarder: int | None,
+              fields: Sequence[str]) -> dict[str, Any]:
+    """The hand JSON as the rule set reads it at this deal: the winner's seat wind, the
+    prevailing wind, and the dealer / discarder / streak fields the rule set reads (`fields`),
+    unless the hand gives them itself."""
+    out = dict(hand)
+    out["seat_wind"] = wind_of(winner, deal.dealer)
+    out["round_wind"] = deal.round_wind
+    if discarder is not None and "discarder" in fields:
+        out["discarder"] = wind_of(discarder, deal.dealer)
+    if "dealer" in fields:
+        out.setdefault("dealer", "E")
+    if "dealer_streak" in fields:
+        out.setdefault("dealer_streak", deal.streak)
+    return out
+
+
+def by_player(payments: Sequence[Mapping[str, Any]], dealer: int) -> list[dict[str, Any]]:
+    """A result's payments (payer / payee as seat winds) with payer and payee as player indexes."""
+    out = []
+    for p in payments:
+        row = dict(p)
+        row["payer"] = player_at(p["payer"], dealer)
+        row["payee"] = player_at(p["payee"], dealer)
+        out.append(row)
+    return out
+
+
+def net_by_player(payments: Sequence[Mapping[str, Any]]) -> list[float]:
+    net = [0.0, 0.0, 0.0, 0.0]
+    for p in payments:
+        net[p["payer"]] -= p["amount"]
+        net[p["payee"]] += p["amount"]
+    return net
+
+
+def localized(record: Mapping[str, Any], name: str, lang: str) -> Any:
+    """A stored result's text field in `lang`: `reason`, `reason_zh`, `reason_zh_hant` ..."""
+    if lang == "en":
+        return record.get(name)
+    suffix = "_" + lang.replace("-", "_").lower()
+    for key in (name + suffix, name + "_zh"):
+        if key in record:
+            return record[key]
+    return record.get(name)

@@ -1,0 +1,117 @@
+"""A table as the CLI, the app and a spreadsheet show it: standings, each hand with who paid
+whom and why, JSON and CSV. Texts come from the stored results in the reader's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjlens.ledger import game
+from scoring.messages import SEAT_NAMES, Catalog
+
+M = Catalog("ledger_report", {
+    "won": ("{n}. {winners} won: {value}  (dealer {dealer}, {wind} round)",
+            "{n}. {winners} 和牌：{value}（庄家 {dealer}，{wind}圈）"),
+    "drawn": ("{n}. drawn hand, nobody pays  (dealer {dealer}, {wind} round)",
+              "{n}. 流局，无人支付（庄家 {dealer}，{wind}圈）"),
+    "pays": ("     {payer} pays {payee} {amount}: {reason}",
+             "     {payer} 付给 {payee} {amount}：{reason}"),
+    "round_value": ("a round of {count} wins", "整局 {count} 家和牌"),
+    "col_hand": ("hand", "局"),
+    "col_kind": ("kind", "类型"),
+    "col_winners": ("winners", "和牌者"),
+    "col_dealer": ("dealer", "庄家"),
+    "col_value": ("value", "番数"),
+    "col_total": ("total", "合计"),
+    "kind_hand": ("hand", "一手"),
+    "kind_round": ("round", "整局"),
+    "kind_draw": ("drawn", "流局"),
+})
+
+
+def wind_name(wind: str, lang: str) -> str:
+    en, zh = SEAT_NAMES[wind]
+    return en if lang == "en" else zh[0]
+
+
+def amount(value: float) -> str:
+    return f"{value:g}"
+
+
+def standings(view) -> list[tuple[str, str, float]]:
+    """(name, seat wind at the next hand, running total) per player, in turn order."""
+    dealer = view.deal.dealer
+    return [(name, game.wind_of(i, dealer), total)
+            for i, (name, total) in enumerate(zip(view.players, view.totals, strict=True))]
+
+
+def value_text(h, lang: str) -> str:
+    from scoring.messages import render
+    from scoring.units import amount as unit_amount
+
+    r = h.result
+    if h.kind == "round":
+        return M("round_value", count=len(r.get("wins", []))).render(lang)
+    if h.kind == "draw":
+        return ""
+    return render(unit_amount(amount(r["total"]), r["unit"]), lang)
+
+
+def hand_lines(view, h, lang: str) -> list[str]:
+    players = view.players
+    common = {"n": h.seq, "dealer": players[h.dealer], "wind": wind_name(h.round_wind, lang)}
+    if h.kind == "draw":
+        return [M("drawn", **common).render(lang)]
+    lines = [M("won", winners=", ".join(players[w] for w in h.winners),
+               value=value_text(h, lang), **common).render(lang)]
+    for p in h.payments:
+        lines.append(M("pays", payer=players[p["payer"]], payee=players[p["payee"]],
+                       amount=amount(p["amount"]),
+                       reason=game.localized(p, "reason", lang)).render(lang))
+    return lines
+
+
+def table_json(view, hands: bool = True) -> dict[str, Any]:
+    deal = view.deal
+    rotation = view.rotation
+    out: dict[str, Any] = {
+        "table": view.name, "code": view.code, "rules": view.rules, "options": view.options,
+        "players": [{"name": n, "seat": s, "total": t} for n, s, t in standings(view)],
+        "next_dealer": view.players[deal.dealer], "round_wind": deal.round_wind,
+        "dealer_streak": deal.streak,
+        "dealer_rotation": {"kind": rotation.kind, "rule": rotation.rule.render("en"),
+                            "rule_zh": rotation.rule.render("zh"),
+                            "source": rotation.source.render("en") if rotation.source else None,
+                            "source_zh": rotation.source.render("zh") if rotation.source
+                            else None},
+        "hands_count": len(view.hands),
+    }
+    if hands:
+        out["hands"] = [_hand_json(view, h) for h in view.hands]
+    return out
+
+
+def _hand_json(view, h) -> dict[str, Any]:
+    players = view.players
+    return {
+        "seq": h.seq, "kind": h.kind, "source": h.source, "dealer": players[h.dealer],
+        "round_wind": h.round_wind, "dealer_streak": h.streak,
+        "winners": [players[w] for w in h.winners],
+        "payments": [dict(p, payer=players[p["payer"]], payee=players[p["payee"]])
+                     for p in h.payments],
+        "net": dict(zip(players, h.net, strict=True)),
+        "result": h.result, "entry": {k: v for k, v in h.entry.items() if not k.startswith("_")},
+        "reading": h.reading, "created": h.created.isoformat() if h.created else None,
+    }
+
+
+def csv_rows(view, lang: str) -> list[list[str]]:
+    """A row per hand (each player's net for it), then the totals."""
+    head = [M.text(k, lang) for k in ("col_hand", "col_kind", "col_winners", "col_dealer",
+                                       "col_value")] + list(view.players)
+    rows = [head]
+    for h in view.hands:
+        rows.append([str(h.seq), M.text(f"kind_{h.kind}", lang),
+                     " ".join(view.players[w] for w in h.winners), view.players[h.dealer],
+                     value_text(h, lang)] + [amount(v) for v in h.net])
+    rows.append([M.text("col_total", lang), "", "", "", ""] + [amount(v) for v in view.totals])
+    return rows

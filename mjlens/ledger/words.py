@@ -1,0 +1,40 @@
+"""The ledger's sentences, and its error: a refusal in the player's words."""
+
+from __future__ import annotations
+
+from scoring.messages import Catalog, Msg, render
+
+M = Catalog("ledger", {
+    "no_name": ("Give the table a name.", "请给牌桌起个名字。"),
+    "four_players": ("A table has four players with different names, given as \"A,B,C,D\"; "
+                     "got: {given}.",
+                     "一张牌桌有四位名字各不相同的玩家，写成 \"A,B,C,D\"；收到的是：{given}。"),
+    "table_exists": ("There is already a table called {name}: choose another name, or add "
+                     "hands to that one.",
+                     "已经有名为 {name} 的牌桌：请换个名字，或在那张牌桌上记牌。"),
+    "no_table": ("There is no table called {name} (nor with that code). `mjlens table list` "
+                 "shows the tables.",
+                 "没有名为 {name} 的牌桌（也没有这个代码）。`mjlens table list` 列出所有牌桌。"),
+    "no_player": ("{name} does not play at this table; its players are {players}.",
+                  "{name} 不在这张牌桌上；本桌玩家是 {players}。"),
+    "nothing_to_undo": ("Table {name} has no hand to undo.", "牌桌 {name} 还没有可以撤销的一局。"),
+    "no_hand": ("Table {name} has no hand {seq}: it has {count}.",
+                "牌桌 {name} 没有第 {seq} 局：一共 {count} 局。"),
+    "same_player": ("The winner cannot also be the discarder.", "和牌者不能同时是放炮者。"),
+    "round_rules": ("This round is written for {given}, but the table plays {rules}.",
+                    "这一局写的是 {given} 的规则，但本桌用的是 {rules}。"),
+    "no_round_rules": ("{rules} has no round rules: add the hands one by one.",
+                       "{rules} 没有整局结算规则：请逐手记牌。"),
+    "not_a_win": ("This hand does not score as a win, so it cannot be added: {why}",
+                  "这手牌不算和牌，不能记入：{why}"),
+    "no_photo_hand": ("No hand was found in the photo.", "照片里没有找到手牌。"),
+    "bad_db": ("Cannot open the ledger at {url}: {why}", "无法打开账本 {url}：{why}"),
+})
+
+
+class LedgerError(Exception):
+    """A refusal written for a player; `msg` renders in either language."""
+
+    def __init__(self, message: Msg | str):
+        self.msg = message
+        super().__init__(render(message, "en"))

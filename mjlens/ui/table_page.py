@@ -1,0 +1,299 @@
+"""The Table page (牌桌): start or join a table by its name or code, add hands, read the
+running totals and why each hand paid what, undo, download CSV. Every phone on the same server
+opens the same ledger (mjlens/ledger), and the standings refresh as hands are added.
+
+`add_to_table_view` is the scoring page's "Add to table" box: the hand on that page, with its
+photo's boxes, goes into the joined table's ledger.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from typing import Any
+
+import streamlit as st
+
+from mjlens.ledger import entries
+from mjlens.ledger import report as LR
+from mjlens.ledger.game import localized
+from mjlens.ledger.store import URL_ENV, Ledger, TableView
+from mjlens.ledger.words import LedgerError
+from mjlens.ui.i18n import lang_of_locale, text
+from scoring.messages import Catalog
+
+M = Catalog("app_table", {
+    "page": ("Table", "牌桌"),
+    "caption": ("Keep a whole game: every hand, who paid whom, the running totals. Everyone who "
+                "joins with the code sees the same ledger.",
+                "记录整场牌局：每一局、谁付给谁、累计输赢。用代码加入的每个人都看到同一本账。"),
+    "join": ("Join a table", "加入牌桌"),
+    "join_label": ("Table name or code", "牌桌名称或代码"),
+    "join_button": ("Join", "加入"),
+    "start": ("Start a table", "新开牌桌"),
+    "name": ("Table name", "牌桌名称"),
+    "player": ("Player {n}", "玩家 {n}"),
+    "players_help": ("In turn order: player 1 deals first.", "按出牌顺序填写：玩家1先坐庄。"),
+    "rules": ("Rule set", "规则"),
+    "start_button": ("Start", "开桌"),
+    "code": ("Table {name} · code **{code}**: others join with it.",
+             "牌桌 {name} · 代码 **{code}**：其他人用它加入。"),
+    "next": ("Next hand: **{dealer}** deals, {wind} round. Who deals next: {rule}.",
+             "下一局：**{dealer}** 坐庄，{wind}圈。坐庄规则：{rule}。"),
+    "col_player": ("Player", "玩家"),
+    "col_seat": ("Seat", "座位"),
+    "col_total": ("Total", "累计"),
+    "hands": ("Hands", "各局"),
+    "no_hands": ("No hands yet: add one below, or from the scoring page.",
+                 "还没有记录：在下面添加，或在算番页点“记入牌桌”。"),
+    "add": ("Add a hand", "记一局"),
+    "notation": ("Hand in notation", "牌型记法"),
+    "winner": ("Winner", "和牌者"),
+    "discarder": ("Discarded the winning tile", "放炮者"),
+    "self_drawn": ("nobody (self-drawn)", "无（自摸）"),
+    "add_button": ("Add hand", "记入"),
+    "draw_button": ("Drawn hand", "流局"),
+    "undo": ("Undo last hand", "撤销上一局"),
+    "csv": ("Download CSV", "下载 CSV"),
+    "leave": ("Leave table", "离开牌桌"),
+    "added": ("Hand {n} added.", "已记第 {n} 局。"),
+    "undone": ("Hand {n} undone.", "已撤销第 {n} 局。"),
+    "to_table": ("Add to table {name}", "记入牌桌 {name}"),
+    "to_table_help": ("The hand above, scored as shown, goes into the table's ledger.",
+                      "上面这手牌按所示得分记入牌桌账本。"),
+    "to_table_none": ("Join a table on the Table page to keep this hand in a game's ledger.",
+                      "在“牌桌”页加入牌桌后，可把这手牌记入整场账本。"),
+})
+
+
+def t(key: str, lang: str, **params) -> str:
+    return M(key, **params).render(lang)
+
+
+def ledger() -> Ledger:
+    """One ledger per server and database (MJLENS_LEDGER_URL, else the user's data directory)."""
+    return _ledger(os.environ.get(URL_ENV, ""))
+
+
+@st.cache_resource(show_spinner=False)
+def _ledger(url: str) -> Ledger:
+    return Ledger(url or None)
+
+
+def _lang() -> str:
+    ss = st.session_state
+    if "lang" not in ss:
+        ss.lang = lang_of_locale(st.context.locale)
+    return ss.lang
+
+
+def _rules_name(rules: str, lang: str) -> str:
+    from scoring.ruleset import get_ruleset
+
+    rs = get_ruleset(rules)
+    return rs.name if lang == "en" else rs.name_zh
+
+
+def _refuse(exc: LedgerError, lang: str) -> None:
+    st.session_state.table_msg = ("error", text(exc.msg, lang))
+
+
+def _join(lang: str) -> None:
+    ss = st.session_state
+    try:
+        ss.table = ledger().table(ss.get("tb-join", "")).name
+        ss.table_msg = None
+    except LedgerError as exc:
+        _refuse(exc, lang)
+
+
+def _start(lang: str) -> None:
+    ss = st.session_state
+    players = [ss.get(f"tb-p{i}", "") for i in range(4)]
+    try:
+        view = ledger().new_table(ss.get("tb-name", ""), players, ss.get("tb-rules", "gb"))
+        ss.table = view.name
+        ss.table_msg = None
+    except LedgerError as exc:
+        _refuse(exc, lang)
+
+
+def choose_table(lang: str) -> None:
+    from scoring.ruleset import all_rulesets
+
+    join, start = st.columns(2, gap="large")
+    with join:
+        st.subheader(t("join", lang))
+        st.text_input(t("join_label", lang), key="tb-join")
+        st.button(t("join_button", lang), key="tb-join-btn", on_click=_join, args=(lang,))
+    with start:
+        st.subheader(t("start", lang))
+        st.text_input(t("name", lang), key="tb-name")
+        cols = st.columns(2)
+        for i in range(4):
+            cols[i % 2].text_input(t("player", lang, n=i + 1), key=f"tb-p{i}",
+                                   help=t("players_help", lang) if i == 0 else None)
+        ids = sorted(all_rulesets())
+        if st.session_state.get("tb-rules") not in ids:  # the scoring page's game, else Guobiao
+            chosen = st.session_state.get("rules")
+            st.session_state["tb-rules"] = chosen if chosen in ids else "gb"
+        st.selectbox(t("rules", lang), ids, key="tb-rules",
+                     format_func=lambda r: _rules_name(r, lang))
+        st.button(t("start_button", lang), key="tb-start-btn", on_click=_start, args=(lang,),
+                  type="primary")
+
+
+def _add(lang: str, draw: bool = False) -> None:
+    ss = st.session_state
+    view = ledger().table(ss.table)
+    who = _who(view, "tb")
+    try:
+        entry = entries.drawn() if draw else entries.from_notation(ss.get("tb-hand", ""), **who)
+        hand = ledger().add(view.name, entry)
+        ss.table_msg = ("success", t("added", lang, n=hand.seq))
+    except LedgerError as exc:
+        _refuse(exc, lang)
+
+
+def _undo(lang: str) -> None:
+    ss = st.session_state
+    try:
+        ss.table_msg = ("success", t("undone", lang, n=ledger().undo(ss.table).seq))
+    except LedgerError as exc:
+        _refuse(exc, lang)
+
+
+def _who(view: TableView, prefix: str) -> dict[str, Any]:
+    ss = st.session_state
+    winner = ss.get(f"{prefix}-winner")
+    discarder = ss.get(f"{prefix}-from")
+    return {"winner": winner if winner is not None else None,
+            "discarder": discarder if isinstance(discarder, int) else None}
+
+
+def who_inputs(view: TableView, prefix: str, lang: str) -> None:
+    players = list(range(4))
+    a, b = st.columns(2)
+    a.selectbox(t("winner", lang), players, key=f"{prefix}-winner",
+                format_func=lambda i: view.players[i])
+    b.selectbox(t("discarder", lang), ["-", *players], key=f"{prefix}-from",
+                format_func=lambda i: t("self_drawn", lang) if i == "-" else view.players[i])
+
+
+def standings_view(view: TableView, lang: str) -> None:
+    deal = view.deal
+    st.markdown(t("code", lang, name=view.name, code=view.code))
+    st.markdown(t("next", lang, dealer=view.players[deal.dealer],
+                  wind=LR.wind_name(deal.round_wind, lang), rule=text(view.rotation.rule, lang)))
+    if view.rotation.source is not None:
+        st.caption(text(view.rotation.source, lang))
+    rows = [{t("col_player", lang): name, t("col_seat", lang): LR.wind_name(seat, lang),
+             t("col_total", lang): LR.amount(total)} for name, seat, total in LR.standings(view)]
+    st.dataframe(rows, hide_index=True, key="tb-standings")
+
+
+def hands_view(view: TableView, lang: str) -> None:
+    st.subheader(t("hands", lang))
+    if not view.hands:
+        st.caption(t("no_hands", lang))
+    for h in reversed(view.hands):
+        lines = LR.hand_lines(view, h, lang)
+        with st.expander(lines[0], expanded=h is view.hands[-1]):
+            for line in lines[1:]:
+                st.markdown(f"- {line.strip()}")
+            for note in localized(h.result, "notes", lang) or []:
+                st.caption(note)
+
+
+def _csv(view: TableView, lang: str) -> str:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(LR.csv_rows(view, lang))
+    return out.getvalue()
+
+
+@st.fragment(run_every=3)
+def live_view(lang: str) -> None:
+    """Re-read every few seconds, so a hand added from another phone shows up here."""
+    ss = st.session_state
+    try:
+        view = ledger().table(ss.table)
+    except LedgerError as exc:  # deleted under us, or another ledger
+        _refuse(exc, lang)
+        ss.table = None
+        return
+    standings_view(view, lang)
+    hands_view(view, lang)
+    with st.container(horizontal=True):
+        st.button(t("undo", lang), key="tb-undo", on_click=_undo, args=(lang,),
+                  icon=":material/undo:", disabled=not view.hands)
+        st.download_button(t("csv", lang), _csv(view, lang), file_name=f"{view.name}.csv",
+                           mime="text/csv", key="tb-csv", on_click="ignore",
+                           icon=":material/download:")
+
+
+def main() -> None:
+    from mjlens.ui.views import CSS
+
+    st.set_page_config(page_title="mjlens · table", page_icon="🀄", layout="wide")
+    st.html(CSS)
+    lang = _lang()
+    st.markdown(f"### {t('page', lang)}")
+    st.caption(t("caption", lang))
+    ss = st.session_state
+    msg = ss.get("table_msg")
+    if msg:
+        getattr(st, msg[0])(msg[1])
+    if not ss.get("table"):
+        choose_table(lang)
+        return
+    st.caption(_rules_name(ledger().table(ss.table).rules, lang))
+    live_view(lang)
+    view = ledger().table(ss.table)
+    with st.expander(t("add", lang), icon=":material/add:", key="tb-add-exp"):
+        st.text_input(t("notation", lang), key="tb-hand", placeholder="123m 456p 789s 11z 55s +5s")
+        who_inputs(view, "tb", lang)
+        with st.container(horizontal=True):
+            st.button(t("add_button", lang), key="tb-add", on_click=_add, args=(lang,),
+                      type="primary")
+            st.button(t("draw_button", lang), key="tb-draw", on_click=_add, args=(lang, True))
+    st.button(t("leave", lang), key="tb-leave", on_click=lambda: ss.update(table=None))
+
+
+def _add_outcome(hand_json: dict, reading: dict | None, lang: str) -> None:
+    ss = st.session_state
+    view = ledger().table(ss.table)
+    try:
+        entry = entries.from_json(hand_json, **_who(view, "tb-score"))
+        entry.source, entry.reading = ("photo", reading) if reading else ("json", None)
+        hand = ledger().add(view.name, entry)
+        ss.table_msg = ("success", t("added", lang, n=hand.seq))
+    except LedgerError as exc:
+        _refuse(exc, lang)
+
+
+def add_to_table_view(outcome, lang: str) -> None:
+    """Under the score: put this hand into the joined table's ledger (who won, who paid)."""
+    ss = st.session_state
+    if outcome.result is None or outcome.hand is None:
+        return
+    if not ss.get("table"):
+        st.caption(t("to_table_none", lang))
+        return
+    try:
+        view = ledger().table(ss.table)
+    except LedgerError:
+        return
+    draft = ss.get("draft")
+    tiles = [{"code": d.code, "group": d.group, "box": list(d.box), "detection": d.detection}
+             for d in getattr(draft, "tiles", ()) if d.box is not None]
+    reading = {"tiles": tiles} if tiles else None
+    with st.expander(t("to_table", lang, name=view.name), icon=":material/groups:",
+                     key="tb-score-exp"):
+        st.caption(t("to_table_help", lang))
+        who_inputs(view, "tb-score", lang)
+        st.button(t("to_table", lang, name=view.name), key="tb-score-add", type="primary",
+                  on_click=_add_outcome, args=(outcome.hand.to_json(), reading, lang))
+        msg = ss.get("table_msg")
+        if msg:
+            getattr(st, msg[0])(msg[1])

@@ -1,0 +1,121 @@
+"""The app's Table page (牌桌), driven headlessly (AppTest): start a table, add hands, read the
+totals and why each hand paid, undo, join from a second phone by the code, both languages;
+and the scoring page's "Add to table"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from mjlens.ledger.store import URL_ENV, Ledger
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGE = str(ROOT / "pages" / "table.py")
+APP = str(ROOT / "app.py")
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+
+
+@pytest.fixture
+def url(tmp_path, monkeypatch):
+    value = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
+    monkeypatch.setenv(URL_ENV, value)
+    return value
+
+
+def page(lang: str = "en") -> AppTest:
+    at = AppTest.from_file(PAGE, default_timeout=60)
+    at.session_state["lang"] = lang
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def shown(at) -> str:
+    parts = [m.value for m in at.markdown] + [e.label for e in at.expander] + \
+        [str(d.value) for d in at.dataframe] + [c.value for c in at.caption] + \
+        [s.value for s in at.success] + [e.value for e in at.error]
+    return "\n".join(parts)
+
+
+def start(at, name: str = "Friday", rules: str = "gb") -> AppTest:
+    at.text_input(key="tb-name").set_value(name)
+    for i, p in enumerate(PLAYERS):
+        at.text_input(key=f"tb-p{i}").set_value(p)
+    at.selectbox(key="tb-rules").set_value(rules)
+    at.button(key="tb-start-btn").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def add(at, notation: str, winner: int, discarder) -> AppTest:
+    at.text_input(key="tb-hand").set_value(notation)
+    at.selectbox(key="tb-winner").set_value(winner)
+    at.selectbox(key="tb-from").set_value(discarder)
+    at.button(key="tb-add").click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def totals(at) -> list[str]:
+    frame = at.dataframe[0].value
+    return [str(v) for v in frame["Total"]]
+
+
+def test_a_game_on_the_table_page(url):
+    at = start(page())
+    code = Ledger(url).table("Friday").code
+    assert code in shown(at) and "Ann" in shown(at)
+    add(at, "123m 456p 789s 11z 55s +5s", 1, 3)
+    assert "Hand 1 added." in shown(at)
+    assert totals(at) == ["-8", "34", "-8", "-18"]
+    assert "Di pays Bo 18" in shown(at)
+    add(at, "123m 456p 789s 11z 55s *5s", 2, "-")
+    assert totals(at) == ["-28", "14", "52", "-38"]
+    # a second phone joins by the code and sees the same ledger
+    other = page()
+    other.text_input(key="tb-join").set_value(code.lower())
+    other.button(key="tb-join-btn").click().run()
+    assert totals(other) == ["-28", "14", "52", "-38"]
+    at.button(key="tb-undo").click().run()
+    assert "Hand 2 undone." in shown(at) and totals(at) == ["-8", "34", "-8", "-18"]
+    assert len(Ledger(url).table("Friday").hands) == 1
+    csv_button = at.get("download_button")
+    assert csv_button, "the CSV download is offered"
+
+
+def test_refusals_are_shown_in_words_and_nothing_is_stored(url):
+    at = start(page())
+    add(at, "11111m 456p 789s 11z 5s +5s", 0, 1)
+    assert "only four of each tile" in shown(at)
+    assert Ledger(url).table("Friday").hands == []
+    at = page()
+    at.text_input(key="tb-join").set_value("NOPE").run()
+    at.button(key="tb-join-btn").click().run()
+    assert "There is no table called NOPE" in shown(at)
+
+
+def test_the_chinese_page(url):
+    at = start(page("zh"), "周五")
+    add(at, "123m 456p 789s 11z 55s +5s", 1, 3)
+    text = shown(at)
+    assert "已记第 1 局" in text and "Di 付给 Bo 18" in text and "坐庄" in text
+    assert at.dataframe[0].value.columns.tolist() == ["玩家", "座位", "累计"]
+
+
+def test_add_to_table_from_the_scoring_page(url, monkeypatch):
+    Ledger(url).new_table("Friday", PLAYERS, "gb")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["table"] = "Friday"
+    at.run()
+    at.selectbox(key="rules").set_value("gb").run()
+    at.text_input(key="notation").set_value("123m 456p 789s 11z 55s +5s").run()
+    assert not at.exception, at.exception
+    at.selectbox(key="tb-score-winner").set_value(2)
+    at.selectbox(key="tb-score-from").set_value(0)
+    at.button(key="tb-score-add").click().run()
+    assert not at.exception, at.exception
+    view = Ledger(url).table("Friday")
+    assert [h.winners for h in view.hands] == [[2]]
+    assert view.totals == [-18, -8, 34, -8]
