@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+from mjlens.ledger.report import rules_name
 from scoring.messages import Catalog
 
 M = Catalog("table_cli", {
@@ -126,7 +127,7 @@ def _new(args, ledger, lang) -> int:
         dealer = folded.index(args.dealer.strip().casefold())
     view = ledger.new_table(args.name, players, args.rules, parse_options(args.option), dealer)
     print(M("created", name=view.name, code=view.code, players=", ".join(view.players),
-            rules=_rules_name(view.rules, lang)).render(lang))
+            rules=rules_name(view.rules, lang)).render(lang))
     return 0
 
 
@@ -227,23 +228,16 @@ def _list(args, ledger, lang) -> int:
     if not views:
         print(M("no_tables").render(lang))
     for v in views:
-        print(M("list_row", name=v.name, code=v.code, rules=_rules_name(v.rules, lang),
+        print(M("list_row", name=v.name, code=v.code, rules=rules_name(v.rules, lang),
                 count=len(v.hands), players=", ".join(v.players)).render(lang))
     return 0
-
-
-def _rules_name(rules: str, lang: str) -> str:
-    from scoring.ruleset import get_ruleset
-
-    rs = get_ruleset(rules)
-    return rs.name if lang == "en" else rs.name_zh
 
 
 def _print_view(view, lang: str, hands=None) -> None:
     from mjlens.ledger.report import hand_lines, standings, wind_name
 
     deal = view.deal
-    print(M("header", name=view.name, code=view.code, rules=_rules_name(view.rules, lang),
+    print(M("header", name=view.name, code=view.code, rules=rules_name(view.rules, lang),
             count=len(view.hands)).render(lang))
     rotation = view.rotation
     print(M("next", dealer=view.players[deal.dealer], wind=wind_name(deal.round_wind, lang),

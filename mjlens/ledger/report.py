@@ -28,6 +28,13 @@ M = Catalog("ledger_report", {
 })
 
 
+def rules_name(rules: str, lang: str) -> str:
+    from scoring.ruleset import get_ruleset
+
+    rs = get_ruleset(rules)
+    return rs.name if lang == "en" or not rs.name_zh else rs.name_zh
+
+
 def wind_name(wind: str, lang: str) -> str:
     en, zh = SEAT_NAMES[wind]
     return en if lang == "en" else zh[0]

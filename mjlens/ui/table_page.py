@@ -18,6 +18,7 @@ import streamlit as st
 from mjlens.ledger import entries
 from mjlens.ledger import report as LR
 from mjlens.ledger.game import localized
+from mjlens.ledger.report import rules_name
 from mjlens.ledger.store import URL_ENV, Ledger, TableView
 from mjlens.ledger.words import LedgerError
 from mjlens.ui.i18n import lang_of_locale, text
@@ -88,13 +89,6 @@ def _lang() -> str:
     return ss.lang
 
 
-def _rules_name(rules: str, lang: str) -> str:
-    from scoring.ruleset import get_ruleset
-
-    rs = get_ruleset(rules)
-    return rs.name if lang == "en" else rs.name_zh
-
-
 def _refuse(exc: LedgerError, lang: str) -> None:
     st.session_state.table_msg = ("error", text(exc.msg, lang))
 
@@ -139,7 +133,7 @@ def choose_table(lang: str) -> None:
             chosen = st.session_state.get("rules")
             st.session_state["tb-rules"] = chosen if chosen in ids else "gb"
         st.selectbox(t("rules", lang), ids, key="tb-rules",
-                     format_func=lambda r: _rules_name(r, lang))
+                     format_func=lambda r: rules_name(r, lang))
         st.button(t("start_button", lang), key="tb-start-btn", on_click=_start, args=(lang,),
                   type="primary")
 
@@ -247,7 +241,7 @@ def main() -> None:
     if not ss.get("table"):
         choose_table(lang)
         return
-    st.caption(_rules_name(ledger().table(ss.table).rules, lang))
+    st.caption(rules_name(ledger().table(ss.table).rules, lang))
     live_view(lang)
     view = ledger().table(ss.table)
     with st.expander(t("add", lang), icon=":material/add:", key="tb-add-exp"):
