@@ -12,9 +12,11 @@ from mjlens.ui import state as S
 from mjlens.ui.i18n import (
     choice_label,
     field_label,
+    is_zh,
     item_value,
     option_help,
     option_label,
+    pick,
     t,
     text,
     tile_choice,
@@ -34,7 +36,7 @@ STAKE_WORDS = ("base", "stake", "point_value", "unit")
 
 
 def _rs_label(rs: RuleSet, lang: str) -> str:
-    return rs.name_zh if lang == "zh" and rs.name_zh else rs.name
+    return pick(rs.name, rs.name_zh, lang) if rs.name_zh else rs.name
 
 
 def current_rules() -> RuleSet | None:
@@ -61,7 +63,7 @@ def choose_rules(lang: str) -> None:
 def description(rs: RuleSet, lang: str) -> str:
     """The rule set's description in the reader's language (none shown rather than English on
     the Chinese page, while a rule set has no Chinese description)."""
-    return rs.description_zh if lang == "zh" else rs.description
+    return pick(rs.description, rs.description_zh, lang)
 
 
 def score_badge(outcome: E.Outcome, lang: str) -> None:
@@ -236,7 +238,7 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
     ss = st.session_state
     key = f"extra-{spec.name}"
     label = field_label(spec.name, lang, spec.help, spec.help_zh)
-    help_text = (spec.help_zh if lang == "zh" else spec.help) or None
+    help_text = pick(spec.help, spec.help_zh, lang) or None
     if value is None:
         value = spec.default
     common = {"key": key, "on_change": _set_extra, "args": (spec,), "help": help_text}
@@ -342,7 +344,7 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
     times = r.combine == "multiply"  # items are factors: x2, not 2 fan
     lines = []
     for f in r.fans:
-        name = f.name if lang == "zh" else f"{f.name_en} · {f.name}"
+        name = text(f.name, lang) if is_zh(lang) else f"{f.name_en} · {f.name}"
         count = f" × {f.count}" if f.count != 1 else ""
         why = text(f.why, lang)
         why = f"  \n<small>{why}</small>" if why else ""
@@ -352,7 +354,7 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
     if r.excluded:
         with st.expander(f"{t('excluded', lang)} ({len(r.excluded)})"):
             for e in r.excluded:
-                name = e.name if lang == "zh" else f"{e.name_en} · {e.name}"
+                name = text(e.name, lang) if is_zh(lang) else f"{e.name_en} · {e.name}"
                 line = t("excluded_line", lang, fan=name, x=text(e.because_of, lang))
                 st.markdown(f"- {line} {text(e.why, lang)}".rstrip())
     for note in other_notes(r.notes) if joker is not None else r.notes:
