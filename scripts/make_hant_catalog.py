@@ -140,6 +140,19 @@ def _check(source: str, made: str) -> None:
         raise ValueError(f"{source!r} -> {made!r}: {'; '.join(problems)}")
 
 
+def _common_hanzi() -> set[str]:
+    """The 6,763 hanzi of GB 2312, so that a text added since the table was made still reads in
+    Traditional characters (converted one by one) until the table is made again."""
+    out = set()
+    for hi in range(0xB0, 0xF8):
+        for lo in range(0xA1, 0xFF):
+            try:
+                out.add(bytes((hi, lo)).decode("gb2312"))
+            except UnicodeDecodeError:
+                pass
+    return {c for c in out if CJK.match(c)}
+
+
 def build() -> dict:
     """The table as it should be now (imports every module; needs OpenCC)."""
     convert = converter()
@@ -150,7 +163,7 @@ def build() -> dict:
         _check(text, made)
         table[text] = made
     chars = {}
-    for ch in sorted({c for text in texts for c in CJK.findall(text)}):
+    for ch in sorted({c for text in texts for c in CJK.findall(text)} | _common_hanzi()):
         made = convert(ch)
         if made != ch and len(made) == 1:
             chars[ch] = made

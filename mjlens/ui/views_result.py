@@ -10,6 +10,7 @@ import streamlit as st
 from mjlens.ui import engine as E
 from mjlens.ui import state as S
 from mjlens.ui.i18n import (
+    HANT,
     choice_label,
     field_label,
     is_zh,
@@ -180,7 +181,9 @@ def _set_extra(spec: HandField) -> None:
     elif spec.kind == "seats" and isinstance(value, list):
         value = sorted(value, key=WINDS.index)
     elif spec.kind == "choices":  # words separated by spaces or commas; the rule set checks them
-        value = [w for w in value.replace(",", " ").replace("，", " ").replace("、", " ").split()]
+        words = value.replace(",", " ").replace("，", " ").replace("、", " ").split()
+        written = {text(c, HANT): c for c in spec.choices or () if isinstance(c, str)}
+        value = [written.get(w, w) for w in words]  # a choice typed in Traditional too
     extra = dict(ss.draft.context.extra)
     if value in (None, "", []) or _same(value, spec.default):
         extra.pop(name, None)
@@ -271,8 +274,9 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
     elif spec.kind == "tiles":
         _tiles_input(spec, value, label, lang, common)
     elif spec.kind == "choices":
-        ss[key] = " ".join(v for v in (value or ()) if isinstance(v, str))
-        st.text_input(label, placeholder=" ".join(spec.choices or ()), **common)
+        ss[key] = " ".join(text(v, lang) for v in (value or ()) if isinstance(v, str))
+        st.text_input(label, placeholder=" ".join(text(c, lang) for c in spec.choices or ()),
+                      **common)
     elif spec.kind == "int":
         ss[key] = int(value) if isinstance(value, int | float) else 0
         st.number_input(label, min_value=0, step=1, **common)
