@@ -334,3 +334,24 @@ def test_number_options_stop_at_their_minimum(no_detector):
     base = next(o for o in rs.options if o.name == "base")
     box = at.number_input(key="opt-gb-base")
     assert box.min == base.minimum
+
+
+def test_a_choices_field_reads_and_takes_traditional_words(no_detector, toy_rules, monkeypatch):  # noqa: F811
+    """On the Traditional page a field of Chinese words shows them in Traditional (遊金) and
+    takes them so written, while the hand keeps the rule set's own values (游金)."""
+    from dataclasses import replace
+
+    import scoring.ruleset as R
+
+    field = HandField("run", "choices", [], "earlier wins", "之前的和牌", choices=("游金", "自摸"))
+    rs = replace(toy_rules, fields=(field,))
+    real = dict(R.all_rulesets())
+    monkeypatch.setattr(R, "all_rulesets", lambda: {**real, "toy": rs})
+    at = _app("zh-TW")
+    at.selectbox(key="rules").set_value("toy").run()
+    at.text_input(key="notation").set_value("111m 456m 789m 5s [222p] +5s").run()
+    box = at.text_input(key="extra-run")
+    assert box.placeholder == "遊金 自摸" and box.label == "之前的和牌"
+    box.set_value("遊金、自摸").run()
+    assert at.session_state["draft"].context.extra["run"] == ["游金", "自摸"]
+    assert at.text_input(key="extra-run").value == "遊金 自摸"

@@ -284,7 +284,7 @@ def field_label(name: str, lang: str = "en", help_en: str = "", help_zh: str = "
     if has(key):
         return t(key, lang)
     if is_zh(lang) and _short(help_zh):
-        return pick("", _short(help_zh), lang)
+        return _short(pick("", help_zh, lang))
     return name.replace("_", " ").capitalize()
 
 
@@ -295,7 +295,7 @@ def option_label(opt, lang: str = "en") -> str:
     if has(key):
         return t(key, lang)
     if is_zh(lang) and opt.help_zh:
-        return pick("", _short(opt.help_zh), lang)
+        return _short(pick("", opt.help_zh, lang))
     return opt.name.replace("_", " ").capitalize()
 
 
