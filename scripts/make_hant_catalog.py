@@ -49,6 +49,16 @@ TERMS: tuple[tuple[str, str, str], ...] = (
     ("賬", "帳", "帳目, as written in Taiwan"),
     ("杠", "槓", "a kong is 槓 (OpenCC leaves a lone 杠)"),
     ("庄", "莊", "the dealer is 莊"),
+    # the few words of the app and the command line that Taiwan says otherwise (s2twp does
+    # this for every word, and got 牌代碼 and 算法 wrong)
+    ("默認", "預設", "a default"),
+    ("字段", "欄位", "a hand field"),
+    ("文件夾", "資料夾", "a folder"),
+    ("文件", "檔案", "a file"),
+    ("界面", "介面", "the app's page"),
+    ("加載", "載入", "loading the model"),
+    ("導出", "匯出", "exporting a photo or labels"),
+    ("數據", "資料", "a round's or labels' data"),
 )
 # Simplified or wrong forms that must not survive in any Traditional text
 FORBIDDEN = "杠庄发髮臺箇衚"

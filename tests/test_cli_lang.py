@@ -220,7 +220,7 @@ def test_rules_in_traditional_chinese(capsys, monkeypatch):
 
     _, out, _ = _run(capsys, monkeypatch, ["rules", "--lang", "zh-TW"])
     gb = get_ruleset("gb")
-    assert "國標麻將" in out and "手牌字段：" in out and "選項：" in out and "选项" not in out
+    assert "國標麻將" in out and "手牌欄位：" in out and "選項：" in out and "选项" not in out
     for option in gb.options:
         assert to_hant(option.help_zh) in out
     data = json.loads(_run(capsys, monkeypatch, ["rules", "--json"])[1])
