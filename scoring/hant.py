@@ -4,8 +4,8 @@ Simplified text by scripts/make_hant_catalog.py (OpenCC plus a reviewed table of
 terms). The runtime reads only the table; OpenCC is a build tool.
 
 A text the table lacks (one made at run time, or added since the table was made) is converted
-character by character from the table's character map: right for names and terms, and a test
-names every catalog message the table lacks.
+character by character from the table's character map (every GB 2312 character): right for
+names and terms, and tests/test_messages.py names every catalog message the table lacks.
 """
 
 from __future__ import annotations
