@@ -59,6 +59,12 @@ TERMS: tuple[tuple[str, str, str], ...] = (
     ("加載", "載入", "loading the model"),
     ("導出", "匯出", "exporting a photo or labels"),
     ("數據", "資料", "a round's or labels' data"),
+    ("對象", "物件", "a JSON object"),
+    ("保存", "儲存", "saving a file"),
+    ("文本", "文字", "UTF-8 text"),
+    ("支持", "支援", "formats the uploader takes"),
+    ("“", "「", "quotation marks as Taiwan and Hong Kong write them"),
+    ("”", "」", "as “"),
 )
 # Simplified or wrong forms that must not survive in any Traditional text
 FORBIDDEN = "杠庄发髮臺箇衚"

@@ -89,6 +89,7 @@ def test_the_locale_picks_the_script(locale, lang):
     ("默认 {value}", "預設 {value}"), ("手牌字段：", "手牌欄位："),
     ("{root} 不是文件夹。", "{root} 不是資料夾。"), ("下载结果文件", "下載結果檔案"),
     ("牌的代码", "牌的代碼"), ("简单算法", "簡單算法"),  # s2twp's 程式碼 / 演算法 kept out
+    ("“rules”必须是规则名", "「rules」必須是規則名"), ("JSON 对象", "JSON 物件"),
 ])
 def test_the_words_of_the_app_read_as_in_taiwan(simplified, traditional):
     assert _script().converter()(simplified) == traditional
