@@ -10,7 +10,8 @@ A module declares its sentences once, as data:
     why = M("flush", suit=Suit("s"))
 
 `Catalog` checks at import that both languages name the same parameters; every catalog is kept
-in `CATALOGS`, so a test can prove that no message lacks its Chinese text.
+in `CATALOGS`, so a test can prove that no message lacks its Chinese text. Traditional Chinese
+(`zh-Hant`) is made from the Simplified text by a committed table (scoring/hant.py).
 
 Parameters render in the reader's language too: a `Msg` (nested sentence), `Tile` (a tile code
 with its name), `Seat` (a seat wind), `Suit`, `Num` (a number written plainly), a list or tuple
@@ -25,8 +26,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring import tiles as T
+from scoring.hant import HANT, is_zh, known, pick, to_hant
 
-LANGS = ("en", "zh")
+LANGS = ("en", "zh", HANT)
 CATALOGS: dict[str, Catalog] = {}
 
 SEAT_NAMES = {
@@ -36,7 +38,7 @@ SUIT_NAMES = {
     "m": ("characters", "万子"), "p": ("dots", "筒子"), "s": ("bamboo", "条子"),
     "z": ("honours", "字牌"), "f": ("flowers", "花牌"),
 }
-_JOIN = {"en": ", ", "zh": "、"}
+_JOIN = {"en": ", ", "zh": "、", HANT: "、"}
 
 
 def _fields(text: str) -> set[str]:
@@ -70,7 +72,7 @@ class Msg:
                 return text
         namespace, _, name = self.key.partition(".")
         en, zh = CATALOGS[namespace].entries[name]
-        text = (zh if lang == "zh" else en).format(**{k: render(v, lang) for k, v in self.params})
+        text = pick(en, zh, lang).format(**{k: render(v, lang) for k, v in self.params})
         texts[lang] = text
         return text
 
@@ -81,6 +83,10 @@ class Msg:
     @property
     def zh(self) -> str:
         return self.render("zh")
+
+    @property
+    def zh_hant(self) -> str:
+        return self.render(HANT)
 
     def __str__(self) -> str:
         return self.render("en")
@@ -122,11 +128,10 @@ class Tile:
     code: str
 
     def render(self, lang: str) -> str:
-        names = T.CHINESE_NAMES if lang == "zh" else T.ENGLISH_NAMES
-        name = names.get(self.code) if isinstance(self.code, str) else None
+        name = _tile_name(self.code, lang) if isinstance(self.code, str) else None
         if name is None:
             return repr(self.code)
-        return f"{self.code}（{name}）" if lang == "zh" else f"{self.code} ({name})"
+        return f"{self.code}（{name}）" if is_zh(lang) else f"{self.code} ({name})"
 
 
 @dataclass(frozen=True)
@@ -136,8 +141,9 @@ class TileName:
     code: str
 
     def render(self, lang: str) -> str:
-        names = T.CHINESE_NAMES if lang == "zh" else T.ENGLISH_NAMES
-        return names.get(self.code, self.code) if isinstance(self.code, str) else repr(self.code)
+        if not isinstance(self.code, str):
+            return repr(self.code)
+        return _tile_name(self.code, lang) or self.code
 
 
 @dataclass(frozen=True)
@@ -149,7 +155,7 @@ class Seat:
     def render(self, lang: str) -> str:
         # a value from bad input may be anything (a list): shown as given, never a crash
         pair = SEAT_NAMES.get(self.wind) if isinstance(self.wind, str) else None
-        return str(self.wind) if pair is None else pair[lang == "zh"]
+        return str(self.wind) if pair is None else pick(*pair, lang)
 
 
 @dataclass(frozen=True)
@@ -158,7 +164,7 @@ class Suit:
 
     def render(self, lang: str) -> str:
         pair = SUIT_NAMES.get(self.suit)
-        return self.suit if pair is None else pair[lang == "zh"]
+        return self.suit if pair is None else pick(*pair, lang)
 
 
 @dataclass(frozen=True)
@@ -169,7 +175,7 @@ class Text:
     zh: str
 
     def render(self, lang: str) -> str:
-        return self.zh if lang == "zh" else self.en
+        return pick(self.en, self.zh, lang)
 
 
 def render(value: Any, lang: str = "en") -> str:
@@ -180,7 +186,16 @@ def render(value: Any, lang: str = "en") -> str:
         return _JOIN.get(lang, ", ").join(render(v, lang) for v in value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
+    if lang == HANT and isinstance(value, str):  # a Chinese name given as it is (a fan's)
+        return to_hant(value)
     return str(value)
+
+
+def _tile_name(code: str, lang: str) -> str | None:
+    if not is_zh(lang):
+        return T.ENGLISH_NAMES.get(code)
+    name = T.CHINESE_NAMES.get(code)
+    return to_hant(name) if name is not None and lang == HANT else name
 
 
 def render_all(values: Iterable[Any], lang: str = "en") -> list[str]:
@@ -205,3 +220,10 @@ def missing_chinese() -> list[str]:
             if not zh.strip() or (zh == en and any(ch.isalpha() and ch.isascii() for ch in en)):
                 out.append(f"{ns}.{name}")
     return out
+
+
+def missing_hant() -> list[str]:
+    """Keys whose Chinese text has no Traditional form in scoring/zh_hant.json (a test keeps
+    this empty: rerun scripts/make_hant_catalog.py)."""
+    return [f"{ns}.{name}" for ns, cat in CATALOGS.items()
+            for name, (_, zh) in cat.entries.items() if not known(zh)]

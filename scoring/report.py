@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from scoring.hant import is_zh
 from scoring.messages import Catalog, render
 from scoring.payments import seat_code
 from scoring.ruleset import SEATS, ScoreResult, net_of
@@ -53,7 +54,7 @@ def format_result(result: ScoreResult, hand_text: str = "", lang: str = "en") ->
     def say(key: str, **params) -> str:
         return render(RM(key, **params), lang)
 
-    zh = lang == "zh"
+    zh = is_zh(lang)
     multiply = result.combine == "multiply"
     lines = []
     if hand_text:
@@ -63,7 +64,7 @@ def format_result(result: ScoreResult, hand_text: str = "", lang: str = "en") ->
     lines.append(say("rules", rules=result.rules))
     if not result.is_win:
         lines.append(say("not_win"))
-    labels = [f.name if zh else f"{f.name} ({f.name_en})" for f in result.fans]
+    labels = [render(f.name, lang) if zh else f"{f.name} ({f.name_en})" for f in result.fans]
     width = max([_display_width(label) for label in labels] + [20])
     for f, label in zip(result.fans, labels, strict=True):
         count = "" if f.count == 1 else say("count_times" if multiply else "count", count=f.count)
@@ -100,7 +101,7 @@ def format_round(result: RoundResult, lang: str = "en") -> str:
 
     lines = [say("ledger_rules", rules=result.rules)]
     for w in result.wins:
-        names = ("、" if lang == "zh" else ", ").join(
+        names = ("、" if is_zh(lang) else ", ").join(
             f["name"] + (f" x{f['count']}" if f["count"] > 1 else "") for f in w["fans"])
         value = amount(w["total"], w["unit"])
         per = _num(w["per_payer"])

@@ -15,6 +15,7 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from scoring.hand import WINDS, Hand, HandError
+from scoring.hant import HANT, pick, to_hant
 from scoring.messages import Catalog, Msg, render, render_all
 
 SEATS = WINDS  # players are named by their seat wind: E S W N
@@ -127,6 +128,8 @@ class Fan:
                 "count": self.count,
                 "why": render(self.why, "en"),
                 "why_zh": render(self.why, "zh"),
+                "name_zh_hant": to_hant(self.name),
+                "why_zh_hant": render(self.why, HANT),
             }
         return dict(made)
 
@@ -147,7 +150,8 @@ class Exclusion:
         if made is None:
             made = self.__dict__["_json"] = {
                 "name": self.name, "name_en": self.name_en, "because_of": render(self.because_of, "en"),
-                "why": render(self.why, "en"), "why_zh": render(self.why, "zh")}
+                "why": render(self.why, "en"), "why_zh": render(self.why, "zh"),
+                "name_zh_hant": to_hant(self.name), "why_zh_hant": render(self.why, HANT)}
         return dict(made)
 
 
@@ -161,26 +165,27 @@ class Payment:
     def to_json(self) -> dict[str, Any]:
         made = self.__dict__.get("_json")  # made once per object, as Fan.to_json (rule sets
         if made is None:                    # such as Guobiao share one per distinct settlement)
-            en, zh = _texts(self.reason)
+            en, zh, hant = _texts(self.reason)
             made = self.__dict__["_json"] = {"payer": self.payer, "payee": self.payee,
-                                             "amount": self.amount, "reason": en, "reason_zh": zh}
+                                             "amount": self.amount, "reason": en, "reason_zh": zh,
+                                             "reason_zh_hant": hant}
         return dict(made)
 
 
 @lru_cache(maxsize=1 << 12)
-def _texts_cached(message: Msg) -> tuple[str, str]:
-    return render(message, "en"), render(message, "zh")
+def _texts_cached(message: Msg) -> tuple[str, str, str]:
+    return render(message, "en"), render(message, "zh"), render(message, HANT)
 
 
-def _texts(message: Msg | str) -> tuple[str, str]:
-    """A reason in both languages. Payments repeat a few reasons (one per distinct settlement),
+def _texts(message: Msg | str) -> tuple[str, str, str]:
+    """A reason in every language. Payments repeat a few reasons (one per distinct settlement),
     so a hashable message's texts are made once (bounded cache; Msg is immutable)."""
     if isinstance(message, Msg):
         try:
             return _texts_cached(message)
         except TypeError:  # a parameter that cannot be hashed (a list): render afresh
             pass
-    return render(message, "en"), render(message, "zh")
+    return render(message, "en"), render(message, "zh"), render(message, HANT)
 
 
 def net_of(payments: list[Payment]) -> dict[str, float]:
@@ -222,6 +227,7 @@ class ScoreResult:
             "net": net_of(self.payments),
             "notes": render_all(self.notes, "en"),
             "notes_zh": render_all(self.notes, "zh"),
+            "notes_zh_hant": render_all(self.notes, HANT),
             "combine": self.combine,
         }
         out.update(self.extra)
@@ -296,7 +302,7 @@ _RESULT_FIELDS = tuple(ScoreResult.__dataclass_fields__)
 def _choice_name(names: tuple[tuple[Any, str, str], ...], value: Any, lang: str) -> str | None:
     for v, en, zh in names:
         if v == value:
-            return zh if lang == "zh" else en
+            return pick(en, zh, lang)
     return None
 
 
@@ -322,7 +328,7 @@ class HandField:
 
     def to_json(self) -> dict[str, Any]:
         out = {"name": self.name, "kind": self.kind, "default": self.default, "help": self.help,
-               "help_zh": self.help_zh}
+               "help_zh": self.help_zh, "help_zh_hant": to_hant(self.help_zh)}
         if self.choices is not None:
             out["choices"] = list(self.choices)
         return out

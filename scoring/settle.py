@@ -48,6 +48,7 @@ from typing import Any, Protocol
 
 from scoring import tiles as T
 from scoring.hand import Hand, HandError
+from scoring.hant import HANT
 from scoring.messages import Msg, Text, Tile, render_all
 from scoring.notation import parse_tiles
 from scoring.payments import seat_code
@@ -144,6 +145,7 @@ class RoundResult:
             "end": self.end,
             "notes": render_all(self.notes, "en"),
             "notes_zh": render_all(self.notes, "zh"),
+            "notes_zh_hant": render_all(self.notes, HANT),
         }
 
 

@@ -3,7 +3,8 @@
 Takes Noto Sans CJK SC Regular (SIL Open Font License 1.1; Debian's fonts-noto-cjk package puts
 it in /usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc, face 2 of the collection) and keeps
 only the characters `mjlens.ui.font_glyphs.needed_text()` lists (every message's Chinese text,
-the fan names and other Chinese strings in the code, digits and Latin letters) and, as a cushion
+the fan names and other Chinese strings in the code, all of them in Traditional characters from
+scoring/zh_hant.json, digits and Latin letters) and, as a cushion
 for messages added later, the other Chinese in the repository's code, tests and docs. The family is
 renamed (a modified font under the OFL) and the licence ships beside it (OFL.txt).
 

@@ -310,6 +310,10 @@ def test_bundled_font_has_every_character_the_messages_need():
                          "scripts/subset_cjk_font.py")
     text = catalog_text()
     assert set(text) <= have and "番" in text and "家" in text  # messages and seat names
+    from mjlens.ui.font_glyphs import hant_text
+
+    hant = hant_text()  # the Traditional texts (scoring/zh_hant.json)
+    assert set(hant) <= have and set("槓莊發東萬條臺") - {"臺"} <= set(hant)
 
 
 def test_bundled_font_is_a_small_subset_with_its_licence():
@@ -335,7 +339,7 @@ def test_chinese_is_drawn_as_glyphs_not_boxes():
     cmap = _cmap()
     absent = next(chr(c) for c in range(0x4E00, 0xA000) if chr(c) not in cmap)
     missing = _ink(font, absent)  # the font's empty-box glyph
-    for ch in "清一色自摸东家番":
+    for ch in "清一色自摸东家番槓莊發東萬條":
         assert _ink(font, ch) != missing, ch
     assert _ink(font, "清一色") != _ink(font, "七对子")
 
@@ -371,6 +375,29 @@ def test_share_image_in_chinese_uses_chinese_names_and_reasons(monkeypatch):
     assert zh != en
     assert "2副刻子" in zh_text and "碰碰" in zh_text and any("分" in x for x in zh_text)
     assert "2 pungs" in drawn and not any("刻子" in x for x in drawn)
+
+
+@pytest.mark.usefixtures("toy_rules")
+def test_share_image_in_traditional_chinese(monkeypatch):
+    """The picture in zh-Hant draws the fans' names and the seats in Traditional characters,
+    each with a glyph of the bundled font."""
+    drawn = []
+    real = TI.ImageDraw.ImageDraw.text
+
+    def spy(self, xy, text, *args, **kwargs):
+        drawn.append(text)
+        return real(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(TI.ImageDraw.ImageDraw, "text", spy)
+    d = S.from_hand(parse_hand("111m 456m 789m 5s [222p] *5s"))
+    out = E.score_draft(d, "toy", {"base": 2})
+    from dataclasses import replace
+
+    fans = [replace(f, name="杠上开花") for f in out.result.fans]
+    R.share_image(d, replace(out.result, fans=fans), "台湾麻将", "zh-Hant")
+    assert "槓上開花" in drawn and "台灣麻將" in " ".join(drawn)
+    assert not any(set(x) & set("杠开湾") for x in drawn), drawn
+    assert set("".join(drawn)) - set(" \n") <= _cmap() | set("🀄")
 
 
 def test_multiplied_items_read_as_times():

@@ -85,6 +85,30 @@ def english_in(texts) -> list[str]:
     return [t for t in texts if _WORD.search(_ALLOWED_RE.sub(" ", t))]
 
 
+def _simplified_only() -> set[str]:
+    """Characters written only in Simplified: ones the zh-Hant table converts and never uses."""
+    import json
+
+    from scoring.hant import CATALOG_FILE
+
+    data = json.loads(CATALOG_FILE.read_text(encoding="utf-8"))
+    used = {ch for text in data["texts"].values() for ch in text}
+    return set(data["chars"]) - used
+
+
+def leaks_in(texts, locale: str) -> list[str]:
+    """English left on a Chinese page; on a Traditional page, Simplified characters too (the
+    switch names 简体中文 in itself)."""
+    out = english_in(texts)
+    if locale != "zh-CN":
+        simplified = _simplified_only()
+        out += [t for t in texts if t != "简体中文" and set(t) & simplified]
+    return out
+
+
+CHINESE_PAGES = ["zh-CN", "zh-TW"]  # Simplified, Traditional
+
+
 def _app(locale: str = "zh-CN") -> AppTest:
     at = AppTest.from_file(APP, default_timeout=60)
     at.context["locale"] = locale
@@ -111,7 +135,12 @@ def test_the_page_starts_in_the_browsers_language_and_keeps_the_choice(no_detect
     zh = _app("zh-CN")
     assert zh.session_state["lang"] == "zh"
     assert any("麻将算番" in m.value for m in zh.markdown)
-    assert _app("zh-TW").session_state["lang"] == "zh"
+    for locale in ("zh-TW", "zh-HK", "zh-Hant"):  # Traditional where the browser reads it
+        hant = _app(locale)
+        assert hant.session_state["lang"] == "zh-Hant", locale
+    assert any("麻將算番" in m.value for m in hant.markdown)
+    switch = hant.segmented_control(key="lang")
+    assert switch.options == ["English", "简体中文", "繁體中文"]
     en = _app("en-US")
     assert en.session_state["lang"] == "en"
     assert any("mahjong hand scorer" in m.value for m in en.markdown)
@@ -142,13 +171,14 @@ def _states(at):
     yield "tile selected", page_text(at)
 
 
-def test_the_chinese_page_has_no_english_in_any_state(no_detector):
-    at = _app()
+@pytest.mark.parametrize("locale", CHINESE_PAGES)
+def test_the_chinese_page_has_no_english_in_any_state(no_detector, locale):
+    at = _app(locale)
     seen = {}
     own = _rule_set_words(all_rulesets()["sichuan"])  # its data is checked per rule set below
     for name, texts in _states(at):
         assert not at.exception, name
-        seen[name] = [x for x in english_in(texts) if x not in own]
+        seen[name] = [x for x in leaks_in(texts, locale) if x not in own]
     assert not any(seen.values()), seen
 
 
@@ -159,18 +189,19 @@ def _rule_set_words(rs) -> set[str]:
     return out
 
 
+@pytest.mark.parametrize("locale", CHINESE_PAGES)
 @pytest.mark.parametrize("rules", sorted(all_rulesets()))
-def test_every_rule_set_in_chinese(no_detector, rules):
+def test_every_rule_set_in_chinese(no_detector, rules, locale):
     """Each rule set's options, fields, fans, exclusions, payments and notes on the Chinese
     page. What only the rule set can put in Chinese (its engine's reasons while they are plain
     English text, option values with no Chinese name, Latin in its Chinese help) is reported as
     an expected failure naming it; the test turns strict for the rule set once those are gone."""
 
-    at = _app()
+    at = _app(locale)
     at.selectbox(key="rules").set_value(rules).run()
     at.text_input(key="notation").set_value(HAND).run()
     assert not at.exception
-    leaks = english_in(page_text(at))
+    leaks = leaks_in(page_text(at), locale)
     assert leaks == []
 
 
@@ -303,3 +334,24 @@ def test_number_options_stop_at_their_minimum(no_detector):
     base = next(o for o in rs.options if o.name == "base")
     box = at.number_input(key="opt-gb-base")
     assert box.min == base.minimum
+
+
+def test_a_choices_field_reads_and_takes_traditional_words(no_detector, toy_rules, monkeypatch):  # noqa: F811
+    """On the Traditional page a field of Chinese words shows them in Traditional (遊金) and
+    takes them so written, while the hand keeps the rule set's own values (游金)."""
+    from dataclasses import replace
+
+    import scoring.ruleset as R
+
+    field = HandField("run", "choices", [], "earlier wins", "之前的和牌", choices=("游金", "自摸"))
+    rs = replace(toy_rules, fields=(field,))
+    real = dict(R.all_rulesets())
+    monkeypatch.setattr(R, "all_rulesets", lambda: {**real, "toy": rs})
+    at = _app("zh-TW")
+    at.selectbox(key="rules").set_value("toy").run()
+    at.text_input(key="notation").set_value("111m 456m 789m 5s [222p] +5s").run()
+    box = at.text_input(key="extra-run")
+    assert box.placeholder == "遊金 自摸" and box.label == "之前的和牌"
+    box.set_value("遊金、自摸").run()
+    assert at.session_state["draft"].context.extra["run"] == ["游金", "自摸"]
+    assert at.text_input(key="extra-run").value == "遊金 自摸"

@@ -1,6 +1,7 @@
-"""`--lang zh|en` on the command line: human-readable output in the reader's language (default
-from LC_ALL / LC_MESSAGES / LANG), JSON with its English fields kept and the Chinese beside
-them (issue 20: "Every word in Chinese")."""
+"""`--lang en|zh|zh-Hant` on the command line: human-readable output in the reader's language
+(default from LC_ALL / LC_MESSAGES / LANG), JSON with its English fields kept and the Chinese
+beside them (issue 20: "Every word in Chinese"; issue 31: Traditional Chinese, zh-TW and zh-HK
+naming it too)."""
 
 from __future__ import annotations
 
@@ -29,9 +30,10 @@ def _run(capsys, monkeypatch, argv, stdin="", env=None):
 
 
 @pytest.mark.parametrize(("env", "lang"), [
-    ({"LANG": "zh_CN.UTF-8"}, "zh"), ({"LANG": "zh_TW"}, "zh"), ({"LANG": "en_US.UTF-8"}, "en"),
-    ({}, "en"), ({"LANG": "zh_CN.UTF-8", "LC_ALL": "C"}, "en"), ({"LC_ALL": "zh_HK.UTF-8"}, "zh"),
-    ({"LANG": "C", "LC_MESSAGES": "zh_CN"}, "zh"),
+    ({"LANG": "zh_CN.UTF-8"}, "zh"), ({"LANG": "zh_TW"}, "zh-Hant"), ({"LANG": "en_US.UTF-8"}, "en"),
+    ({}, "en"), ({"LANG": "zh_CN.UTF-8", "LC_ALL": "C"}, "en"),
+    ({"LC_ALL": "zh_HK.UTF-8"}, "zh-Hant"), ({"LANG": "C", "LC_MESSAGES": "zh_CN"}, "zh"),
+    ({"LANG": "zh_CN.UTF-8", "LC_MESSAGES": "zh_TW.UTF-8"}, "zh-Hant"), ({"LANG": "zh_SG"}, "zh"),
 ])
 def test_language_from_the_environment(env, lang):
     assert env_lang(env) == lang
@@ -68,8 +70,9 @@ def test_score_json_keeps_english_and_adds_chinese_whatever_the_language(capsys,
 def test_errors_carry_english_and_chinese(capsys, monkeypatch, argv, stdin, en_words, zh_words):
     status, out, _ = _run(capsys, monkeypatch, argv, stdin)
     error = json.loads(out)
-    assert status == 2 and set(error) == {"error", "error_zh"}
+    assert status == 2 and set(error) == {"error", "error_zh", "error_zh_hant"}
     assert en_words in error["error"] and zh_words in error["error_zh"]
+    assert CJK.search(error["error_zh_hant"]) and error["error_zh_hant"] != error["error_zh"]
     assert CJK.search(error["error_zh"]) and not CJK.search(error["error"].replace("抢杠", ""))
 
 
@@ -153,3 +156,92 @@ def test_settle_in_chinese_names_every_seat(capsys, monkeypatch):
     net = next(line for line in zh.splitlines() if line.startswith("净得："))
     assert status == 0 and re.fullmatch(r"净得：东家 \S+  南家 \S+  西家 \S+  北家 \S+", net), net
     assert not re.search(r"(?<![A-Za-z])[ESWN](?![A-Za-z])", zh), zh
+
+
+# ---- Traditional Chinese (issue 31) ---------------------------------------------------------
+@pytest.mark.parametrize("lang", ["zh-Hant", "zh-TW", "zh-HK", "ZH-tw"])
+def test_score_breakdown_in_traditional_chinese(capsys, monkeypatch, lang):
+    status, out, _ = _run(capsys, monkeypatch, ["score", "--lang", lang, "--hand", HAND])
+    assert status == 0
+    assert "合計" in out and "只聽 1z（東），單釣將" in out and "花龍" in out
+    assert "淨得：東家 +33  南家 -8  西家 -8  北家 -17" in out
+    assert "合计" not in out and "Total" not in out and "东" not in out
+
+
+def test_traditional_by_default_under_a_taiwan_or_hong_kong_locale(capsys, monkeypatch):
+    _, tw, _ = _run(capsys, monkeypatch, ["score", "--hand", HAND], env={"LANG": "zh_TW.UTF-8"})
+    _, hk, _ = _run(capsys, monkeypatch, ["score", "--hand", HAND], env={"LC_ALL": "zh_HK.UTF-8"})
+    _, cn, _ = _run(capsys, monkeypatch, ["score", "--hand", HAND], env={"LANG": "zh_CN.UTF-8"})
+    assert "合計" in tw and tw == hk and "合计" in cn
+    # --lang wins over the locale
+    _, en, _ = _run(capsys, monkeypatch, ["score", "--lang", "en", "--hand", HAND],
+                    env={"LANG": "zh_TW.UTF-8"})
+    assert "Total" in en
+
+
+def test_json_adds_traditional_beside_the_fields_it_had(capsys, monkeypatch):
+    outs = [json.loads(_run(capsys, monkeypatch, ["score", "--json", "--lang", lang, "--hand",
+                                                  HAND])[1]) for lang in ("en", "zh-TW")]
+    assert outs[0] == outs[1]
+    fan = next(f for f in outs[0]["fans"] if f["name"] == "单钓将")
+    assert fan["why"] == "waited only on 1z (East) for the pair"
+    assert fan["why_zh"] == "只听 1z（东），单钓将"
+    assert fan["why_zh_hant"] == "只聽 1z（東），單釣將" and fan["name_zh_hant"] == "單釣將"
+    pay = outs[0]["payments"][-1]
+    assert "点炮" in pay["reason_zh"] and "點炮" in pay["reason_zh_hant"]
+    assert outs[0]["notes_zh_hant"] == [to for to in outs[0]["notes_zh_hant"] if CJK.search(to)]
+    assert len(outs[0]["notes_zh_hant"]) == len(outs[0]["notes_zh"])
+
+
+def test_an_unknown_language_is_refused_in_words(capsys, monkeypatch):
+    with pytest.raises(SystemExit) as stop:
+        _run(capsys, monkeypatch, ["score", "--lang", "jp", "--hand", HAND])
+    assert stop.value.code == 2
+    assert "choose en, zh or zh-Hant" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", [["rules"], ["settle", "-"], ["detect", "x.jpg"],
+                                     ["scan", "x.jpg"], ["eval", "--data", "x"],
+                                     ["label", "x", "--out", "y"],
+                                     ["dataset", "convert", "x", "--to", "coco", "--out", "y"],
+                                     ["dataset", "merge", "x", "--into", "y"]])
+def test_every_command_with_lang_takes_the_traditional_names(command):
+    """Each command that takes --lang reads zh-Hant, zh-TW and zh-HK as Traditional."""
+    from mjlens.cli import build_parser
+
+    parser = build_parser()
+    for name in ("zh-Hant", "zh-TW", "zh-HK"):
+        assert parser.parse_args([*command, "--lang", name]).lang == "zh-Hant"
+
+
+def test_rules_in_traditional_chinese(capsys, monkeypatch):
+    from scoring.hant import to_hant
+    from scoring.ruleset import get_ruleset
+
+    _, out, _ = _run(capsys, monkeypatch, ["rules", "--lang", "zh-TW"])
+    gb = get_ruleset("gb")
+    assert "國標麻將" in out and "手牌欄位：" in out and "選項：" in out and "选项" not in out
+    for option in gb.options:
+        assert to_hant(option.help_zh) in out
+    data = json.loads(_run(capsys, monkeypatch, ["rules", "--json"])[1])
+    gb_json = next(r for r in data if r["id"] == "gb")
+    assert gb_json["name_zh"] == "国标麻将" and gb_json["name_zh_hant"] == "國標麻將"
+    assert all(o["help_zh_hant"] for o in gb_json["options"])
+
+
+def test_settle_and_scan_in_traditional_chinese(capsys, monkeypatch, tmp_path):
+    from pathlib import Path
+
+    from tests.test_layout import boxes
+
+    example = str(Path(__file__).resolve().parents[1] / "docs" / "examples" / "round.json")
+    status, out, _ = _run(capsys, monkeypatch, ["settle", example, "--lang", "zh-HK"])
+    assert status == 0 and "淨得：東家" in out and "净得" not in out
+    status, out, _ = _run(capsys, monkeypatch, ["settle", "-", "--json"], "{x")
+    assert status == 2 and "不是有效的 JSON" in json.loads(out)["error_zh_hant"]
+    f = tmp_path / "boxes.json"
+    f.write_text(json.dumps({"image": "x.jpg", "width": 1000, "height": 800,
+                             "tiles": boxes([(0, "1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 1z 1z 2z 2z")])}))
+    status, out, _ = _run(capsys, monkeypatch, ["scan", "p.jpg", "--boxes", str(f), "--lang",
+                                                "zh-Hant"])
+    assert status == 0 and out.startswith("從照片讀出：") and "合計" in out

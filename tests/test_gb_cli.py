@@ -65,7 +65,7 @@ def test_bad_input_gives_plain_error(capsys, monkeypatch, stdin, words):
     status, out = run(capsys, monkeypatch, stdin)
     assert status == 2
     (result,) = out
-    assert set(result) == {"error", "error_zh"}
+    assert set(result) == {"error", "error_zh", "error_zh_hant"}
     assert words.lower() in result["error"].lower()
     assert "Traceback" not in result["error"]
 

@@ -1,4 +1,5 @@
-"""Every sentence a player can read has Chinese text, and renders in both languages."""
+"""Every sentence a player can read has Chinese text (Simplified, and Traditional from
+scoring/zh_hant.json), and renders in every language."""
 
 import importlib
 import pkgutil
@@ -9,7 +10,18 @@ import mjlens
 import scoring
 import vision
 from scoring.hand import HandError
-from scoring.messages import CATALOGS, Catalog, Seat, Tile, missing_chinese, render
+from scoring.messages import (
+    CATALOGS,
+    Catalog,
+    Seat,
+    Suit,
+    Text,
+    Tile,
+    TileName,
+    missing_chinese,
+    missing_hant,
+    render,
+)
 from scoring.ruleset import Fan, Payment
 
 
@@ -23,6 +35,14 @@ def test_every_message_has_chinese_text():
     _import_everything()
     assert CATALOGS, "no message catalog was registered"
     assert missing_chinese() == []
+
+
+def test_every_message_has_traditional_chinese_text():
+    """A message added or changed since scoring/zh_hant.json was made is named here: rerun
+    `python scripts/make_hant_catalog.py`."""
+    _import_everything()
+    missing = [k for k in missing_hant() if not k.startswith("test_")]  # tests' own catalogs
+    assert missing == [], f"no zh-Hant text for {missing}: rerun scripts/make_hant_catalog.py"
 
 
 def test_catalog_refuses_a_message_without_chinese_or_with_other_parameters():
@@ -66,3 +86,25 @@ def test_the_reviewed_rule_sets_never_say_seed(rid):
     texts += [t for pair in words.entries.values() for t in pair]
     said = [t for t in texts if re.search(r"\bseeds?\b", t, re.I) or "种子" in t]
     assert not said
+
+
+def test_traditional_chinese_renders_the_text_and_its_parameters():
+    """zh-Hant: the message's Traditional text, and tile, seat, suit names, nested messages
+    and Chinese names given as plain text (a fan's) in Traditional too; JSON adds *_zh_hant."""
+    from scoring.ruleset import ScoreResult
+
+    M = Catalog("test_only_d", {"pays": ("{seat} pays {fan} on {tile} in {suit}",
+                                         "{seat}为{fan}付分：{tile}，{suit}，杠上开花")})
+    msg = M("pays", seat=Seat("N"), fan="单钓将", tile=TileName("6z"), suit=Suit("s"))
+    assert msg.render("zh") == "北家为单钓将付分：发，条子，杠上开花"
+    assert msg.render("zh-Hant") == msg.zh_hant == "北家為單釣將付分：發，條子，槓上開花"
+    assert Tile("5m").render("zh-Hant") == "5m（五萬）"
+    assert Text("kong", "杠").render("zh-Hant") == "槓"
+    assert render(["a", Seat("E")], "zh-Hant") == "a、東家"
+    fan = Fan("杠上开花", "Out on a kong", 8, 1, msg).to_json()
+    assert fan["name"] == "杠上开花" and fan["why_zh"] == msg.zh  # the existing fields
+    assert fan["name_zh_hant"] == "槓上開花" and fan["why_zh_hant"] == msg.zh_hant
+    pay = Payment("S", "E", 8, msg).to_json()
+    assert pay["reason_zh"] == msg.zh and pay["reason_zh_hant"] == msg.zh_hant
+    notes = ScoreResult("x", 1, "fan", [], notes=[msg]).to_json()
+    assert notes["notes_zh"] == [msg.zh] and notes["notes_zh_hant"] == [msg.zh_hant]

@@ -47,6 +47,7 @@ def test_built_wheel_detects_from_another_directory(tmp_path):
     names = zipfile.ZipFile(wheel).namelist()
     assert "vision/models/detector.onnx" in names and "vision/models/classifier.onnx" in names
     assert not any(n.startswith("models/") for n in names)
+    assert "scoring/zh_hant.json" in names  # the Traditional Chinese the runtime reads
 
     site = tmp_path / "site"
     _pip("install", "--no-deps", "--target", str(site), str(wheel), cwd=tmp_path)
@@ -65,3 +66,7 @@ def test_built_wheel_detects_from_another_directory(tmp_path):
     assert done.returncode == 0, done.stderr
     reading = json.loads(done.stdout)
     assert reading["image"] == "photo.jpg" and len(reading["tiles"]) >= 10
+    done = subprocess.run([sys.executable, "-m", "mjlens.cli", "score", "--lang", "zh-TW", "--hand",
+                           "123m 456p 789s 1z [555s<] +1z"], cwd=elsewhere, env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "合計" in done.stdout, done.stderr

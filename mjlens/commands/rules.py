@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from mjlens.lang import add_lang_option, lang_of
+from scoring.hant import is_zh, pick, to_hant
 from scoring.messages import Catalog, render
 
 M = Catalog("rules_cli", {
@@ -40,7 +41,7 @@ def _choice(value) -> str:
 
 
 def _help(en: str, zh: str, lang: str) -> str:
-    return (zh if lang == "zh" and zh else en) or M.text("no_help", lang)
+    return (pick(en, zh, lang) if zh else en) or M.text("no_help", lang)
 
 
 def run(args) -> int:
@@ -53,12 +54,14 @@ def run(args) -> int:
             {
                 "id": rs.id, "name": rs.name, "name_zh": rs.name_zh, "unit": rs.unit,
                 "description": rs.description, "description_zh": rs.description_zh,
+                "name_zh_hant": to_hant(rs.name_zh),
+                "description_zh_hant": to_hant(rs.description_zh),
                 "source": rs.source, "combine": rs.combine,
                 "extra_fields": list(rs.field_names),
                 "fields": [f.to_json() for f in rs.fields],
                 "options": [
                     {"name": o.name, "default": o.default, "choices": o.choices, "help": o.help,
-                     "help_zh": o.help_zh}
+                     "help_zh": o.help_zh, "help_zh_hant": to_hant(o.help_zh)}
                     for o in rs.options
                 ],
             }
@@ -66,11 +69,12 @@ def run(args) -> int:
         ], ensure_ascii=False))
         return 0
     lang = lang_of(args)
-    zh = lang == "zh"
+    zh = is_zh(lang)
     pad = " " * 11
     for rs in rulesets.values():
         unit = render(unit_name(rs.unit), lang)
-        names = (rs.name_zh, rs.name) if zh else (rs.name, rs.name_zh)
+        name_zh = pick(rs.name, rs.name_zh, lang) if zh else rs.name_zh
+        names = (name_zh, rs.name) if zh else (rs.name, name_zh)
         print(M("heading", id=f"{rs.id:<10}", name=names[0], other=names[1], unit=unit).render(lang))
         print(f"{pad}{_help(rs.description, rs.description_zh, lang)}")
         if rs.options:

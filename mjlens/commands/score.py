@@ -158,7 +158,7 @@ def run(args) -> int:
 
 
 def _emit_error(error, as_json: bool, lang: str) -> None:
-    """{"error", "error_zh"} on standard output under --json, else a line on standard error."""
+    """{"error", "error_zh", "error_zh_hant"} on standard output under --json, else a line on standard error."""
     if as_json:
         print(json.dumps(error_fields(error), ensure_ascii=False))
     else:

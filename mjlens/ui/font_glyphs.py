@@ -1,5 +1,6 @@
 """The characters the bundled Chinese font must hold: every message's Chinese text, every fan
-name and other Chinese string in the code, tile and seat names, digits and Latin letters.
+name and other Chinese string in the code, tile and seat names, digits and Latin letters, and
+all of them in Traditional characters too (scoring/zh_hant.json).
 
 The shareable picture draws Chinese with a subset of Noto Sans CJK SC shipped in
 `mjlens/ui/fonts/` (so it renders on a machine with no CJK font). `scripts/subset_cjk_font.py`
@@ -79,7 +80,21 @@ def cushion_text(root: Path | None = None) -> str:
     return "".join(sorted(found))
 
 
+def hant_text() -> str:
+    """Every character of the Traditional Chinese texts (scoring/zh_hant.json), and the
+    Traditional form of each character those texts are made from."""
+    import json
+
+    from scoring.hant import CATALOG_FILE
+
+    data = json.loads(CATALOG_FILE.read_text(encoding="utf-8"))
+    texts, chars = data["texts"], data["chars"]
+    found = {ch for text in texts.values() for ch in text}
+    found |= {chars[ch] for text in texts for ch in text if ch in chars}
+    return "".join(sorted(found))
+
+
 def needed_text() -> str:
     """Every character the subset must hold, sorted and without repeats."""
-    chars = set(BASIC) | set(catalog_text()) | set(source_text())
+    chars = set(BASIC) | set(catalog_text()) | set(source_text()) | set(hant_text())
     return "".join(sorted(c for c in chars if c.isprintable()))

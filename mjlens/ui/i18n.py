@@ -1,4 +1,5 @@
-"""Every label the app shows, in English and Chinese: one message catalog (`scoring.messages`),
+"""Every label the app shows, in English and Chinese (Simplified, and Traditional made from it:
+scoring/hant.py): one message catalog (`scoring.messages`),
 so the test that checks every message has Chinese text covers the app's words too.
 
 `t(key, lang, **fmt)` looks a label up; `text(value, lang)` renders anything the engine returns
@@ -10,9 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from scoring import tiles as T
+from scoring.hant import HANT, is_zh, pick
+from scoring.hant import lang_of_locale as _lang_of_locale
 from scoring.messages import Catalog, render
 
-LANGS = ("en", "zh")
+LANGS = ("en", "zh", HANT)
+# the language switch: each language named in itself
+LANG_NAMES = {"en": "English", "zh": "简体中文", HANT: "繁體中文"}
 
 M = Catalog("app", {
     "title": ("mjlens: mahjong hand scorer", "mjlens 麻将算番"),
@@ -225,8 +230,9 @@ def has(key: str) -> bool:
 
 
 def lang_of_locale(locale: str | None) -> str:
-    """The page's first language from the browser's (`zh-CN`, `zh-TW`, `zh` -> zh)."""
-    return "zh" if (locale or "").lower().startswith("zh") else "en"
+    """The page's first language from the browser's (`zh-CN`, `zh` -> zh; `zh-TW`, `zh-HK`,
+    `zh-Hant` -> zh-Hant; others en)."""
+    return _lang_of_locale(locale)
 
 
 def unit(name: str, lang: str = "en") -> str:
@@ -245,13 +251,14 @@ def item_value(value: float, unit_name: str, times: bool, lang: str = "en") -> s
 
 
 def tile_name(code: str, lang: str = "en") -> str:
-    names = T.CHINESE_NAMES if lang == "zh" else T.ENGLISH_NAMES
-    return names.get(code, code)
+    if not is_zh(lang):
+        return T.ENGLISH_NAMES.get(code, code)
+    return pick(code, T.CHINESE_NAMES.get(code, code), lang)
 
 
 def tile_label(code: str, lang: str = "en") -> str:
     """Short label under a tile picture: the code, and in Chinese the tile's name."""
-    return T.CHINESE_NAMES.get(code, code) if lang == "zh" else code
+    return tile_name(code, lang) if is_zh(lang) else code
 
 
 def tile_choice(code: str, lang: str = "en") -> str:
@@ -276,8 +283,8 @@ def field_label(name: str, lang: str = "en", help_en: str = "", help_zh: str = "
     key = f"field_{name}"
     if has(key):
         return t(key, lang)
-    if lang == "zh" and _short(help_zh):
-        return _short(help_zh)
+    if is_zh(lang) and _short(help_zh):
+        return _short(pick("", help_zh, lang))
     return name.replace("_", " ").capitalize()
 
 
@@ -287,13 +294,13 @@ def option_label(opt, lang: str = "en") -> str:
     key = f"option_{opt.name}"
     if has(key):
         return t(key, lang)
-    if lang == "zh" and opt.help_zh:
-        return _short(opt.help_zh)
+    if is_zh(lang) and opt.help_zh:
+        return _short(pick("", opt.help_zh, lang))
     return opt.name.replace("_", " ").capitalize()
 
 
 def option_help(opt, lang: str = "en") -> str | None:
-    return (opt.help_zh if lang == "zh" and opt.help_zh else opt.help) or None
+    return (pick(opt.help, opt.help_zh, lang) if opt.help_zh else opt.help) or None
 
 
 def choice_label(value: Any, lang: str = "en", spec: Any = None) -> str:

@@ -161,7 +161,7 @@ def share_image(draft: Draft, result, rules_name: str, lang: str = "en", joker=N
     small_font = text_font(17, chinese=True)
     rows = []  # (name, value, lines of why)
     for f in result.fans if result is not None else []:
-        name = f.name if lang == "zh" else f"{f.name_en} {f.name}"
+        name = i18n.text(f.name, lang) if i18n.is_zh(lang) else f"{f.name_en} {f.name}"
         value = i18n.item_value(f.fan, result.unit, result.combine == "multiply", lang)
         if f.count != 1:
             value += f" ×{f.count}"

@@ -11,7 +11,7 @@ import streamlit as st
 from PIL import Image, ImageDraw, ImageFont
 
 from datasets.review import NotLabelled, ReviewSet
-from mjlens.ui.i18n import lang_of_locale, tile_label, tile_name
+from mjlens.ui.i18n import LANG_NAMES, lang_of_locale, pick, tile_label, tile_name
 from mjlens.ui.tile_images import tile_png
 from scoring.messages import Catalog
 from scoring.tiles import DETECTOR_CLASSES
@@ -162,7 +162,7 @@ def palette(lang: str, i: int, k: int, code: str) -> None:
     st.caption(t("change_to", lang, k=k))
     suit = st.segmented_control(
         t("add_code", lang), SUITS, key="rv-suit", required=True,
-        format_func=lambda s: SUIT_NAMES[s][lang == "zh"], label_visibility="collapsed") or "m"
+        format_func=lambda s: pick(*SUIT_NAMES[s], lang), label_visibility="collapsed") or "m"
     with st.container(horizontal=True, gap="small", key="palette-tiles"):
         for code in _codes(suit):
             with st.container(key=f"pcell-{code}", width=TILE_PX + 6, gap=None,
@@ -242,8 +242,8 @@ def main() -> None:
         ss.lang = lang_of_locale(st.context.locale)
     head, switch = st.columns([5, 1], vertical_alignment="bottom")
     with switch:
-        st.segmented_control("Language / 语言", ["en", "zh"], key="lang", required=True,
-                             format_func=lambda x: {"en": "English", "zh": "中文"}[x],
+        st.segmented_control("Language / 语言", list(LANG_NAMES), key="lang", required=True,
+                             format_func=LANG_NAMES.get,
                              label_visibility="collapsed")
     lang = ss.lang
     with head:

@@ -14,7 +14,7 @@ from mjlens.ui import jokers as J
 from mjlens.ui import photo as P
 from mjlens.ui import render as R
 from mjlens.ui import state as S
-from mjlens.ui.i18n import lang_of_locale, t, text
+from mjlens.ui.i18n import LANG_NAMES, is_zh, lang_of_locale, pick, t, text
 from mjlens.ui.table_page import add_to_table_view
 from mjlens.ui.views_hand import add_tiles_view, edit_panel, hand_view
 from mjlens.ui.views_result import (
@@ -289,7 +289,7 @@ def export_view(outcome: E.Outcome, rs, options: dict, lang: str,
                            file_name="mjlens-score.json", mime="application/json",
                            icon=":material/download:", key="dl-json", on_click="ignore")
         png = R.share_image(st.session_state.draft, outcome.result,
-                            rs.name_zh if lang == "zh" else rs.name, lang, joker)
+                            pick(rs.name, rs.name_zh, lang), lang, joker)
         st.download_button(t("download_png", lang), png, file_name="mjlens-score.png",
                            mime="image/png", icon=":material/image:", key="dl-png",
                            on_click="ignore")
@@ -303,11 +303,11 @@ def main() -> None:
     head, switch = st.columns([5, 1], vertical_alignment="bottom")
     lang = ss.lang
     with switch:
-        st.segmented_control(t("language", lang), ["en", "zh"], key="lang", required=True,
-                             format_func=lambda x: {"en": "English", "zh": "中文"}[x],
+        st.segmented_control(t("language", lang), list(LANG_NAMES), key="lang", required=True,
+                             format_func=LANG_NAMES.get,
                              label_visibility="collapsed")
     lang = ss.lang
-    if lang == "zh":
+    if is_zh(lang):
         st.html(CSS_ZH.format(**{k: t(f"widget_{k}", lang) for k in
                                  ("button", "limits", "take", "clear", "allow")}))
     with head:

@@ -10,11 +10,14 @@ import streamlit as st
 from mjlens.ui import engine as E
 from mjlens.ui import state as S
 from mjlens.ui.i18n import (
+    HANT,
     choice_label,
     field_label,
+    is_zh,
     item_value,
     option_help,
     option_label,
+    pick,
     t,
     text,
     tile_choice,
@@ -34,7 +37,7 @@ STAKE_WORDS = ("base", "stake", "point_value", "unit")
 
 
 def _rs_label(rs: RuleSet, lang: str) -> str:
-    return rs.name_zh if lang == "zh" and rs.name_zh else rs.name
+    return pick(rs.name, rs.name_zh, lang) if rs.name_zh else rs.name
 
 
 def current_rules() -> RuleSet | None:
@@ -61,7 +64,7 @@ def choose_rules(lang: str) -> None:
 def description(rs: RuleSet, lang: str) -> str:
     """The rule set's description in the reader's language (none shown rather than English on
     the Chinese page, while a rule set has no Chinese description)."""
-    return rs.description_zh if lang == "zh" else rs.description
+    return pick(rs.description, rs.description_zh, lang)
 
 
 def score_badge(outcome: E.Outcome, lang: str) -> None:
@@ -178,7 +181,9 @@ def _set_extra(spec: HandField) -> None:
     elif spec.kind == "seats" and isinstance(value, list):
         value = sorted(value, key=WINDS.index)
     elif spec.kind == "choices":  # words separated by spaces or commas; the rule set checks them
-        value = [w for w in value.replace(",", " ").replace("，", " ").replace("、", " ").split()]
+        words = value.replace(",", " ").replace("，", " ").replace("、", " ").split()
+        written = {text(c, HANT): c for c in spec.choices or () if isinstance(c, str)}
+        value = [written.get(w, w) for w in words]  # a choice typed in Traditional too
     extra = dict(ss.draft.context.extra)
     if value in (None, "", []) or _same(value, spec.default):
         extra.pop(name, None)
@@ -236,7 +241,7 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
     ss = st.session_state
     key = f"extra-{spec.name}"
     label = field_label(spec.name, lang, spec.help, spec.help_zh)
-    help_text = (spec.help_zh if lang == "zh" else spec.help) or None
+    help_text = pick(spec.help, spec.help_zh, lang) or None
     if value is None:
         value = spec.default
     common = {"key": key, "on_change": _set_extra, "args": (spec,), "help": help_text}
@@ -269,8 +274,9 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
     elif spec.kind == "tiles":
         _tiles_input(spec, value, label, lang, common)
     elif spec.kind == "choices":
-        ss[key] = " ".join(v for v in (value or ()) if isinstance(v, str))
-        st.text_input(label, placeholder=" ".join(spec.choices or ()), **common)
+        ss[key] = " ".join(text(v, lang) for v in (value or ()) if isinstance(v, str))
+        st.text_input(label, placeholder=" ".join(text(c, lang) for c in spec.choices or ()),
+                      **common)
     elif spec.kind == "int":
         ss[key] = int(value) if isinstance(value, int | float) else 0
         st.number_input(label, min_value=0, step=1, **common)
@@ -342,7 +348,7 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
     times = r.combine == "multiply"  # items are factors: x2, not 2 fan
     lines = []
     for f in r.fans:
-        name = f.name if lang == "zh" else f"{f.name_en} · {f.name}"
+        name = text(f.name, lang) if is_zh(lang) else f"{f.name_en} · {f.name}"
         count = f" × {f.count}" if f.count != 1 else ""
         why = text(f.why, lang)
         why = f"  \n<small>{why}</small>" if why else ""
@@ -352,7 +358,7 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
     if r.excluded:
         with st.expander(f"{t('excluded', lang)} ({len(r.excluded)})"):
             for e in r.excluded:
-                name = e.name if lang == "zh" else f"{e.name_en} · {e.name}"
+                name = text(e.name, lang) if is_zh(lang) else f"{e.name_en} · {e.name}"
                 line = t("excluded_line", lang, fan=name, x=text(e.because_of, lang))
                 st.markdown(f"- {line} {text(e.why, lang)}".rstrip())
     for note in other_notes(r.notes) if joker is not None else r.notes:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.hand import Hand
+from scoring.hant import HANT
 from scoring.messages import Msg, render
 from scoring.notation import format_hand
 from vision.layout.boxes import TileBox
@@ -26,6 +27,7 @@ class Alternative:
         return {"hand": self.hand.to_json(), "notation": format_hand(self.hand),
                 "confidence": round(self.confidence, 4), "score": self.score,
                 "why": render(self.why, "en"), "why_zh": render(self.why, "zh"),
+                "why_zh_hant": render(self.why, HANT),
                 "links": self.links.to_json() if self.links else None}
 
 
@@ -81,6 +83,7 @@ class LayoutResult:
             "winning": self.winning,
             "uncertain": [render(n, "en") for n in self.notes],
             "uncertain_zh": [render(n, "zh") for n in self.notes],
+            "uncertain_zh_hant": [render(n, HANT) for n in self.notes],
             "alternatives": [a.to_json() for a in self.alternatives],
             "detections": [d.to_json() for d in self.detections],
             "links": self.links.to_json() if self.links else None,
