@@ -43,8 +43,7 @@ M = Catalog("taiwan", {
                     "加莊家1台共 2N+1 = {total}（連一拉一則為參台）"),
     "streak_beside": ("2N+1 beside 莊家 1 (option streak_includes_dealer off)",
                       "莊家1台之外另计 2N+1（关闭连庄含庄家台）"),
-    "concealed": ("no chow, pung or exposed kong (沒有吃牌、碰牌、明槓), won on a discard",
-                  "没有吃牌、碰牌、明槓，胡别人打出的牌"),
+    "concealed": ("no chow, pung or exposed kong (沒有吃牌、碰牌、明槓)", "没有吃牌、碰牌、明槓"),
     "self_drawn": ("the winning tile was drawn by the winner (胡牌的牌由自己摸進)",
                    "胡牌的牌由自己摸进"),
     "concealed_self": ("concealed and self-drawn: 門清、自摸原本各一台，為了獎勵當事者，再追加一台 (3 in "
