@@ -1,0 +1,141 @@
+"""Taiwanese mahjong beyond one hand's 台: payments always sum to zero and follow 底 + 台 x 台錢
+with the dealer's 台 only between the dealer and another (property test), `mjlens settle
+--rules taiwan` (one win ends the hand; 一炮多響 by option), and a 16-tile photo with flowers
+read by the layout and scored under taiwan."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.hand import Hand, HandError
+from scoring.ruleset import get_ruleset, net_of, score_hand
+from scoring.settle import settle_round
+from tests.test_layout import boxes
+from vision.layout import read_layout
+
+SEATS = ("E", "S", "W", "N")
+
+
+def _hand(seed: int) -> Hand:
+    from datasets.synth.hands import generate_hand
+
+    plan = generate_hand(np.random.default_rng(seed), 5)
+    return Hand.from_json(plan.to_json())
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), seat=st.sampled_from(SEATS), dealer=st.sampled_from(SEATS),
+       streak=st.integers(0, 5), drawn=st.booleans(), discarder=st.integers(1, 3),
+       base=st.integers(0, 200), per=st.integers(1, 50))
+def test_payments_sum_to_zero_and_add_the_dealer_tai_only_with_the_dealer(
+        seed, seat, dealer, streak, drawn, discarder, base, per):
+    hand = _hand(seed)
+    extra = {"dealer": dealer, "dealer_streak": streak}
+    if not drawn:
+        extra["discarder"] = SEATS[(SEATS.index(seat) + discarder) % 4]
+    ctx = hand.context
+    hand = hand.with_context(seat_wind=seat, self_drawn=drawn, extra=extra,
+                             robbing_kong=ctx.robbing_kong and not drawn,
+                             kong_replacement=ctx.kong_replacement and drawn)
+    r = score_hand(hand, "taiwan", {"base": base, "per_tai": per})
+    assert sum(net_of(r.payments).values()) == 0
+    payers = {p.payer for p in r.payments}
+    assert seat not in payers
+    assert len(r.payments) == (3 if drawn else 1) or base + r.extra["hand_tai"] * per == 0
+    dealer_tai = 1 + 2 * streak
+    assert r.extra["dealer_tai"] == dealer_tai
+    for p in r.payments:
+        with_dealer = dealer in (p.payer, p.payee)
+        tai = r.extra["hand_tai"] + (dealer_tai if with_dealer else 0)
+        assert p.amount == base + tai * per
+    assert r.total == r.extra["hand_tai"] + (dealer_tai if seat == dealer else 0)
+
+
+# ---- a round -----------------------------------------------------------------------------------
+WIN = {"concealed": "1m 2m 3m 4m 5m 6m 7m 8m 9m 2p 3p 4p 5p 6p 9s 9s".split(), "win_tile": "7p"}
+
+
+def test_settle_one_win_ends_the_hand():
+    result = settle_round({"rules": "taiwan", "dealer": "E", "events": [
+        {"type": "kong", "player": "W", "kind": "concealed", "tile": "1z"},
+        {"type": "win", "player": "S", "from": "E", "hand": WIN}]})
+    # 門清 1 + 平胡 2 for South, and East the dealer adds its 莊家 1 when it pays
+    assert [(p.payer, p.payee, p.amount) for p in result.ledger] == [("E", "S", 1 + 4)]
+    assert result.net["S"] == 5 and sum(result.net.values()) == 0
+    with pytest.raises(HandError):  # nothing after the win
+        settle_round({"rules": "taiwan", "events": [
+            {"type": "win", "player": "S", "from": "E", "hand": WIN}, {"type": "wall_end"}]})
+
+
+def test_one_discard_wins_only_the_first_after_the_discarder_unless_one_pao_duo_xiang():
+    event = {"type": "win", "from": "N", "winners": [
+        {"player": "S", "hand": WIN}, {"player": "E", "hand": WIN}]}
+    first = settle_round({"rules": "taiwan", "events": [event]})
+    assert [p.payee for p in first.ledger] == ["E"]  # East plays right after North
+    both = settle_round({"rules": "taiwan", "options": {"multiple_winners": True},
+                         "events": [event]})
+    assert sorted(p.payee for p in both.ledger) == ["E", "S"]
+    assert all(p.payer == "N" for p in both.ledger)
+
+
+def test_settle_lists_taiwan(capsys):
+    from mjlens.cli import main
+
+    path_rules = get_ruleset("taiwan").settlement
+    assert path_rules is not None
+    with pytest.raises(SystemExit):
+        main(["settle", "--help"])
+    assert "taiwan" in capsys.readouterr().out
+
+
+# ---- the photo ---------------------------------------------------------------------------------
+# standing 1-6m 5p 5p (pair) 7s 8s (wait), winning 9s; a pung of 2z claimed across, a
+# concealed kong of 4s; flowers 2f (South's own) and 6f apart
+STANDING = "1m 2m 3m 4m 5m 6m 5p 5p 7s 8s"
+SIXTEEN = [(0, "2f 6f"), (0.8, STANDING), (0.8, "9s"), (0.9, "2z 2z/ 2z"),
+           (0.5, "back 4s 4s back")]
+
+
+def test_layout_reads_a_sixteen_tile_hand_with_flowers_under_taiwan():
+    res = read_layout(boxes(SIXTEEN), 2000, 800, rules="taiwan")
+    hand = res.hand
+    assert hand is not None and res.legal and res.winning, [str(n) for n in res.notes]
+    assert hand.win_tile == "9s" and hand.flowers == ("2f", "6f")
+    hand = hand.with_context(seat_wind="S")
+    r = score_hand(hand, "taiwan")
+    assert r.is_win and r.extra["hand_tai"] >= 2  # 門風刻 2z, 正花 2f, 6f
+
+
+def test_scan_reads_a_rendered_sixteen_tile_photo_with_flowers(tmp_path, capsys):
+    """`mjlens scan --rules taiwan` on a rendered 16-tile scene with flowers (its true boxes as
+    the `--boxes` file): the hand read is the scene's, scored as a win."""
+    from datasets.synth import make_sample, seeds
+    from datasets.synth.hands import HandSpec
+    from datasets.synth.truth import mismatch, readable, scene_detections
+    from mjlens.cli import main
+
+    spec = HandSpec(sets=5)
+    for index in range(12):
+        sample = make_sample(index, seeds.SIXTEEN_DEVELOPMENT[0], size=640, hands=spec,
+                             effects=False)
+        sc = sample.sidecar
+        if readable(sc) and sc["hand"]["flowers"]:
+            break
+    else:
+        pytest.fail("no readable scene with flowers among the first 12")
+    photo = tmp_path / sc["image"]
+    photo.write_bytes(sample.jpeg)
+    box_file = tmp_path / "boxes.json"
+    box_file.write_text(json.dumps({"image": sc["image"], "width": 640, "height": 640,
+                                    "tiles": scene_detections(sc)}))
+    status = main(["scan", str(photo), "--boxes", str(box_file), "--rules", "taiwan", "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert status == 0, out.get("error")
+    hand = Hand.from_json(out["hand"])
+    assert mismatch(sc, hand) is None
+    assert hand.flowers and out["score"]["rules"] == "taiwan" and out["score"]["is_win"]
