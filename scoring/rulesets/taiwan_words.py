@@ -116,9 +116,9 @@ M = Catalog("taiwan", {
                     "dealer's 莊家 and 連莊 台 pass only between the dealer and another player",
                     "底{base} + （{tai} + 庄家的{dealer_tai}）台 x {per} = {amount}：莊家、連莊的台只在庄家"
                     "和别人之间计"),
-    "dealer_pays_note": ("The dealer ({seat}) pays its 莊家 {dealer_tai} 台 too "
-                         "(做莊家者，無論胡牌或放槍都多算一台); the other payers do not.",
-                         "庄家（{seat}）付钱时也加庄家的{dealer_tai}台（做莊家者，無論胡牌或放槍都多算一台）；"
+    "dealer_pays_note": ("The dealer ({seat}) also pays its own {dealer_tai} 台 (莊家 1 and 連莊: "
+                         "做莊家者，無論胡牌或放槍都多算一台); the other payers do not.",
+                         "庄家（{seat}）付钱时也加自己的{dealer_tai}台（莊家1台及連莊：做莊家者，無論胡牌或放槍都多算一台）；"
                          "其他人不加。"),
     # ---- options and fields ----------------------------------------------------------------------
     "opt_base": ("底: what every payment starts from", "底：每笔付款的底钱"),
