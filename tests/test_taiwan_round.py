@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from scoring.hand import Hand, HandError
 from scoring.ruleset import get_ruleset, net_of, score_hand
 from scoring.settle import settle_round
+from tests.test_app_zh import no_detector  # noqa: F401  (a fixture)
 from tests.test_layout import boxes
 from vision.layout import read_layout
 
@@ -139,3 +140,27 @@ def test_scan_reads_a_rendered_sixteen_tile_photo_with_flowers(tmp_path, capsys)
     hand = Hand.from_json(out["hand"])
     assert mismatch(sc, hand) is None
     assert hand.flowers and out["score"]["rules"] == "taiwan" and out["score"]["is_win"]
+
+
+# ---- the app -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("hand,paid", [
+    # South's self-draw with the dealer's streak: 門清自摸 3 + 正花 2; East adds its 5
+    ("123m 456m 789m 234p 56p 99s *7p seat:S dealer_streak=2 26f", ["= 11", "= 6", "= 6"]),
+    # exclusions (三元牌 within 大三元) and a discard by the dealer: 12 + 1
+    ("[555z<] [666z<] [777z<] 123m 456m 7m +7m seat:S discarder=E", ["= 14"]),
+])
+def test_a_scored_taiwanese_hand_reads_wholly_in_chinese(no_detector, hand, paid):  # noqa: F811
+    """The strict page test of tests/test_app_zh.py on a hand taiwan scores: every fan, exclusion,
+    payment and note of the page in Chinese."""
+    from tests.test_app_zh import _app, english_in, page_text
+
+    at = _app()
+    at.selectbox(key="rules").set_value("taiwan").run()
+    at.text_input(key="notation").set_value(hand).run()
+    assert not at.exception
+    texts = page_text(at)
+    assert any("台" in t for t in texts)
+    assert not any("还不能计分" in t for t in texts), texts
+    sums = [t[t.index("= "):].split("：")[0] for t in texts if t.startswith("底") and "= " in t]
+    assert sorted(sums) == sorted(paid)
+    assert english_in(texts) == []
