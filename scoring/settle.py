@@ -334,7 +334,9 @@ class _Round:
                      for e, seat in zip(entries, seats, strict=True)}
             if len(tiles) != 1:
                 raise HandError(M("same_tile", n=n))
-            self.result.notes.append(M("one_winner_only", n=n, game=self.profile.game,
+            # the rule text's words, where the profile quotes its own (Wuhu's is the default)
+            rule = getattr(self.profile, "one_winner_rule", "只能有一个成牌")
+            self.result.notes.append(M("one_winner_only", n=n, game=self.profile.game, rule=rule,
                                        seat=seat_code(nearest),
                                        others=[seat_code(s) for s in seats if s != nearest]))
             keep = seats.index(nearest)

@@ -6,6 +6,7 @@ read by the layout and scored under taiwan."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -164,3 +165,51 @@ def test_a_scored_taiwanese_hand_reads_wholly_in_chinese(no_detector, hand, paid
     sums = [t[t.index("= "):].split("：")[0] for t in texts if t.startswith("底") and "= " in t]
     assert sorted(sums) == sorted(paid)
     assert english_in(texts) == []
+
+
+# ---- the command line --------------------------------------------------------------------------
+EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "examples" / "taiwan_round.json"
+
+
+@pytest.mark.parametrize("extra,net", [
+    ([], {"E": 200, "S": 0, "W": 0, "N": -200}),  # 截胡: East plays first after North
+    (["-o", "multiple_winners=true"], {"E": 200, "S": 160, "W": 0, "N": -360}),
+])
+def test_settle_the_documented_round(capsys, extra, net):
+    from mjlens.cli import main
+
+    assert main(["settle", "--rules", "taiwan", "--json", str(EXAMPLE), *extra]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["net"] == net
+    # East: 莊家 1 + 連莊 2 + 門清 1 + 正花 1 (春) = 5 台, at 底 100 and 台錢 20
+    assert out["wins"][0]["total"] == 5 and out["ledger"][0]["amount"] == 200
+
+
+def test_score_reads_json_lines_and_notation(capsys, monkeypatch):
+    import io
+
+    from mjlens.cli import main
+
+    lines = [json.dumps({**WIN, "seat_wind": "S", "discarder": "E"}),
+             json.dumps({**WIN, "self_drawn": True, "dealer_streak": 1})]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert main(["score", "--rules", "taiwan", "--json"]) == 0
+    got = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [g["total"] for g in got] == [3, 6]  # 門清 1 + 平胡 2; 莊家 1 + 連莊 2 + 門清自摸 3
+    assert got[0]["net"] == {"E": -5, "S": 5, "W": 0, "N": 0}  # East, the dealer, adds its 1
+    assert got[1]["net"]["E"] == 21
+    monkeypatch.setattr("sys.stdin", io.StringIO("123m 456m 789m 234p 56p 99s +7p seat:S\n"))
+    assert main(["score", "--rules", "taiwan", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["total"] == 3
+
+
+def test_rules_lists_taiwan_with_its_options_and_fields(capsys):
+    from mjlens.cli import main
+
+    assert main(["rules", "--json"]) == 0
+    taiwan = next(r for r in json.loads(capsys.readouterr().out) if r["id"] == "taiwan")
+    names = {o["name"] for o in taiwan["options"]}
+    assert {"base", "per_tai", "heavenly", "human", "all_claimed", "flower_kong", "ligu",
+            "pinghu_flowers", "pinghu_pair_wait", "little_winds_wind_pungs",
+            "streak_includes_dealer", "multiple_winners"} <= names
+    assert {f["name"] for f in taiwan["fields"]} >= {"dealer", "dealer_streak", "discarder"}

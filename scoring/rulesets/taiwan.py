@@ -417,6 +417,7 @@ class TaiwanRound:
     game: Any = GAME
     winners_leave: bool = False
     one_winner: Callable[[Mapping[str, Any]], bool] = lambda options: not options["multiple_winners"]
+    one_winner_rule: Any = M("one_winner_rule")
     rain_words: bool = False
     refund_rain: bool = False
 

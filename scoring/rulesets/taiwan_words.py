@@ -161,6 +161,7 @@ M = Catalog("taiwan", {
     "flower_win_tile": ("A win by flowers ({name}) has no winning tile: give the 16 standing tiles "
                         "as they are, without '+' or '*'.",
                         "以花胡牌（{name}）没有胡的那张牌：只列出16张手牌，不要加 '+' 或 '*'。"),
+    "one_winner_rule": ("截胡, without 一炮多響: option multiple_winners", "截胡，不玩一炮多响"),
     "c_eight": ("八仙過海", "八仙過海"),
     "c_seven_rob": ("七搶一", "七搶一"),
     "c_order_a": ("梅蘭竹菊 (竹 West, 菊 North)", "梅蘭竹菊（竹西、菊北）"),
