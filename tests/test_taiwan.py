@@ -329,3 +329,10 @@ def test_rule_set_is_registered_with_sixteen_tile_hands():
     rs = get_ruleset("taiwan")
     assert rs.sets_for() == 5 and rs.unit == "台"
     assert {"dealer", "dealer_streak", "discarder"} <= set(rs.field_names)
+
+
+def test_all_honours_is_not_also_a_flush():
+    # CHH 清一色: "也可以全部是字牌"; the table's 字一色 16 is the pattern such a hand counts
+    got = fans(score("[111z<] [222z<] [555z<] [666z<] 33z 77z +7z seat:W"))
+    assert got["字一色"] == 16 and "清一色" not in got and "混一色" not in got
+    assert got["碰碰胡"] == 4 and got["大三元"] == 8  # other kinds add up
