@@ -213,3 +213,40 @@ def test_rules_lists_taiwan_with_its_options_and_fields(capsys):
             "pinghu_flowers", "pinghu_pair_wait", "little_winds_wind_pungs",
             "streak_includes_dealer", "multiple_winners"} <= names
     assert {f["name"] for f in taiwan["fields"]} >= {"dealer", "dealer_streak", "discarder"}
+
+
+def test_the_app_reads_and_scores_a_photo_of_a_sixteen_tile_hand_with_flowers(monkeypatch):
+    """A rendered 16-tile scene with flowers and melds (development seed, scene 2: three melds,
+    one flower) uploaded with taiwan chosen, read from its true boxes: the app's hand is the
+    scene's, flowers included, and it is scored in 台."""
+    from streamlit.testing.v1 import AppTest
+
+    from datasets.synth import make_sample, seeds
+    from datasets.synth.hands import HandSpec
+    from datasets.synth.truth import mismatch
+    from mjlens.ui import photo as P
+    from mjlens.ui import state as S
+    from mjlens.ui.views import _detector
+    from tests.app_support import FixtureDetector
+    from tests.test_app_sixteen import APP
+
+    sample = make_sample(2, seeds.SIXTEEN_DEVELOPMENT[0], size=640, hands=HandSpec(sets=5),
+                         effects=False)
+    assert sample.sidecar["hand"]["flowers"] and len(sample.sidecar["hand"]["melds"]) == 3
+    det = FixtureDetector.__new__(FixtureDetector)
+    det.truth = {"width": 640, "height": 640,
+                 "tiles": [t for t in sample.sidecar["tiles"] if t["labelled"]]}
+    det.doubtful, det.wrong, det.calls = None, None, 0
+    monkeypatch.setattr(P, "load_detector", lambda *a, **k: det)
+    _detector.clear()
+    try:
+        at = AppTest.from_file(APP, default_timeout=90)
+        at.run()
+        at.selectbox(key="rules").set_value("taiwan").run()
+        at.file_uploader(key="upload").set_value(("hand.jpg", sample.jpeg, "image/jpeg")).run()
+        assert not at.exception, at.exception
+        hand = S.to_hand(at.session_state["draft"], sets=5)
+        assert mismatch(sample.sidecar, hand) is None and hand.flowers
+        assert at.metric and at.metric[0].value.split()[-1] == "tai", at.metric
+    finally:
+        _detector.clear()
