@@ -233,6 +233,8 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=0, help="first synthetic scene index")
     ap.add_argument("--sets", type=int, choices=(4, 5), default=4,
                     help="5: 16-tile synthetic hands read under yuhuan (no real photos)")
+    ap.add_argument("--rules", choices=("yuhuan", "taiwan"), default="yuhuan",
+                    help="with --sets 5: yuhuan (no flowers, no 白板) or taiwan (flowers)")
     args = ap.parse_args()
     if args.held_out:
         bench_held_out()
@@ -240,9 +242,10 @@ def main() -> None:
     det = load_detector(args.model)
     if args.synth:
         if args.sets == 5:
-            from datasets.synth.hands import YUHUAN
+            from datasets.synth.hands import YUHUAN, HandSpec
 
-            bench_synth(args.synth, args.seed, det, YUHUAN, "yuhuan", args.start)
+            spec = YUHUAN if args.rules == "yuhuan" else HandSpec(sets=5)
+            bench_synth(args.synth, args.seed, det, spec, args.rules, args.start)
         else:
             bench_synth(args.synth, args.seed, det, start=args.start)
     if args.sets == 4 and args.real and Path(args.real).exists():

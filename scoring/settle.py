@@ -11,7 +11,7 @@ A round profile (see `RoundProfile`; the Sichuan family's is sichuan_common.Bloo
 * `game`: the game's name as a message parameter (`Text`);
 * `one_winner` (optional, default False): only the player nearest after the discarder wins
   on a discard; other claimants listed are checked, not paid (Wuhu: "只能有一个成牌，如有多人成牌，
-  则离点炮最近的人先成牌");
+  则离点炮最近的人先成牌"); a function of the resolved options where an option decides it;
 * `winners_leave`: True for 血战到底 (a winner leaves, play goes on until three have won; later
   events neither charge nor pay them, seed Ⅵ-3: "先和牌者不受他和牌之後發生的結算事件影響");
   False where the first win (one discard may win several players) ends the round;
@@ -327,13 +327,18 @@ class _Round:
                 raise HandError(M("own_discard", n=n, seat=seat_code(discarder)))
         elif len(seats) > 1:
             raise HandError(M("several_need_from", n=n))
-        if len(seats) > 1 and getattr(self.profile, "one_winner", False):
+        one_winner = getattr(self.profile, "one_winner", False)
+        if callable(one_winner):  # decided by an option (Taiwanese 一炮多響)
+            one_winner = one_winner(self.opts)
+        if len(seats) > 1 and one_winner:
             # only the nearest after the discarder wins; the others' hands are still checked
             nearest = min(seats, key=lambda s: (SEATS.index(s) - SEATS.index(discarder)) % 4)
             hands = [self._scored(e.get("hand"), seat, discarder, False, n, 1)[0]
                      for e, seat in zip(entries, seats, strict=True)]
             self._claimants_shown(hands, seats, nearest, n)
-            self.result.notes.append(M("one_winner_only", n=n, game=self.profile.game,
+            # the rule text's words, where the profile quotes its own (Wuhu's is the default)
+            rule = getattr(self.profile, "one_winner_rule", "只能有一个成牌")
+            self.result.notes.append(M("one_winner_only", n=n, game=self.profile.game, rule=rule,
                                        seat=seat_code(nearest),
                                        others=[seat_code(s) for s in seats if s != nearest]))
             keep = seats.index(nearest)

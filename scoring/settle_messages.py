@@ -102,9 +102,9 @@ M = Catalog("settle", {
                      "第{n}个事件：和牌者中{seat}出现了两次。"),
     "own_discard": ("Event {n}: {seat} cannot win on their own discard.",
                     "第{n}个事件：{seat}不能和自己打出的牌（own discard）。"),
-    "one_winner_only": ("Event {n}: only one player wins on a discard in {game} (只能有一个成牌): "
+    "one_winner_only": ("Event {n}: only one player wins on a discard in {game} ({rule}): "
                         "the nearest after the discarder, {seat}; not {others}.",
-                        "第{n}个事件：{game}一张牌只能有一个人成牌，离点炮最近的{seat}先成牌；{others}不算。"),
+                        "第{n}个事件：{game}一张牌只能有一个人成牌（{rule}），离点炮最近的{seat}先成牌；{others}不算。"),
     "several_need_from": ("Event {n}: several players win together only on one discard (一炮多响): "
                           "give 'from'.", "第{n}个事件：几家同时和牌只能是和同一张打出的牌（一炮多响）：请写 from。"),
     "bad_after_kong": ("Event {n}: 'after_kong' must be true or false.",

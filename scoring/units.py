@@ -13,6 +13,7 @@ UNITS = Catalog("unit", {
     "fan": ("fan", "番"),
     "番": ("fan", "番"),
     "胡": ("hu", "胡"),  # Yuhuan's 胡数 (docs/yuhuan.md)
+    "台": ("tai", "台"),  # Taiwanese 台數 (docs/taiwan.md)
     "x base": ("x base", "倍底分"),
     "x stake": ("x stake", "倍底注"),
     "points": ("points", "分"),

@@ -46,8 +46,9 @@ def _enter_standing_then_tap_5s(at, rules: str):
     assert not at.exception, at.exception
 
 
-def test_palette_completes_a_sixteen_tile_hand_under_yuhuan(app):
-    _enter_standing_then_tap_5s(app, "yuhuan")
+@pytest.mark.parametrize("rules", ["yuhuan", "taiwan"])
+def test_palette_completes_a_sixteen_tile_hand(app, rules):
+    _enter_standing_then_tap_5s(app, rules)
     # the 17th tile completes the hand and becomes the winning tile; the hand is scored
     assert app.text_input(key="notation").value.startswith("123456789m234678p5s +5s")
     assert app.metric and app.metric[0].value.split()[0].isdigit(), _messages(app)  # "22 hu"
@@ -57,6 +58,8 @@ def test_the_same_taps_are_one_tile_too_many_under_guobiao(app):
     _enter_standing_then_tap_5s(app, "gb")
     assert "+5s" not in app.text_input(key="notation").value
     assert "needs 14" in _messages(app)
+    # the refusal names the 16-tile games, from the registry
+    assert all(f"({rules})" in _messages(app) for rules in ("yuhuan", "fujian", "taiwan"))
 
 
 def test_draft_asks_for_the_rule_sets_hand_size():

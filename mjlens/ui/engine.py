@@ -15,12 +15,18 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from mjlens.ui.state import Draft, to_hand
+from mjlens.ui.state import Draft, is_flower_slot, tiles_needed, to_hand
 from scoring.hand import Hand, HandError
-from scoring.messages import Msg
+from scoring.messages import Catalog, Msg, Text
 from scoring.ruleset import SEATS, Option, RuleSet, ScoreResult, net_of
 
 log = logging.getLogger(__name__)
+
+M = Catalog("app_engine", {
+    "sixteen_hint": ("{error} These tiles make a hand of a 16-tile game (five sets and a pair): "
+                     "choose {games}.",
+                     "{error}这些牌是16张麻将的一手牌（五组加一对）：请选{games}。"),
+})
 
 
 @dataclass
@@ -41,10 +47,11 @@ def rulesets() -> dict[str, RuleSet]:
 def score_draft(draft: Draft, rules: str, options: dict[str, Any] | None = None) -> Outcome:
     from scoring.ruleset import hand_sets, score_hand
 
+    sets = hand_sets(rules, options)
     try:
-        hand = to_hand(draft, sets=hand_sets(rules, options))
+        hand = to_hand(draft, sets=sets)
     except HandError as exc:
-        return Outcome(error=exc.msg)
+        return Outcome(error=_sixteen_hint(draft, sets, exc.msg))
     try:
         result = score_hand(hand, rules, options or {})
     except HandError as exc:
@@ -53,6 +60,17 @@ def score_draft(draft: Draft, rules: str, options: dict[str, Any] | None = None)
         log.exception("scoring failed for %s under %s", hand, rules)
         raise
     return Outcome(hand=hand, result=result)
+
+
+def _sixteen_hint(draft: Draft, sets: int, error: Msg | str) -> Msg | str:
+    """A hand refused for its size under a 14-tile game that is a 16-tile game's hand (17 tiles
+    and the kongs' fourth): the refusal names the 16-tile games of the registry."""
+    playing = sum(1 for slot in draft.tiles if not is_flower_slot(slot))
+    if sets != 4 or playing != tiles_needed(draft, 5):
+        return error
+    games = [Text(f"{rs.name} ({rs.id})", rs.name_zh)
+             for rs in rulesets().values() if rs.sets_for() == 5]
+    return M("sixteen_hint", error=error, games=games) if games else error
 
 
 # ---- settings widgets ---------------------------------------------------------------------------
