@@ -21,7 +21,7 @@ from mahjong.meld import Meld as LibraryMeld
 
 from scoring import tiles as T
 from scoring.hand import WINDS, Hand, HandError
-from scoring.messages import Catalog, Msg, Seat, Tile
+from scoring.messages import Catalog, Msg, Tile
 from scoring.payments import win_payers
 from scoring.ruleset import Fan, HandField, Option, Payment, RuleSet, ScoreResult
 from scoring.rulesets.riichi_words import LIMITS, YAKU_NAMES, F, W
