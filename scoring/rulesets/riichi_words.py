@@ -181,5 +181,4 @@ F = Catalog("riichi_fu", {
     "open_kan": ("claimed kong of simples", "中张明杠"),
     "closed_terminal_kan": ("concealed kong of terminals or honours", "幺九暗杠"),
     "open_terminal_kan": ("claimed kong of terminals or honours", "幺九明杠"),
-    "unknown": ("{reason}", "{reason}"),
 })
