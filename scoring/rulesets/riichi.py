@@ -96,7 +96,7 @@ M = Catalog("riichi", {
                                       "no meld, not even a concealed kong.",
                                       "地和是第一次摸牌即和：不能有任何副露，暗杠也不行。"),
     "library_error": ("The mahjong library cannot score this hand ({code}).",
-                      "mahjong 库不能计算这手牌（{code}）。"),
+                      "计分库不能计算这手牌（{code}）。"),
     # results, payments and notes
     "summary": ("{han} han {fu} fu{limit}: {points} points before honba and riichi sticks",
                 "{han}番{fu}符{limit}：{points}点（不含本场和立直棒）"),
@@ -128,7 +128,7 @@ M = Catalog("riichi", {
                     "切上满贯：4番30符和3番60符按满贯付"),
     "opt_players": ("players at the table: 4 (three-player sanma is not offered: the library "
                     "does not check its 136 - 28 tile set nor take north-wind nuki dora as melds)",
-                    "玩家人数：4（不提供三人麻将：mahjong 库不检查三麻的牌（去掉二到八万），也不接受拔北）"),
+                    "玩家人数：4（不提供三人麻将：计分库不检查三麻的牌（去掉二到八万），也不接受拔北）"),
     "f_riichi": ("riichi declared", "已立直"),
     "f_double": ("double riichi: riichi on the first discard, nobody having claimed",
                  "两立直：第一巡无人鸣牌时立直"),
@@ -139,7 +139,7 @@ M = Catalog("riichi", {
     "f_ura": ("the ura dora indicators under them (counted with riichi only)",
               "下面的里宝牌指示牌（只在立直时计算）"),
     "f_red": ("the red fives in the hand, e.g. [\"5p\"]; `mjlens scan` reads them from the photo",
-              "手牌中的赤五，例如 [\"5p\"]；`mjlens scan` 从照片读出"),
+              "手牌中的赤五，例如 [\"5p\"]；拍照识别时从照片读出"),
     "f_honba": ("honba counters (本场): 300 points each on a ron, 100 from each on a tsumo",
                 "本场数：荣和每本场 300 点，自摸每家每本场 100 点"),
     "f_sticks": ("riichi sticks on the table (供托), 1,000 points each to the winner",
@@ -162,7 +162,7 @@ FIELDS = (
     HandField("ippatsu", "bool", False, M.text("f_ippatsu"), M.text("f_ippatsu", "zh")),
     HandField("dora_indicators", "tiles", [], M.text("f_dora"), M.text("f_dora", "zh")),
     HandField("ura_dora_indicators", "tiles", [], M.text("f_ura"), M.text("f_ura", "zh")),
-    HandField("red_fives", "tiles", [], M.text("f_red"), M.text("f_red", "zh")),
+    HandField("red_fives", "tiles", [], M.text("f_red"), M.text("f_red", "zh"), choices=FIVES),
     HandField("honba", "int", 0, M.text("f_honba"), M.text("f_honba", "zh")),
     HandField("riichi_sticks", "int", 0, M.text("f_sticks"), M.text("f_sticks", "zh")),
     HandField("first_turn", "bool", False, M.text("f_first"), M.text("f_first", "zh")),
@@ -437,7 +437,7 @@ RULESET = RuleSet(
     description="Yaku, han, fu, limits and points by the `mahjong` library (PyPI, MIT): riichi, "
     "ippatsu, dora / ura dora / red fives, honba and riichi sticks; ron paid by the discarder, "
     "tsumo by all three (the dealer double).",
-    description_zh="役、番、符、满贯等与点数由 mahjong 库（PyPI，MIT）计算：立直、一发、宝牌 / 里宝牌 / "
+    description_zh="役、番、符、满贯等与点数由开源的日本麻将计分库计算：立直、一发、宝牌 / 里宝牌 / "
     "赤宝牌、本场与立直棒；荣和由放铳者付，自摸三家付（庄家付双倍）。",
     score=score,
     options=OPTIONS,

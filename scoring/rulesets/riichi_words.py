@@ -157,7 +157,7 @@ W = Catalog("riichi_yaku", {
              "{n}张宝牌：宝牌指示牌（{tiles}）的下一张每张一番"),
     "y121": ("{n} red five(s): {tiles}, one han each", "{n}张赤宝牌：{tiles}，每张一番"),
     "y122": ("{n} ura dora under the riichi: indicators {tiles}", "立直后的里宝牌{n}张：指示牌{tiles}"),
-    "unnamed": ("counted by the mahjong library ({name})", "由 mahjong 库计算（{name}）"),
+    "unnamed": ("counted by the mahjong library ({name})", "由计分库计算（{name}）"),
 })
 
 # fu reasons of the library (FuCalculator) -> what they mean
