@@ -124,10 +124,12 @@ def test_hands_through_the_real_command_line_score_as_the_library():
 # though never exceeding the value of a mangan. In case of winning on a discard, the
 # discarding player must pay for all opponents, incl. East, i.e. four times the base figure if
 # the winner is not East, and three times the doubled base figure if the winner is East."
-# The minipoints are those of 4.1.1 (20 for going out, 10 more for a concealed hand on a
-# discard, 2 for a self-draw except with pinfu, 4 for a concealed pung of simples, 2 for a
-# single wait; seven pairs 25), and the EMA plays open tanyao and no kiriage mangan (2016
-# revision notes) -- the defaults here.
+# "In addition to this is the value of counters and riichi bets on the table." (same section).
+# The minipoints counted below are the usual ones of 4.1.1 (20 for going out, 10 more for a
+# concealed hand on a discard, 2 for a self-draw except with pinfu, 4 for a concealed pung of
+# simples, 2 for a single wait; seven pairs 25). The 2016 edition allows open tanyao and has no
+# kiriage mangan (riichi.wiki's summary of its changes: "open tanyao (kuitan) allowed"), the
+# defaults here. (Text of 4.1.2 as published at mahjongtime.com/mahjong-japanese-scoring-2.html.)
 def _score(notation: str, **options):
     return score_hand(parse_hand(notation), "riichi", options or None)
 
@@ -188,8 +190,9 @@ def test_ema_limits_mangan_haneman_and_yakuman():
 
 
 def test_ema_counters_and_riichi_bets():
-    # 3.4.10 counters: 300 per counter on a discard (from the discarder), 100 from each on a
-    # self-draw; the riichi bets on the table go to the winner
+    # 4.1.2: "In addition to this is the value of counters and riichi bets on the table": 300
+    # per counter on a discard (from the discarder), 100 from each on a self-draw, the usual
+    # values; the riichi bets on the table (1,000 each) go to the winner
     r = _score("23m 456p 345s 678s 99p +4m seat:S discarder=W riichi=true honba=2 "
                "riichi_sticks=3")
     assert _payments(r) == [("W", "S", 2000), ("W", "S", 600)]
