@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scoring.hand import WinContext
+from scoring.hand import HandError, WinContext
+from scoring.ruleset import get_ruleset
 from vision.detect import LoadedImage, load_image
 from vision.layout import LayoutResult, read_layout
+
+RED_FIVES = ("5m", "5p", "5s")
 
 
 @dataclass
@@ -44,7 +47,37 @@ def scan_photo(photo: LoadedImage | str | Path | bytes, detector, *,
     detections = list(detector.detect_loaded([image])[0])
     layout = read_layout(detections, image.width, image.height, context=context, rules=rules,
                          options=options, image=image.pixels)
+    fill_red_fives(layout, detections, rules)
     return PhotoScan(image, detections, layout, time.perf_counter() - t0)
 
 
-__all__ = ["PhotoScan", "scan_photo"]
+def fill_red_fives(layout: LayoutResult, detections: list, rules: str | None) -> None:
+    """Give the hand's `red_fives` (for a rule set that reads them: riichi) from the boxes the
+    detector marked red (`red`: a Detection's attribute, or a key of a box read from JSON),
+    unless the player already gave them."""
+    hand, links = layout.hand, layout.links
+    if hand is None or links is None or not rules:
+        return
+    try:
+        reads = "red_fives" in get_ruleset(rules).field_names
+    except HandError:
+        return
+    if not reads or "red_fives" in hand.context.extra:
+        return
+
+    def red(i: int | None) -> bool:
+        if i is None or not 0 <= i < len(detections):
+            return False
+        d = detections[i]
+        return bool(d.get("red") if isinstance(d, Mapping) else getattr(d, "red", False))
+
+    shown = [*zip(hand.concealed, links.concealed, strict=False),
+             *((t, i) for m, li in zip(hand.melds, links.melds, strict=False)
+               for t, i in zip(m.tiles, li, strict=False)),
+             (hand.win_tile, links.win_tile)]
+    found = sorted({code for code, i in shown if code in RED_FIVES and red(i)})
+    if found:
+        layout.hand = hand.with_context(extra={**hand.context.extra, "red_fives": found})
+
+
+__all__ = ["PhotoScan", "fill_red_fives", "scan_photo"]

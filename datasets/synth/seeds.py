@@ -38,3 +38,9 @@ def role(seed: int) -> str:
     if seed in HELD_OUT or seed in SIXTEEN_HELD_OUT:
         return "held out"
     return "unassigned"
+# Red fives (vision/detect/red_five.py, benchmarks/bench_red_fives.py): the weights are fitted on
+# "train" style scenes of RED_FIVE_FITTING; RED_FIVE_DEVELOPMENT's held-out-art scenes were looked
+# at while choosing the features; figures are quoted on RED_FIVE_HELD_OUT's held-out art only.
+RED_FIVE_FITTING = (3201, 3203)
+RED_FIVE_DEVELOPMENT = (3202,)
+RED_FIVE_HELD_OUT = (3204, 3205)

@@ -39,6 +39,8 @@ M = Catalog("scan_cli", {
     "bad_photo": ("Cannot read the photo: {reason}", "读不了这张照片：{reason}"),
     "bad_model": ("The tile detector could not be loaded: {reason}", "牌的检测器加载失败：{reason}"),
     "no_hand": ("No hand was found in the photo.", "照片里没有找到手牌。"),
+    "field_form": ("Write hand fields as NAME=VALUE, not {pair}.",
+                   "手牌字段要写成 NAME=VALUE（名称=取值），不能写成 {pair}。"),
 })
 
 
@@ -62,6 +64,9 @@ def register(sub) -> None:
     p.add_argument("--last-copy", action="store_true", help="the last copy of the winning tile")
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                    help="a rule-set option, e.g. -o base=8 (see `mjlens rules`)")
+    p.add_argument("--field", "-f", action="append", default=[], metavar="NAME=VALUE",
+                   help="a rule set's hand field, e.g. -f riichi=true -f 'dora_indicators=[\"3m\"]' "
+                   "(see `mjlens rules`; riichi's red_fives are read from the photo)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--model", default=None, help="model folder or detector .onnx (default: "
                    "the shipped models/)")
@@ -112,11 +117,29 @@ def _boxes_from_file(path: str) -> tuple[list, float | None, float | None]:
     return tiles, data.get("width"), data.get("height")
 
 
+def parse_fields(pairs: list[str]) -> dict:
+    """Hand fields given as NAME=VALUE: the value read as JSON where it is JSON (true, 2,
+    ["3m"]), else as text, as the notation reads them."""
+    from scoring.hand import HandError
+
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise HandError(M("field_form", pair=repr(pair)))
+        try:
+            out[name.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            out[name.strip()] = value.strip()
+    return out
+
+
 def run(args) -> int:
     from mjlens.commands.score import parse_options
     from scoring.hand import HandError, WinContext
     from scoring.ruleset import get_ruleset, score_hand
     from vision.layout import NoHandShape, read_layout
+    from vision.pipeline import fill_red_fives
 
     try:
         options = parse_options(args.option)
@@ -125,7 +148,7 @@ def run(args) -> int:
             self_drawn=args.self_drawn or args.kong_replacement, seat_wind=args.seat,
             round_wind=args.round, last_tile=args.last_tile,
             kong_replacement=args.kong_replacement, robbing_kong=args.robbing_kong,
-            last_copy=args.last_copy)
+            last_copy=args.last_copy, extra=parse_fields(args.field))
         context.validate()
     except HandError as exc:
         return _fail(args, 2, exc)
@@ -137,6 +160,7 @@ def run(args) -> int:
             return _fail(args, 1, exc)
         result = read_layout(detections, width, height, context=context, rules=args.rules,
                              options=options)
+        fill_red_fives(result, detections, args.rules)
     else:
         try:
             from vision.detect import ImageReadError, ModelError, load_detector, load_image

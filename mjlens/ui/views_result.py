@@ -171,7 +171,9 @@ def _set_extra(spec: HandField) -> None:
     ss = st.session_state
     name = spec.name
     value = ss[f"extra-{name}"]
-    if spec.kind == "tiles":
+    if spec.kind == "tiles" and isinstance(value, list):  # picked (a field with choices)
+        value = [c for c in spec.choices or () if c in value]
+    elif spec.kind == "tiles":
         try:
             value = parse_tiles("".join(value.split())) if value.strip() else []
         except HandError as exc:
@@ -285,14 +287,43 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
         st.toggle(label, **common)
 
 
+def _pick_tile(spec: HandField) -> None:
+    """A tile chosen in a tiles field's picker goes to the end of its list."""
+    ss = st.session_state
+    code = ss.get(f"pick-extra-{spec.name}")
+    if code:
+        ss[f"extra-{spec.name}"] = format_tiles([*parse_tiles_or_none(ss[f"extra-{spec.name}"]),
+                                                  code])
+        ss[f"pick-extra-{spec.name}"] = ""
+        _set_extra(spec)
+
+
+def parse_tiles_or_none(text: str) -> list[str]:
+    try:
+        return parse_tiles("".join(text.split())) if text.strip() else []
+    except HandError:
+        return []
+
+
 def _tiles_input(spec: HandField, value: Any, label: str, lang: str, common: dict) -> None:
-    """A list of tiles (horses, ...): typed in the hand notation, shown as tile pictures."""
+    """A list of tiles (horses, dora indicators, ...): typed in the hand notation or picked one
+    by one, shown as tile pictures; a field with choices (riichi's red fives) as toggles."""
     ss = st.session_state
     key = common["key"]
     codes = [c for c in (value or ()) if isinstance(c, str)]
+    if spec.choices:
+        ss[key] = [c for c in spec.choices if c in codes]
+        st.pills(label, list(spec.choices), selection_mode="multi", format_func=lambda c:
+                 tile_choice(c, lang), **common)
+        return
     if f"extra-error-{spec.name}" not in ss:
         ss[key] = format_tiles(codes)
-    st.text_input(label, placeholder=t("tiles_placeholder", lang), **common)
+    with st.container(horizontal=True, vertical_alignment="bottom"):
+        st.text_input(label, placeholder=t("tiles_placeholder", lang), **common)
+        ss.setdefault(f"pick-extra-{spec.name}", "")
+        st.selectbox(t("add_tile", lang), ["", *T.TILE_CODES], key=f"pick-extra-{spec.name}",
+                     on_change=_pick_tile, args=(spec,), width=200, format_func=lambda c: (
+                         t("none_given", lang) if not c else tile_choice(c, lang)))
     error = ss.get(f"extra-error-{spec.name}")
     if error is not None:
         st.warning(text(error, lang))

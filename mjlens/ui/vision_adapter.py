@@ -118,8 +118,12 @@ def scan_to_draft(scanned, context=None) -> Draft:
                                          linked_tiles(alt.hand, alt.links, boxes, scale),
                                          tuple(alt.hand.melds)))
     first = readings[0]
+    read = result.hand.context
+    if context is not None and "red_fives" in read.extra and "red_fives" not in context.extra:
+        # the fives the photo shows printed red (riichi), kept beside the player's settings
+        context = replace(context, extra={**context.extra, "red_fives": read.extra["red_fives"]})
     return Draft(tiles=first.tiles, melds=first.melds,
-                 context=context if context is not None else result.hand.context,
+                 context=context if context is not None else read,
                  notes=notes, readings=tuple(readings), check_spots=_spots(result, scale))
 
 

@@ -20,6 +20,7 @@ import numpy as np
 from scoring.tiles import DETECTOR_CLASSES
 from vision.detect.imageio import ImageReadError, LoadedImage, load_image
 from vision.detect.one_set import fit_to_one_set
+from vision.detect.red_five import mark_red_fives
 
 __all__ = ["Detection", "TileDetector", "ImageReadError", "ModelError", "default_model_dir",
            "load_detector"]
@@ -66,6 +67,7 @@ class Detection:
     confidence: float  # detector score x classifier probability of `code`
     box_score: float = 1.0  # detector score that a tile is there
     probs: np.ndarray | None = field(default=None, repr=False)  # 43 class probabilities
+    red: bool = False  # a five printed red (riichi's aka dora), vision/detect/red_five.py
 
     def top(self, k: int = 3) -> list[tuple[str, float]]:
         """The k most likely codes with their probabilities."""
@@ -79,6 +81,8 @@ class Detection:
              "confidence": round(float(self.confidence), 4)}
         if alternatives:
             d["alternatives"] = [{"code": c, "p": round(p, 4)} for c, p in self.top(alternatives)]
+        if self.red:  # only on a red five, so every other tile's JSON stays as it was
+            d["red"] = True
         return d
 
 
@@ -393,6 +397,7 @@ class TileDetector:
                                       probs=p / max(1.0 - empty, 1e-9)))
             if self.one_set:
                 dets = fit_to_one_set(dets, self.conf)
+            mark_red_fives(im.pixels, dets, im.scale)
             dets.sort(key=lambda d: d.box[0] + d.box[2])  # left to right
             results.append(dets)
         return results

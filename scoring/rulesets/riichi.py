@@ -1,0 +1,447 @@
+"""Riichi (Japanese mahjong, 立直麻将), scored by the `mahjong` library (PyPI, MIT, 2.x).
+
+The library decides the yaku, han, fu, limit and points (`HandCalculator.estimate_hand_value`);
+this module only maps the project's hand to the library's input (every tile in the 136-tile
+numbering, melds included and kongs with all four, `Meld` objects with `opened`, a `HandConfig`
+with `OptionalRules`), names what the library found in English and Chinese, and says who pays
+whom. No yaku or fu logic lives here. docs/riichi.md lists the fields and options.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from mahjong.constants import EAST
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+from mahjong.meld import Meld as LibraryMeld
+
+from scoring import tiles as T
+from scoring.hand import WINDS, Hand, HandError
+from scoring.messages import Catalog, Msg, Tile
+from scoring.payments import win_payers
+from scoring.ruleset import Fan, HandField, Option, Payment, RuleSet, ScoreResult
+from scoring.rulesets.riichi_words import LIMITS, YAKU_NAMES, F, W
+
+FIVES = ("5m", "5p", "5s")
+MAX_INDICATORS = 5  # the first indicator and one per kong, four kongs at most
+
+M = Catalog("riichi", {
+    "flowers": ("Riichi mahjong is played without flowers or seasons: remove {tiles}.",
+                "立直麻将没有花牌：请去掉 {tiles}。"),
+    "last_copy": ("Riichi has no yaku for the last copy of a tile (last_copy): remove it.",
+                  "立直麻将没有「和绝张」这个役：请去掉 last_copy。"),
+    "chow_from": ("In riichi a chow is claimed only from the player on your left, not from "
+                  "{source}: {tiles}.", "立直麻将只能吃上家的牌，不能吃{source}的：{tiles}。"),
+    "across": ("the player across", "对家"),
+    "right": ("the player on your right", "下家"),
+    "bad_flag": ("'{field}' must be true or false, not {value}.",
+                 "'{field}' 必须是 true 或 false，而不是 {value}。"),
+    "bad_count": ("'{field}' must be a whole number, 0 or more, not {value}.",
+                  "'{field}' 必须是 0 或更大的整数，而不是 {value}。"),
+    "bad_tiles": ("'{field}' must be a list of tile codes such as [\"3m\", \"7z\"], not {value}.",
+                  "'{field}' 必须是牌代码的列表，例如 [\"3m\", \"7z\"]，而不是 {value}。"),
+    "bad_indicator": ("{field} holds {code}, which is not a tile (1m-9m, 1p-9p, 1s-9s, 1z-7z).",
+                      "{field} 里的 {code} 不是一张牌（1m-9m、1p-9p、1s-9s、1z-7z）。"),
+    "too_many_indicators": ("{field} lists {n} indicators; a round shows at most 5 (one, and "
+                            "one more per kong).",
+                            "{field} 有 {n} 张指示牌；一局最多翻开 5 张（一张，每杠加一张）。"),
+    "bad_red": ("red_fives lists the red fives in the hand: 5m, 5p or 5s, not {code}.",
+                "red_fives 列出手里的赤五：5m、5p 或 5s，而不是 {code}。"),
+    "red_twice": ("A set has one red {tile}, but red_fives lists it twice.",
+                  "一副牌只有一张赤{tile}，red_fives 却写了两次。"),
+    "red_not_held": ("red_fives lists {tile}, but the hand holds no {code}.",
+                     "red_fives 写了 {tile}，但手牌里没有 {code}。"),
+    "four_fives": ("With red fives played, one of the four {code} is red: a hand holding all four "
+                   "holds the red one (add {code} to red_fives).",
+                   "有赤五时四张 {code} 中有一张是赤的：四张都在手里就包括赤五（请把 {code} 加入 "
+                   "red_fives）。"),
+    "indicator_copies": ("There are only four of each tile, but the hand and the dora indicators "
+                         "show {n} of {tile}.",
+                         "每种牌只有四张，手牌和宝牌指示牌却一共有 {n} 张 {tile}。"),
+    "first_turn_ron": ("A first-turn win here is 天和 (tenhou, the dealer) or 地和 (chiihou), "
+                       "both self-drawn; a first-turn win on a discard (人和, renhou) is not "
+                       "scored. Mark the win self-drawn or remove first_turn.",
+                       "第一巡和牌在这里是天和（庄家）或地和，都是自摸；和别人打出的牌（人和）不计。"
+                       "请标为自摸或去掉 first_turn。"),
+    # the library's errors (HandCalculator.ERR_*), in a player's words
+    "hand_not_winning": ("These tiles do not make a winning hand: four sets and a pair, seven "
+                         "pairs, or the thirteen orphans.",
+                         "这些牌不能和：须为四组面子加一对雀头、七对子或国士无双。"),
+    "no_yaku": ("The hand has no yaku, so it cannot win: riichi needs at least one yaku (riichi, "
+                "a concealed self-draw, all simples, a dragon or value-wind pung, ...); dora do "
+                "not count as one.",
+                "这手牌没有役，不能和：立直麻将至少要有一个役（立直、门前清自摸、断幺九、役牌刻子……）；"
+                "宝牌不算役。"),
+    "winning_tile_not_in_hand": ("The winning tile is not in the hand.", "和牌张不在手牌里。"),
+    "open_hand_riichi_not_allowed": ("Riichi is declared only with a concealed hand, but this "
+                                     "hand has claimed melds.",
+                                     "只有门前清才能立直，这手牌却有吃碰明杠。"),
+    "open_hand_daburi_not_allowed": ("Double riichi is declared only with a concealed hand, but "
+                                     "this hand has claimed melds.",
+                                     "只有门前清才能两立直，这手牌却有吃碰明杠。"),
+    "ippatsu_without_riichi_not_allowed": ("Ippatsu (一发) needs riichi or double riichi.",
+                                           "一发须先立直或两立直。"),
+    "haitei_with_rinshan_not_allowed": ("A kong replacement tile is not the last tile of the "
+                                        "wall: remove last_tile or kong_replacement.",
+                                        "岭上牌不是牌墙最后一张（海底）：请去掉 last_tile 或 "
+                                        "kong_replacement。"),
+    "tenhou_with_meld_not_allowed": ("Tenhou (天和) is won on the tiles dealt: the hand can have no "
+                                     "meld, not even a concealed kong.",
+                                     "天和是起手即和：不能有任何副露，暗杠也不行。"),
+    "chiihou_with_meld_not_allowed": ("Chiihou (地和) is won on the first draw: the hand can have "
+                                      "no meld, not even a concealed kong.",
+                                      "地和是第一次摸牌即和：不能有任何副露，暗杠也不行。"),
+    "library_error": ("The mahjong library cannot score this hand ({code}).",
+                      "计分库不能计算这手牌（{code}）。"),
+    # results, payments and notes
+    "summary": ("{han} han {fu} fu{limit}: {points} points before honba and riichi sticks",
+                "{han}番{fu}符{limit}：{points}点（不含本场和立直棒）"),
+    "summary_limit": (", {limit}", "，{limit}"),
+    "ron": ("discarded the winning tile (ron): pays the whole hand, {points} points",
+            "放铳（荣和）：付整手牌 {points} 点"),
+    "tsumo_dealer_pays": ("self-drawn (tsumo): the dealer pays double a non-dealer's share, "
+                          "{points} points", "自摸：庄家付闲家的两倍，{points} 点"),
+    "tsumo_share": ("self-drawn (tsumo): a non-dealer's share, {points} points",
+                    "自摸：闲家的一份，{points} 点"),
+    "dealer_tsumo": ("the dealer's self-draw (tsumo): each player pays {points} points",
+                     "庄家自摸：每家付 {points} 点"),
+    "honba_ron": ("{n} honba (本场): {each} points a counter, all from the discarder",
+                  "{n}本场：每本场 {each} 点，由放铳者付"),
+    "honba_tsumo": ("{n} honba (本场): {each} points a counter from each player",
+                    "{n}本场：每家每本场付 {each} 点"),
+    "sticks": ("The winner also takes the {n} riichi stick(s) on the table: {points} points.",
+               "和牌者另得桌上的 {n} 根立直棒：{points} 点。"),
+    "red_off": ("Red fives are not counted (option red_fives=false): {tiles} count as plain fives.",
+                "不计赤宝牌（选项 red_fives=false）：{tiles} 按普通的五计算。"),
+    "ura_no_riichi": ("Ura dora count only under riichi: the indicators {tiles} are not counted.",
+                      "里宝牌只在立直时计算：指示牌 {tiles} 不计。"),
+    # options and fields
+    "opt_red": ("count red fives (赤ドラ) as one han each (red_fives lists them)",
+                "赤五（赤宝牌）每张计一番（手牌字段 red_fives 列出它们）"),
+    "opt_open_tanyao": ("喰いタン: all simples also counts with claimed melds",
+                        "食断：有吃碰时断幺九也算"),
+    "opt_kiriage": ("切り上げ満貫: 4 han 30 fu and 3 han 60 fu are paid as mangan",
+                    "切上满贯：4番30符和3番60符按满贯付"),
+    "opt_players": ("players at the table: 4 (three-player sanma is not offered: the library "
+                    "does not check its 136 - 28 tile set nor take north-wind nuki dora as melds)",
+                    "玩家人数：4（不提供三人麻将：计分库不检查三麻的牌（去掉二到八万），也不接受拔北）"),
+    "f_riichi": ("riichi declared", "已立直"),
+    "f_double": ("double riichi: riichi on the first discard, nobody having claimed",
+                 "两立直：第一巡无人鸣牌时立直"),
+    "f_ippatsu": ("won within one go-around of riichi, nobody having claimed (一发)",
+                  "立直后一巡内和牌，其间无人鸣牌（一发）"),
+    "f_dora": ("the dora indicators shown, e.g. [\"3m\"] (each tile after one is a dora)",
+               "翻开的宝牌指示牌，例如 [\"3m\"]（其下一张是宝牌）"),
+    "f_ura": ("the ura dora indicators under them (counted with riichi only)",
+              "下面的里宝牌指示牌（只在立直时计算）"),
+    "f_red": ("the red fives in the hand, e.g. [\"5p\"]; `mjlens scan` reads them from the photo",
+              "手牌中的赤五，例如 [\"5p\"]；拍照识别时从照片读出"),
+    "f_honba": ("honba counters (本场): 300 points each on a ron, 100 from each on a tsumo",
+                "本场数：荣和每本场 300 点，自摸每家每本场 100 点"),
+    "f_sticks": ("riichi sticks on the table (供托), 1,000 points each to the winner",
+                 "桌上的立直棒（供托），每根 1000 点归和牌者"),
+    "f_first": ("won on the first draw, nobody having claimed: 天和 (dealer) or 地和",
+                "第一次摸牌即和、无人鸣牌：天和（庄家）或地和"),
+    "f_discarder": ("the seat that discarded the winning tile (ron)", "放铳的座位"),
+})
+
+OPTIONS = (
+    Option("red_fives", True, M.text("opt_red"), help_zh=M.text("opt_red", "zh")),
+    Option("open_tanyao", True, M.text("opt_open_tanyao"), help_zh=M.text("opt_open_tanyao", "zh")),
+    Option("kiriage", False, M.text("opt_kiriage"), help_zh=M.text("opt_kiriage", "zh")),
+    Option("players", 4, M.text("opt_players"), choices=(4,), help_zh=M.text("opt_players", "zh")),
+)
+
+FIELDS = (
+    HandField("riichi", "bool", False, M.text("f_riichi"), M.text("f_riichi", "zh")),
+    HandField("double_riichi", "bool", False, M.text("f_double"), M.text("f_double", "zh")),
+    HandField("ippatsu", "bool", False, M.text("f_ippatsu"), M.text("f_ippatsu", "zh")),
+    HandField("dora_indicators", "tiles", [], M.text("f_dora"), M.text("f_dora", "zh")),
+    HandField("ura_dora_indicators", "tiles", [], M.text("f_ura"), M.text("f_ura", "zh")),
+    HandField("red_fives", "tiles", [], M.text("f_red"), M.text("f_red", "zh"), choices=FIVES),
+    HandField("honba", "int", 0, M.text("f_honba"), M.text("f_honba", "zh")),
+    HandField("riichi_sticks", "int", 0, M.text("f_sticks"), M.text("f_sticks", "zh")),
+    HandField("first_turn", "bool", False, M.text("f_first"), M.text("f_first", "zh")),
+    HandField("discarder", "seat", None, M.text("f_discarder"), M.text("f_discarder", "zh")),
+)
+
+
+def tile34(code: str) -> int:
+    """The library's 34-tile index: 1m-9m 0-8, 1p-9p 9-17, 1s-9s 18-26, then East South West
+    North, white, green, red (the project's 1z-7z, in the same order)."""
+    return {"m": 0, "p": 9, "s": 18, "z": 27}[code[1]] + int(code[0]) - 1
+
+
+@dataclass(frozen=True)
+class RiichiFields:
+    """The riichi fields of one hand, checked."""
+
+    riichi: bool
+    double_riichi: bool
+    ippatsu: bool
+    dora: tuple[str, ...]
+    ura: tuple[str, ...]
+    red: tuple[str, ...]
+    honba: int
+    sticks: int
+    first_turn: bool
+
+
+def _flag(extra: Mapping[str, Any], name: str) -> bool:
+    value = extra.get(name, False)
+    if not isinstance(value, bool):
+        raise HandError(M("bad_flag", field=name, value=repr(value)))
+    return value
+
+
+def _count(extra: Mapping[str, Any], name: str) -> int:
+    value = extra.get(name, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise HandError(M("bad_count", field=name, value=repr(value)))
+    return value
+
+
+def _tiles(extra: Mapping[str, Any], name: str) -> tuple[str, ...]:
+    value = extra.get(name, [])
+    if value is None:
+        return ()
+    if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
+        raise HandError(M("bad_tiles", field=name, value=repr(value)))
+    for code in value:
+        if not T.is_tile(code):
+            raise HandError(M("bad_indicator", field=name, code=repr(code)))
+    return tuple(value)
+
+
+def read_fields(hand: Hand) -> RiichiFields:
+    extra = hand.context.extra
+    dora, ura = _tiles(extra, "dora_indicators"), _tiles(extra, "ura_dora_indicators")
+    for name, shown in (("dora_indicators", dora), ("ura_dora_indicators", ura)):
+        if len(shown) > MAX_INDICATORS:
+            raise HandError(M("too_many_indicators", field=name, n=len(shown)))
+    red = _tiles(extra, "red_fives")
+    held = Counter(hand.all_tiles)
+    for code in red:
+        if code not in FIVES:
+            raise HandError(M("bad_red", code=repr(code)))
+        if not held[code]:
+            raise HandError(M("red_not_held", tile=Tile(code), code=code))
+    twice = [c for c, n in Counter(red).items() if n > 1]
+    if twice:
+        raise HandError(M("red_twice", tile=Tile(twice[0])))
+    shown = held + Counter(dora) + Counter(ura)
+    for code, n in shown.items():
+        if n > 4:
+            raise HandError(M("indicator_copies", n=n, tile=Tile(code)))
+    return RiichiFields(_flag(extra, "riichi"), _flag(extra, "double_riichi"),
+                        _flag(extra, "ippatsu"), dora, ura, tuple(sorted(red)),
+                        _count(extra, "honba"), _count(extra, "riichi_sticks"),
+                        _flag(extra, "first_turn"))
+
+
+def check_hand(hand: Hand) -> None:
+    """What riichi refuses before the library sees the hand: flowers, a last-copy flag, a chow
+    claimed from anyone but the left player; then the common checks of the hand model."""
+    if hand.flowers:
+        raise HandError(M("flowers", tiles=" ".join(hand.flowers)))
+    hand.validate(sets=4, allow_flowers=False)
+    if hand.context.last_copy:
+        raise HandError(M("last_copy"))
+    for m in hand.melds:
+        if m.kind == "chow" and m.claimed_from in ("across", "right"):
+            raise HandError(M("chow_from", source=M(m.claimed_from), tiles=" ".join(m.tiles)))
+
+
+class _Copies:
+    """Hands out the library's 136 numbers (34-index x 4 + copy). With red fives played, copy 0
+    of 5m / 5p / 5s is the red one (the library's AKA_DORAS), given only to a red five."""
+
+    def __init__(self, red_played: bool):
+        self.free = {k: [0, 1, 2, 3] for k in range(34)}
+        self.red_played = red_played
+
+    def take(self, code: str, red: bool = False, fallback: bool = False) -> int:
+        k = tile34(code)
+        free = self.free[k]
+        if red and self.red_played:
+            copy = 0
+        elif code in FIVES and self.red_played and not fallback:
+            copy = next(c for c in free if c != 0)  # read_fields / _check_fives keep one there
+        else:
+            copy = next((c for c in free if c != 0), free[0])
+        free.remove(copy)
+        return 4 * k + copy
+
+
+def _check_fives(hand: Hand, red: tuple[str, ...], red_played: bool) -> None:
+    if not red_played:
+        return
+    held = Counter(hand.all_tiles)
+    for code in FIVES:
+        if held[code] == 4 and code not in red:
+            raise HandError(M("four_fives", code=code))
+
+
+def library_input(hand: Hand, f: RiichiFields, options: Mapping[str, Any]):
+    """(tiles, win_tile, melds, dora, ura) in the library's 136 numbering: every tile of the
+    hand (the melds' too, a kong's four), the winning tile among them, the melds as `Meld`s
+    (`opened` false only for a concealed kong), and the indicators."""
+    red_played = options["red_fives"]
+    _check_fives(hand, f.red, red_played)
+    copies = _Copies(red_played)
+    to_paint = set(f.red)
+
+    def take(code: str) -> int:
+        red = code in to_paint
+        to_paint.discard(code)
+        return copies.take(code, red)
+
+    tiles = [take(c) for c in hand.concealed]
+    win = take(hand.win_tile)
+    tiles.append(win)
+    melds = []
+    for m in hand.melds:
+        numbers = [take(c) for c in m.tiles]
+        tiles += numbers
+        kind = {"chow": LibraryMeld.CHI, "pung": LibraryMeld.PON}.get(
+            m.kind, LibraryMeld.SHOUMINKAN if m.added else LibraryMeld.KAN)
+        melds.append(LibraryMeld(kind, numbers, opened=not m.concealed))
+    dora = [copies.take(c, fallback=True) for c in f.dora]
+    ura = [copies.take(c, fallback=True) for c in f.ura]
+    return tiles, win, melds, dora, ura
+
+
+def hand_config(hand: Hand, f: RiichiFields, options: Mapping[str, Any]) -> HandConfig:
+    ctx = hand.context
+    tsumo = ctx.self_drawn
+    dealer = ctx.seat_wind == "E"
+    if f.first_turn and not tsumo:
+        raise HandError(M("first_turn_ron"))
+    return HandConfig(
+        is_tsumo=tsumo, is_riichi=f.riichi, is_daburu_riichi=f.double_riichi,
+        is_ippatsu=f.ippatsu, is_rinshan=ctx.kong_replacement, is_chankan=ctx.robbing_kong,
+        is_haitei=ctx.last_tile and tsumo, is_houtei=ctx.last_tile and not tsumo,
+        is_tenhou=f.first_turn and dealer, is_chiihou=f.first_turn and not dealer,
+        player_wind=EAST + WINDS.index(ctx.seat_wind), round_wind=EAST + WINDS.index(ctx.round_wind),
+        tsumi_number=f.honba, kyoutaku_number=f.sticks,
+        options=OptionalRules(has_open_tanyao=options["open_tanyao"],
+                              has_aka_dora=options["red_fives"], kiriage=options["kiriage"]))
+
+
+def estimate(hand: Hand, options: Mapping[str, Any]):
+    """(fields, the library's HandResponse): the one call of the library."""
+    check_hand(hand)
+    f = read_fields(hand)
+    tiles, win, melds, dora, ura = library_input(hand, f, options)
+    config = hand_config(hand, f, options)
+    response = HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora,
+                                                  config=config, ura_dora_indicators=ura)
+    if response.error:
+        key = response.error
+        raise HandError(M(key) if key in M.entries else M("library_error", code=key))
+    return f, response
+
+
+def _yaku_why(yaku, f: RiichiFields, hand: Hand) -> Msg:
+    if yaku.yaku_id == 120:
+        return W("y120", n=yaku.han_closed, tiles=" ".join(f.dora))
+    if yaku.yaku_id == 121:
+        return W("y121", n=yaku.han_closed, tiles=" ".join(f.red))
+    if yaku.yaku_id == 122:
+        return W("y122", n=yaku.han_closed, tiles=" ".join(f.ura))
+    key = f"y{yaku.yaku_id}"
+    return W(key) if key in W.entries else W("unnamed", name=yaku.name)
+
+
+def yaku_entries(response, f: RiichiFields, hand: Hand) -> list[tuple[Fan, str]]:
+    """Each yaku the library counted as a Fan (fan = its han), with its Japanese name."""
+    out = []
+    for y in response.yaku or ():
+        han = y.han_open if response.is_open_hand and y.han_open else y.han_closed
+        zh, ja, en = YAKU_NAMES.get(y.yaku_id, (y.name, y.name, y.name))
+        out.append((Fan(zh, en, han, 1, _yaku_why(y, f, hand)), ja))
+    return out
+
+
+def _payments(hand: Hand, cost: Mapping[str, int], f: RiichiFields) -> tuple[list[Payment], list]:
+    who = win_payers(hand)
+    winner = who.winner
+    out: list[Payment] = []
+    if who.discarder is not None:
+        out.append(Payment(who.discarder, winner, cost["main"], M("ron", points=cost["main"])))
+        if cost["main_bonus"]:
+            out.append(Payment(who.discarder, winner, cost["main_bonus"],
+                               M("honba_ron", n=f.honba, each=cost["main_bonus"] // f.honba)))
+        return out, list(who.notes)
+    for seat in who.payers:
+        if winner == "E":
+            amount, reason = cost["main"], M("dealer_tsumo", points=cost["main"])
+        elif seat == "E":
+            amount, reason = cost["main"], M("tsumo_dealer_pays", points=cost["main"])
+        else:
+            amount, reason = cost["additional"], M("tsumo_share", points=cost["additional"])
+        out.append(Payment(seat, winner, amount, reason))
+    if f.honba:
+        each = cost["main_bonus"]
+        out += [Payment(seat, winner, each, M("honba_tsumo", n=f.honba, each=each // f.honba))
+                for seat in who.payers]
+    return out, list(who.notes)
+
+
+def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
+    f, response = estimate(hand, options)
+    cost = response.cost
+    entries = yaku_entries(response, f, hand)
+    level = cost["yaku_level"] or None
+    limit = LIMITS.get(level) if level else None
+    bonus = cost["main_bonus"] + (cost["additional_bonus"] * 2 if hand.context.self_drawn else 0)
+    total = cost["total"] - bonus - cost["kyoutaku_bonus"]
+    payments, notes = _payments(hand, cost, f)
+    notes.insert(0, M("summary", han=response.han, fu=response.fu, points=total,
+                      limit=M("summary_limit", limit=limit) if limit else ""))
+    if cost["kyoutaku_bonus"]:
+        notes.append(M("sticks", n=f.sticks, points=cost["kyoutaku_bonus"]))
+    if f.red and not options["red_fives"]:
+        notes.append(M("red_off", tiles=" ".join(f.red)))
+    if f.ura and not (f.riichi or f.double_riichi):
+        notes.append(M("ura_no_riichi", tiles=" ".join(f.ura)))
+    fans = [fan for fan, _ in entries]
+    extra = {
+        "han": response.han, "fu": response.fu, "limit": limit, "limit_en": level,
+        "fu_details": [{"fu": d["fu"], "reason": d["reason"],
+                        "why": F.text(d["reason"]) if d["reason"] in F.entries else d["reason"],
+                        "why_zh": F.text(d["reason"], "zh") if d["reason"] in F.entries
+                        else d["reason"]} for d in response.fu_details or ()],
+        "yaku": [{"name": fan.name, "name_en": fan.name_en, "name_ja": ja, "han": fan.fan,
+                  **{k: fan.to_json()[k] for k in ("why", "why_zh")}} for fan, ja in entries],
+        "dealer": hand.context.seat_wind == "E", "honba": f.honba, "riichi_sticks": f.sticks,
+        "from_table": cost["kyoutaku_bonus"], "winner_gets": cost["total"],
+        "cost": {k: cost[k] for k in ("main", "additional", "main_bonus", "additional_bonus",
+                                      "kyoutaku_bonus", "total")},
+        "dora_indicators": list(f.dora), "ura_dora_indicators": list(f.ura),
+        "red_fives": list(f.red),
+    }
+    return ScoreResult(rules="riichi", total=total, unit="points", fans=fans, payments=payments,
+                       notes=notes, extra=extra)
+
+
+RULESET = RuleSet(
+    id="riichi",
+    name="Riichi (Japanese mahjong)",
+    name_zh="立直麻将（日本麻将）",
+    unit="points",
+    description="Yaku, han, fu, limits and points by the `mahjong` library (PyPI, MIT): riichi, "
+    "ippatsu, dora / ura dora / red fives, honba and riichi sticks; ron paid by the discarder, "
+    "tsumo by all three (the dealer double).",
+    description_zh="役、番、符、满贯等与点数由开源的日本麻将计分库计算：立直、一发、宝牌 / 里宝牌 / "
+    "赤宝牌、本场与立直棒；荣和由放铳者付，自摸三家付（庄家付双倍）。",
+    score=score,
+    options=OPTIONS,
+    fields=FIELDS,
+    source="the mahjong library (PyPI `mahjong` 2.x); worked examples of the EMA Riichi "
+    "Competition Rules in tests/test_riichi.py",
+)

@@ -1,0 +1,43 @@
+"""The app with the riichi rule set: riichi's fields as inputs (toggles, dora indicators typed or
+picked as tiles, red fives as toggles, counters), each reaching the score."""
+
+from __future__ import annotations
+
+from tests.app_support import toy_rules  # noqa: F401
+from tests.test_app import app, enter  # noqa: F401
+
+
+def _words(app) -> str:  # noqa: F811
+    rows = [str(r) for tbl in app.table for r in tbl.value.to_dict("records")]
+    return " ".join([*rows, *(m.value for m in app.markdown)])
+
+
+def test_riichi_fields_reach_the_score(app):  # noqa: F811
+    enter(app, "234m 234p 678s 22s 55p *5p seat:S")
+    app.selectbox(key="rules").set_value("riichi").run()
+    assert not app.exception
+    app.toggle(key="extra-riichi").set_value(True).run()
+    assert not app.exception and "riichi=true" in app.text_input(key="notation").value
+    app.text_input(key="extra-dora_indicators").set_value("1s").run()  # 2s: two dora
+    assert 'dora_indicators=["1s"]' in app.text_input(key="notation").value
+    app.selectbox(key="pick-extra-dora_indicators").set_value("4p").run()  # picked: 5p x3
+    assert not app.exception
+    assert 'dora_indicators=["1s","4p"]' in app.text_input(key="notation").value
+    app.number_input(key="extra-honba").set_value(1).run()
+    assert not app.exception
+    words = _words(app)
+    assert "Riichi" in words and "Dora" in words, words[:500]
+    assert "honba" in words
+
+
+def test_red_fives_are_toggled(app):  # noqa: F811
+    enter(app, "234m 234p 678s 22s 55p *5p seat:S")
+    app.selectbox(key="rules").set_value("riichi").run()
+    app.toggle(key="extra-riichi").set_value(True).run()
+    assert "Red fives" not in _words(app)
+    pills = [p for p in app.get("button_group") if p.key == "extra-red_fives"]
+    assert pills, "the red fives are offered as toggles"
+    pills[0].set_value(["5p"]).run()
+    assert not app.exception
+    assert 'red_fives=["5p"]' in app.text_input(key="notation").value
+    assert "Red fives" in _words(app)
