@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from mjlens.ledger import game
-from scoring.messages import SEAT_NAMES, Catalog
+from scoring.messages import Catalog, Seat
 
 M = Catalog("ledger_report", {
     "won": ("{n}. {winners} won: {value}  (dealer {dealer}, {wind} round)",
@@ -36,8 +36,9 @@ def rules_name(rules: str, lang: str) -> str:
 
 
 def wind_name(wind: str, lang: str) -> str:
-    en, zh = SEAT_NAMES[wind]
-    return en if lang == "en" else zh[0]
+    """East / 东 / 東: the seat's name without 家 in Chinese (东圈, a seat column)."""
+    name = Seat(wind).render(lang)
+    return name if lang == "en" else name[0]
 
 
 def amount(value: float) -> str:
