@@ -336,3 +336,15 @@ def test_all_honours_is_not_also_a_flush():
     got = fans(score("[111z<] [222z<] [555z<] [666z<] 33z 77z +7z seat:W"))
     assert got["字一色"] == 16 and "清一色" not in got and "混一色" not in got
     assert got["碰碰胡"] == 4 and got["大三元"] == 8  # other kinds add up
+
+
+# ---- found by the referee's cases (2026-12-01) -------------------------------------------------
+def test_a_drawn_wall_settles_to_nothing_without_final_hands():
+    # TABLE16 莊家: "莊家胡牌(或流局)即可連莊": a drawn hand (流局) only keeps the deal; the
+    # tables pay only a win (zhm.100ke.info 台湾麻将: "自摸三家赔付,放铳则放铳者付"), so a round
+    # that ends at the wall needs no final hands (no 查花豬 or 查叫 reads them)
+    from scoring.settle import settle_round
+
+    result = settle_round({"rules": "taiwan", "dealer": "E", "events": [{"type": "wall_end"}]})
+    assert result.to_json()["net"] == {"E": 0, "S": 0, "W": 0, "N": 0}
+    assert not result.ledger

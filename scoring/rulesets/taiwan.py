@@ -412,7 +412,8 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
 class TaiwanRound:
     """How `mjlens settle --rules taiwan` walks a hand (scoring/settle.py's RoundProfile): the
     first win ends it; on one discard only the first player after the discarder wins (截胡)
-    unless option multiple_winners (一炮多響); kongs and a drawn wall pay nothing."""
+    unless option multiple_winners (一炮多響); kongs and a drawn wall pay nothing (so a drawn
+    round need not list the final hands)."""
 
     game: Any = GAME
     winners_leave: bool = False
@@ -420,6 +421,7 @@ class TaiwanRound:
     one_winner_rule: Any = M("one_winner_rule")
     rain_words: bool = False
     refund_rain: bool = False
+    final_hands_needed: bool = False  # a drawn wall (流局) pays nothing: no 查花豬, no 查叫
 
     def check_kong_tile(self, tile: str) -> None:
         """Every one of the 34 tiles may be a kong (the round checks the code itself)."""
