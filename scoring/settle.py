@@ -432,6 +432,7 @@ class _Round:
             "total": result.total, "unit": result.unit,
             "multiplier": result.extra["multiplier"], "per_payer": result.extra["per_payer"],
             "fans": [f.to_json() for f in result.fans], "arrangement": result.arrangement,
+            "payer_amounts": {p.payer: p.amount for p in result.payments},
         })
         return hand.win_tile
 

@@ -348,3 +348,33 @@ def test_a_drawn_wall_settles_to_nothing_without_final_hands():
     result = settle_round({"rules": "taiwan", "dealer": "E", "events": [{"type": "wall_end"}]})
     assert result.to_json()["net"] == {"E": 0, "S": 0, "W": 0, "N": 0}
     assert not result.ledger
+
+
+@pytest.mark.parametrize("hand,words", [
+    # ATAWMJ 海底撈月 "摸牌牆最後一張牌" and 河底撈魚 "胡別人丟出的最後一張牌": the end of the wall, never
+    # its first turn (NH48 地胡 "第一輪,每家各抓一張牌後就胡牌", 人胡 "第一輪有人就放槍")
+    (f"{CONCEALED} *7p seat:S first_turn=true last-tile", "last tile"),
+    (f"{CONCEALED} +7p seat:S first_turn=true last-tile discarder=E", "last tile"),
+    # ATAWMJ 搶槓 "因別人加槓而加槓的那張牌": an added kong needs a pung claimed before it, and a
+    # claim ends the first turn (ATAWMJ 地聽: "在無人吃碰情況下")
+    (f"{CONCEALED} +7p seat:S first_turn=true robbing-kong discarder=W", "rob a kong"),
+])
+def test_a_first_turn_win_on_the_last_tile_or_a_robbed_kong_is_refused(hand, words):
+    with pytest.raises(HandError) as err:
+        score(hand)
+    assert words in err.value.render("en") and err.value.render("zh")
+
+
+def test_the_round_summary_gives_each_payers_amount_when_they_differ():
+    # ATAWMJ 莊家 "做莊家者，無論胡牌或放槍都多算一台": on a non-dealer's self-draw the dealer pays
+    # one 台 more than the other two, so "9 per payer" would misstate what the dealer pays
+    from scoring.report import format_round
+    from scoring.settle import settle_round
+
+    result = settle_round({"rules": "taiwan", "dealer": "E", "events": [
+        {"type": "win", "player": "S", "hand": {
+            "concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "2p", "3p", "4p",
+                          "5p", "6p", "9s", "9s"], "win_tile": "7p", "self_drawn": True}}]})
+    line = format_round(result, "en").splitlines()[1]
+    assert "E 5, W 4, N 4" in line and "per payer" not in line, line
+    assert "东家 5、西家 4、北家 4" in format_round(result, "zh").splitlines()[1]

@@ -343,6 +343,10 @@ def readings_of(hand: Hand, options: Mapping[str, Any]) -> list[Reading]:
     tian, other_first = first_turn_flags(hand, dealer)
     first = (tian, other_first and hand.context.self_drawn,
              other_first and not hand.context.self_drawn)
+    if any(first) and hand.context.last_tile:
+        raise HandError(M("first_turn_last"))
+    if any(first) and hand.context.robbing_kong:
+        raise HandError(M("first_turn_robbing"))
     replacement = flag_field(hand, "flower_replacement")
     if replacement and not (hand.context.self_drawn and hand.flowers):
         raise HandError(M("flower_replacement_drawn"))
