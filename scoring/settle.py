@@ -229,7 +229,10 @@ class _Round:
                 raise HandError(M("missing_suit_differs", n=n, seat=seat_code(seat)))
             extra["missing_suit"] = self.missing[seat]
         if "dealer" in self.ruleset.field_names:
-            extra.setdefault("dealer", self.dealer)
+            if extra.get("dealer", self.dealer) not in (None, self.dealer):
+                raise HandError(M("dealer_differs", n=n, seat=seat_code(seat),
+                                  given=repr(extra["dealer"]), dealer=seat_code(self.dealer)))
+            extra["dealer"] = self.dealer
         hand = replace(hand, context=replace(hand.context, seat_wind=seat, extra=extra))
         self.ruleset.check_extra_fields(hand)
         return hand

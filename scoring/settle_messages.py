@@ -61,6 +61,10 @@ M = Catalog("settle", {
                      "events.", "第{n}个事件：请从{seat}的手牌去掉“{name}”；整局结算时它来自事件。"),
     "seat_wind_differs": ("Event {n}: the hand of {seat} says seat_wind {wind}.",
                           "第{n}个事件：{seat}的手牌写的 seat_wind 是 {wind}。"),
+    "dealer_differs": ("Event {n}: {seat}'s hand says dealer {given}, but the round's dealer is "
+                       "{dealer}: a round has one dealer; leave 'dealer' out of the hands.",
+                       "第{n}个事件：{seat}的手牌写的庄家是 {given}，但整局的庄家是{dealer}：一局只有一个庄家，"
+                       "手牌里请不要写 dealer。"),
     "in_hand": ("Event {n}, {seat}'s hand: {error}", "第{n}个事件，{seat}的手牌：{error}"),
     "missing_suit_differs": ("Event {n}: {seat}'s hand and the round declare different 定缺.",
                              "第{n}个事件：{seat}的手牌和整局写的定缺不同。"),

@@ -378,3 +378,20 @@ def test_the_round_summary_gives_each_payers_amount_when_they_differ():
     line = format_round(result, "en").splitlines()[1]
     assert "E 5, W 4, N 4" in line and "per payer" not in line, line
     assert "东家 5、西家 4、北家 4" in format_round(result, "zh").splitlines()[1]
+
+
+def test_a_hand_naming_another_dealer_than_the_round_is_refused():
+    # WINDS4 4.2 and ATAWMJ 莊家 ("做莊家者，無論胡牌或放槍都多算一台"): the dealer's 台 follow the one
+    # dealer of the hand; a hand in a round saying dealer W while the round says E was paid as if
+    # West dealt (West, the discarder, paid the dealer's 台)
+    from scoring.settle import settle_round
+
+    round_ = {"rules": "taiwan", "dealer": "E", "events": [
+        {"type": "win", "from": "W", "winners": [{"player": "S", "hand": {
+            "concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "2p", "3p", "4p",
+                          "5p", "6p", "9s", "9s"], "win_tile": "7p", "dealer": "W"}}]}]}
+    with pytest.raises(HandError) as err:
+        settle_round(round_)
+    assert "round's dealer is E" in err.value.render("en") and err.value.render("zh")
+    round_["events"][0]["winners"][0]["hand"]["dealer"] = "E"  # the same dealer is fine
+    assert settle_round(round_).net == {"E": 0, "S": 4, "W": -4, "N": 0}
