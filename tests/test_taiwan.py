@@ -395,3 +395,30 @@ def test_a_hand_naming_another_dealer_than_the_round_is_refused():
     assert "round's dealer is E" in err.value.render("en") and err.value.render("zh")
     round_["events"][0]["winners"][0]["hand"]["dealer"] = "E"  # the same dealer is fine
     assert settle_round(round_).net == {"E": 0, "S": 4, "W": -4, "N": 0}
+
+
+@pytest.mark.parametrize("hand,because", [
+    # NH48 "五暗刻 8台", "四暗刻 5台": the five count in place of the four and the three; a
+    # pattern left out names the one counted instead, not another left out (it said 三暗刻
+    # "because of 四暗刻", itself not counted)
+    ("111m 222p 333s 777z 555m 9p *9p seat:S", {"門清": "門清自摸", "自摸": "門清自摸",
+                                                 "三暗刻": "五暗刻", "四暗刻": "五暗刻"}),
+    # ATAWMJ 地聽 "門清、不求不能算": a first-turn win counts neither (門清 and 自摸 said
+    # "because of 門清自摸", which 地胡 leaves out too)
+    (f"{CONCEALED} *7p seat:S first_turn=true", {"門清自摸": "地胡", "門清": "地胡", "自摸": "地胡"}),
+])
+def test_each_pattern_left_out_names_a_pattern_that_counts(hand, because):
+    r = score(hand)
+    counted = set(fans(r))
+    got = excluded(r)
+    for name, by in because.items():
+        assert got[name] == by and by in counted, got
+    assert all(by in counted for by in got.values()), got
+
+
+def test_ligu_is_read_as_its_pairs_and_pung():
+    # NIKO "也可以用七對半糊牌，這七對之中有任何一對是三隻": the hand is shown as seven pairs and the
+    # pung, winning tile included (it printed the 16 standing tiles one by one)
+    assert score(LIGU, ligu=8).arrangement == "11m 22m 33m 44p 55p 66s 77s 999s"
+    four = "11m 22m 33m 44p 44p 66s 7s 999s +7s seat:S"
+    assert score(four, ligu=8).arrangement == "11m 22m 33m 44p 44p 66s 77s 999s"

@@ -291,7 +291,13 @@ def count_reading(r: Reading) -> Count:
     found = matched(table, r)
     if r.shape == "flowers":
         found = [(p, n) for p, n in found if p.name in FLOWER_WIN_FANS]
-    fans, excluded = apply_exclusions(found, r, _exclusion_why)
+    # the larger patterns exclude first, so that each excluded pattern names the one counted in
+    # its place (三暗刻 by 五暗刻, not by the 四暗刻 that 五暗刻 excludes too); then table order
+    order = {p.name: i for i, p in enumerate(table)}
+    larger_first = sorted(found, key=lambda pn: (-pn[0].value, order[pn[0].name]))
+    fans, excluded = apply_exclusions(larger_first, r, _exclusion_why)
+    fans.sort(key=lambda f: order[f.name])
+    excluded.sort(key=lambda e: order[e.name])
     fans = [f if f.name != "連莊" else Fan(f.name, f.name_en, _streak_value(r), 1, f.why)
             for f in fans]
     dealer_tai = 1 + _streak_value(r)
@@ -333,6 +339,18 @@ def _ligu(hand: Hand) -> bool:
     counts = [n for n in counts34(hand.closed_tiles) if n]
     odd = [n for n in counts if n % 2]
     return sum(counts) == 17 and len(odd) == 1 and odd[0] == 3
+
+
+def _ligu_text(hand: Hand) -> str:
+    """`11m 22m ... 555z`: the pairs and the pung of a 嚦咕嚦咕 hand, winning tile included
+    (four of a kind as two pairs)."""
+    tiles = T.sorted_codes(hand.closed_tiles)
+    groups = []
+    for code in dict.fromkeys(tiles):
+        n = tiles.count(code)
+        sizes = (2, 2) if n == 4 else (n,)
+        groups += [code[0] * k + code[1] for k in sizes]
+    return " ".join(groups)
 
 
 def readings_of(hand: Hand, options: Mapping[str, Any]) -> list[Reading]:
@@ -400,8 +418,12 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     pays, amounts, notes = payments(hand, count, dealer, options)
     if reading.shape == "flowers":
         notes.insert(0, M("flower_win_only"))
-    arrangement = arrangement_text(reading.arr) if reading.arr is not None else " ".join(
-        hand.concealed)
+    if reading.arr is not None:
+        arrangement = arrangement_text(reading.arr)
+    elif reading.shape == "ligu":
+        arrangement = _ligu_text(hand)
+    else:
+        arrangement = " ".join(hand.concealed)
     least = min(amounts.values()) if amounts else 0
     return ScoreResult(
         rules="taiwan", total=total, unit="台", fans=count.fans, excluded=count.excluded,
