@@ -59,8 +59,9 @@ M = Catalog("settle", {
                         "第{n}个事件：{seat}的手牌必须是手牌对象（见手牌 JSON）。"),
     "engine_field": ("Event {n}: remove '{name}' from {seat}'s hand; in a round it comes from the "
                      "events.", "第{n}个事件：请从{seat}的手牌去掉“{name}”；整局结算时它来自事件。"),
-    "seat_wind_differs": ("Event {n}: the hand of {seat} says seat_wind {wind}.",
-                          "第{n}个事件：{seat}的手牌写的 seat_wind 是 {wind}。"),
+    "seat_wind_differs": ("Event {n}: the hand of {seat} says seat_wind {wind}; in a round a "
+                          "hand's seat is the player it belongs to: leave seat_wind out.",
+                          "第{n}个事件：{seat}的手牌写的 seat_wind 是 {wind}；整局结算时手牌的座位就是它所属的玩家：请去掉 seat_wind。"),
     "dealer_differs": ("Event {n}: {seat}'s hand says dealer {given}, but the round's dealer is "
                        "{dealer}: a round has one dealer; leave 'dealer' out of the hands.",
                        "第{n}个事件：{seat}的手牌写的庄家是 {given}，但整局的庄家是{dealer}：一局只有一个庄家，"

@@ -175,8 +175,8 @@ def test_flower_kong():
     ("111m 222p 333s [456m<] 56p 99s +7p seat:S", "三暗刻", 2, {}),
     ("111m 222p {3333s} [456m<] 56p 99s +7p seat:S", "三暗刻", 2, {}),  # 包括暗槓
     ("111m 222p 333s 777s 9s [456m<] +9s seat:S", "四暗刻", 5, {"三暗刻": "四暗刻"}),
-    ("111m 222p 333s 777s 888m 9s +9s seat:S", "五暗刻", 8,
-     {"三暗刻": "四暗刻", "四暗刻": "五暗刻"}),
+    ("111m 222p 333s 777s 888m 9s +9s seat:S", "五暗刻", 8,  # each left out for the 五暗刻
+     {"三暗刻": "五暗刻", "四暗刻": "五暗刻"}),
 ])
 def test_concealed_pungs(hand, name, tai, gone):
     r = score(hand)
@@ -422,3 +422,17 @@ def test_ligu_is_read_as_its_pairs_and_pung():
     assert score(LIGU, ligu=8).arrangement == "11m 22m 33m 44p 55p 66s 77s 999s"
     four = "11m 22m 33m 44p 44p 66s 7s 999s +7s seat:S"
     assert score(four, ligu=8).arrangement == "11m 22m 33m 44p 44p 66s 77s 999s"
+
+
+def test_a_hand_in_a_round_with_another_seat_says_why_it_is_refused():
+    # the round's `player` is whose hand it is; the sentence said only "the hand of S says
+    # seat_wind W", not what to do
+    from scoring.settle import settle_round
+
+    with pytest.raises(HandError) as err:
+        settle_round({"rules": "taiwan", "events": [{"type": "win", "from": "N", "winners": [
+            {"player": "S", "hand": {"concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m",
+                                                   "9m", "2p", "3p", "4p", "5p", "6p", "9s", "9s"],
+                                     "win_tile": "7p", "seat_wind": "W"}}]}]})
+    assert "leave seat_wind out" in err.value.render("en")
+    assert "去掉 seat_wind" in err.value.render("zh")
