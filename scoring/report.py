@@ -105,7 +105,13 @@ def format_round(result: RoundResult, lang: str = "en") -> str:
             f["name"] + (f" x{f['count']}" if f["count"] > 1 else "") for f in w["fans"])
         value = amount(w["total"], w["unit"])
         per = _num(w["per_payer"])
-        if w["self_drawn"]:
+        paid = w.get("payer_amounts") or {}
+        if len(set(paid.values())) > 1:  # payers pay different amounts (Taiwanese dealer's 台)
+            each = ("、" if is_zh(lang) else ", ").join(
+                f"{render(seat_code(s), lang)} {_num(a)}" for s, a in paid.items())
+            lines.append(say("ledger_self_drawn_each", n=w["event"], seat=seat_code(w["player"]),
+                             fans=names, value=value, each=each))
+        elif w["self_drawn"]:
             lines.append(say("ledger_self_drawn", n=w["event"], seat=seat_code(w["player"]),
                              fans=names, value=value, per=per))
         else:

@@ -30,7 +30,9 @@ A round profile (see `RoundProfile`; the Sichuan family's is sichuan_common.Bloo
 Optional (read with defaults): `several_winners` ("all": every claimant of one discard wins,
 一炮多响; "biggest": only the biggest hand wins, 截胡; default "all") and `refund_rain` (whether a
 player not ready at the end of the wall returns the kong money they hold; default True) and
-`rain_words` (kong money named 刮风 / 下雨, blood battle's words, or else 杠钱; default True).
+`rain_words` (kong money named 刮风 / 下雨, blood battle's words, or else 杠钱; default True) and
+`final_hands_needed` (False where the end of the wall pays nothing whatever the hands, so a
+drawn round need not list them; default True).
 
 The rule set's `score(hand, options)` must read the hand fields `discarder` and, when winners
 leave, `players_in`, which the round fills in (and, if it reads them, `discard_after_kong` and
@@ -227,7 +229,10 @@ class _Round:
                 raise HandError(M("missing_suit_differs", n=n, seat=seat_code(seat)))
             extra["missing_suit"] = self.missing[seat]
         if "dealer" in self.ruleset.field_names:
-            extra.setdefault("dealer", self.dealer)
+            if extra.get("dealer", self.dealer) not in (None, self.dealer):
+                raise HandError(M("dealer_differs", n=n, seat=seat_code(seat),
+                                  given=repr(extra["dealer"]), dealer=seat_code(self.dealer)))
+            extra["dealer"] = self.dealer
         hand = replace(hand, context=replace(hand.context, seat_wind=seat, extra=extra))
         self.ruleset.check_extra_fields(hand)
         return hand
@@ -430,6 +435,7 @@ class _Round:
             "total": result.total, "unit": result.unit,
             "multiplier": result.extra["multiplier"], "per_payer": result.extra["per_payer"],
             "fans": [f.to_json() for f in result.fans], "arrangement": result.arrangement,
+            "payer_amounts": {p.payer: p.amount for p in result.payments},
         })
         return hand.win_tile
 
@@ -488,7 +494,10 @@ class _Round:
         status = {}
         for seat in self.still_in():
             if seat not in raw_hands:
-                raise HandError(M("hand_missing", seat=seat_code(seat)))
+                if getattr(self.profile, "final_hands_needed", True):
+                    raise HandError(M("hand_missing", seat=seat_code(seat)))
+                status[seat] = EndStatus(flower_pig=False, ready=False, best=None)
+                continue
             hand = self._hand(raw_hands[seat], seat, n)
             self.hands[seat] = (n, hand)
             try:

@@ -59,8 +59,13 @@ M = Catalog("settle", {
                         "第{n}个事件：{seat}的手牌必须是手牌对象（见手牌 JSON）。"),
     "engine_field": ("Event {n}: remove '{name}' from {seat}'s hand; in a round it comes from the "
                      "events.", "第{n}个事件：请从{seat}的手牌去掉“{name}”；整局结算时它来自事件。"),
-    "seat_wind_differs": ("Event {n}: the hand of {seat} says seat_wind {wind}.",
-                          "第{n}个事件：{seat}的手牌写的 seat_wind 是 {wind}。"),
+    "seat_wind_differs": ("Event {n}: the hand of {seat} says seat_wind {wind}; in a round a "
+                          "hand's seat is the player it belongs to: leave seat_wind out.",
+                          "第{n}个事件：{seat}的手牌写的 seat_wind 是 {wind}；整局结算时手牌的座位就是它所属的玩家：请去掉 seat_wind。"),
+    "dealer_differs": ("Event {n}: {seat}'s hand says dealer {given}, but the round's dealer is "
+                       "{dealer}: a round has one dealer; leave 'dealer' out of the hands.",
+                       "第{n}个事件：{seat}的手牌写的庄家是 {given}，但整局的庄家是{dealer}：一局只有一个庄家，"
+                       "手牌里请不要写 dealer。"),
     "in_hand": ("Event {n}, {seat}'s hand: {error}", "第{n}个事件，{seat}的手牌：{error}"),
     "missing_suit_differs": ("Event {n}: {seat}'s hand and the round declare different 定缺.",
                              "第{n}个事件：{seat}的手牌和整局写的定缺不同。"),
@@ -167,6 +172,8 @@ M = Catalog("settle", {
     "ledger_rules": ("Rules: {rules}", "规则：{rules}"),
     "ledger_self_drawn": ("Event {n}: {seat} wins self-drawn: {fans} = {value}, {per} per payer",
                           "第{n}个事件：{seat}自摸和牌：{fans} = {value}，每家付{per}"),
+    "ledger_self_drawn_each": ("Event {n}: {seat} wins self-drawn: {fans} = {value}; the payers "
+                               "pay {each}", "第{n}个事件：{seat}自摸和牌：{fans} = {value}；各家付：{each}"),
     "ledger_discard": ("Event {n}: {seat} wins on {discarder}'s discard: {fans} = {value}, {per} per "
                        "payer", "第{n}个事件：{seat}和{discarder}点炮：{fans} = {value}，每家付{per}"),
     "ledger_end": ("End of wall: {seat} is {status}", "荒牌：{seat}{status}"),

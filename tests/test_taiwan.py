@@ -175,8 +175,8 @@ def test_flower_kong():
     ("111m 222p 333s [456m<] 56p 99s +7p seat:S", "三暗刻", 2, {}),
     ("111m 222p {3333s} [456m<] 56p 99s +7p seat:S", "三暗刻", 2, {}),  # 包括暗槓
     ("111m 222p 333s 777s 9s [456m<] +9s seat:S", "四暗刻", 5, {"三暗刻": "四暗刻"}),
-    ("111m 222p 333s 777s 888m 9s +9s seat:S", "五暗刻", 8,
-     {"三暗刻": "四暗刻", "四暗刻": "五暗刻"}),
+    ("111m 222p 333s 777s 888m 9s +9s seat:S", "五暗刻", 8,  # each left out for the 五暗刻
+     {"三暗刻": "五暗刻", "四暗刻": "五暗刻"}),
 ])
 def test_concealed_pungs(hand, name, tai, gone):
     r = score(hand)
@@ -336,3 +336,103 @@ def test_all_honours_is_not_also_a_flush():
     got = fans(score("[111z<] [222z<] [555z<] [666z<] 33z 77z +7z seat:W"))
     assert got["字一色"] == 16 and "清一色" not in got and "混一色" not in got
     assert got["碰碰胡"] == 4 and got["大三元"] == 8  # other kinds add up
+
+
+# ---- found by the referee's cases (2026-12-01) -------------------------------------------------
+def test_a_drawn_wall_settles_to_nothing_without_final_hands():
+    # TABLE16 莊家: "莊家胡牌(或流局)即可連莊": a drawn hand (流局) only keeps the deal; the
+    # tables pay only a win (zhm.100ke.info 台湾麻将: "自摸三家赔付,放铳则放铳者付"), so a round
+    # that ends at the wall needs no final hands (no 查花豬 or 查叫 reads them)
+    from scoring.settle import settle_round
+
+    result = settle_round({"rules": "taiwan", "dealer": "E", "events": [{"type": "wall_end"}]})
+    assert result.to_json()["net"] == {"E": 0, "S": 0, "W": 0, "N": 0}
+    assert not result.ledger
+
+
+@pytest.mark.parametrize("hand,words", [
+    # ATAWMJ 海底撈月 "摸牌牆最後一張牌" and 河底撈魚 "胡別人丟出的最後一張牌": the end of the wall, never
+    # its first turn (NH48 地胡 "第一輪,每家各抓一張牌後就胡牌", 人胡 "第一輪有人就放槍")
+    (f"{CONCEALED} *7p seat:S first_turn=true last-tile", "last tile"),
+    (f"{CONCEALED} +7p seat:S first_turn=true last-tile discarder=E", "last tile"),
+    # ATAWMJ 搶槓 "因別人加槓而加槓的那張牌": an added kong needs a pung claimed before it, and a
+    # claim ends the first turn (ATAWMJ 地聽: "在無人吃碰情況下")
+    (f"{CONCEALED} +7p seat:S first_turn=true robbing-kong discarder=W", "rob a kong"),
+])
+def test_a_first_turn_win_on_the_last_tile_or_a_robbed_kong_is_refused(hand, words):
+    with pytest.raises(HandError) as err:
+        score(hand)
+    assert words in err.value.render("en") and err.value.render("zh")
+
+
+def test_the_round_summary_gives_each_payers_amount_when_they_differ():
+    # ATAWMJ 莊家 "做莊家者，無論胡牌或放槍都多算一台": on a non-dealer's self-draw the dealer pays
+    # one 台 more than the other two, so "9 per payer" would misstate what the dealer pays
+    from scoring.report import format_round
+    from scoring.settle import settle_round
+
+    result = settle_round({"rules": "taiwan", "dealer": "E", "events": [
+        {"type": "win", "player": "S", "hand": {
+            "concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "2p", "3p", "4p",
+                          "5p", "6p", "9s", "9s"], "win_tile": "7p", "self_drawn": True}}]})
+    line = format_round(result, "en").splitlines()[1]
+    assert "E 5, W 4, N 4" in line and "per payer" not in line, line
+    assert "东家 5、西家 4、北家 4" in format_round(result, "zh").splitlines()[1]
+
+
+def test_a_hand_naming_another_dealer_than_the_round_is_refused():
+    # WINDS4 4.2 and ATAWMJ 莊家 ("做莊家者，無論胡牌或放槍都多算一台"): the dealer's 台 follow the one
+    # dealer of the hand; a hand in a round saying dealer W while the round says E was paid as if
+    # West dealt (West, the discarder, paid the dealer's 台)
+    from scoring.settle import settle_round
+
+    round_ = {"rules": "taiwan", "dealer": "E", "events": [
+        {"type": "win", "from": "W", "winners": [{"player": "S", "hand": {
+            "concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "2p", "3p", "4p",
+                          "5p", "6p", "9s", "9s"], "win_tile": "7p", "dealer": "W"}}]}]}
+    with pytest.raises(HandError) as err:
+        settle_round(round_)
+    assert "round's dealer is E" in err.value.render("en") and err.value.render("zh")
+    round_["events"][0]["winners"][0]["hand"]["dealer"] = "E"  # the same dealer is fine
+    assert settle_round(round_).net == {"E": 0, "S": 4, "W": -4, "N": 0}
+
+
+@pytest.mark.parametrize("hand,because", [
+    # NH48 "五暗刻 8台", "四暗刻 5台": the five count in place of the four and the three; a
+    # pattern left out names the one counted instead, not another left out (it said 三暗刻
+    # "because of 四暗刻", itself not counted)
+    ("111m 222p 333s 777z 555m 9p *9p seat:S", {"門清": "門清自摸", "自摸": "門清自摸",
+                                                 "三暗刻": "五暗刻", "四暗刻": "五暗刻"}),
+    # ATAWMJ 地聽 "門清、不求不能算": a first-turn win counts neither (門清 and 自摸 said
+    # "because of 門清自摸", which 地胡 leaves out too)
+    (f"{CONCEALED} *7p seat:S first_turn=true", {"門清自摸": "地胡", "門清": "地胡", "自摸": "地胡"}),
+])
+def test_each_pattern_left_out_names_a_pattern_that_counts(hand, because):
+    r = score(hand)
+    counted = set(fans(r))
+    got = excluded(r)
+    for name, by in because.items():
+        assert got[name] == by and by in counted, got
+    assert all(by in counted for by in got.values()), got
+
+
+def test_ligu_is_read_as_its_pairs_and_pung():
+    # NIKO "也可以用七對半糊牌，這七對之中有任何一對是三隻": the hand is shown as seven pairs and the
+    # pung, winning tile included (it printed the 16 standing tiles one by one)
+    assert score(LIGU, ligu=8).arrangement == "11m 22m 33m 44p 55p 66s 77s 999s"
+    four = "11m 22m 33m 44p 44p 66s 7s 999s +7s seat:S"
+    assert score(four, ligu=8).arrangement == "11m 22m 33m 44p 44p 66s 77s 999s"
+
+
+def test_a_hand_in_a_round_with_another_seat_says_why_it_is_refused():
+    # the round's `player` is whose hand it is; the sentence said only "the hand of S says
+    # seat_wind W", not what to do
+    from scoring.settle import settle_round
+
+    with pytest.raises(HandError) as err:
+        settle_round({"rules": "taiwan", "events": [{"type": "win", "from": "N", "winners": [
+            {"player": "S", "hand": {"concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m",
+                                                   "9m", "2p", "3p", "4p", "5p", "6p", "9s", "9s"],
+                                     "win_tile": "7p", "seat_wind": "W"}}]}]})
+    assert "leave seat_wind out" in err.value.render("en")
+    assert "去掉 seat_wind" in err.value.render("zh")

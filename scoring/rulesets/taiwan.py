@@ -291,7 +291,13 @@ def count_reading(r: Reading) -> Count:
     found = matched(table, r)
     if r.shape == "flowers":
         found = [(p, n) for p, n in found if p.name in FLOWER_WIN_FANS]
-    fans, excluded = apply_exclusions(found, r, _exclusion_why)
+    # the larger patterns exclude first, so that each excluded pattern names the one counted in
+    # its place (三暗刻 by 五暗刻, not by the 四暗刻 that 五暗刻 excludes too); then table order
+    order = {p.name: i for i, p in enumerate(table)}
+    larger_first = sorted(found, key=lambda pn: (-pn[0].value, order[pn[0].name]))
+    fans, excluded = apply_exclusions(larger_first, r, _exclusion_why)
+    fans.sort(key=lambda f: order[f.name])
+    excluded.sort(key=lambda e: order[e.name])
     fans = [f if f.name != "連莊" else Fan(f.name, f.name_en, _streak_value(r), 1, f.why)
             for f in fans]
     dealer_tai = 1 + _streak_value(r)
@@ -335,6 +341,18 @@ def _ligu(hand: Hand) -> bool:
     return sum(counts) == 17 and len(odd) == 1 and odd[0] == 3
 
 
+def _ligu_text(hand: Hand) -> str:
+    """`11m 22m ... 555z`: the pairs and the pung of a 嚦咕嚦咕 hand, winning tile included
+    (four of a kind as two pairs)."""
+    tiles = T.sorted_codes(hand.closed_tiles)
+    groups = []
+    for code in dict.fromkeys(tiles):
+        n = tiles.count(code)
+        sizes = (2, 2) if n == 4 else (n,)
+        groups += [code[0] * k + code[1] for k in sizes]
+    return " ".join(groups)
+
+
 def readings_of(hand: Hand, options: Mapping[str, Any]) -> list[Reading]:
     """Every reading of the hand; a HandError in a player's words when none wins."""
     flower_win = _flower_win(hand)
@@ -343,6 +361,10 @@ def readings_of(hand: Hand, options: Mapping[str, Any]) -> list[Reading]:
     tian, other_first = first_turn_flags(hand, dealer)
     first = (tian, other_first and hand.context.self_drawn,
              other_first and not hand.context.self_drawn)
+    if any(first) and hand.context.last_tile:
+        raise HandError(M("first_turn_last"))
+    if any(first) and hand.context.robbing_kong:
+        raise HandError(M("first_turn_robbing"))
     replacement = flag_field(hand, "flower_replacement")
     if replacement and not (hand.context.self_drawn and hand.flowers):
         raise HandError(M("flower_replacement_drawn"))
@@ -396,8 +418,12 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     pays, amounts, notes = payments(hand, count, dealer, options)
     if reading.shape == "flowers":
         notes.insert(0, M("flower_win_only"))
-    arrangement = arrangement_text(reading.arr) if reading.arr is not None else " ".join(
-        hand.concealed)
+    if reading.arr is not None:
+        arrangement = arrangement_text(reading.arr)
+    elif reading.shape == "ligu":
+        arrangement = _ligu_text(hand)
+    else:
+        arrangement = " ".join(hand.concealed)
     least = min(amounts.values()) if amounts else 0
     return ScoreResult(
         rules="taiwan", total=total, unit="台", fans=count.fans, excluded=count.excluded,
@@ -412,7 +438,8 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
 class TaiwanRound:
     """How `mjlens settle --rules taiwan` walks a hand (scoring/settle.py's RoundProfile): the
     first win ends it; on one discard only the first player after the discarder wins (截胡)
-    unless option multiple_winners (一炮多響); kongs and a drawn wall pay nothing."""
+    unless option multiple_winners (一炮多響); kongs and a drawn wall pay nothing (so a drawn
+    round need not list the final hands)."""
 
     game: Any = GAME
     winners_leave: bool = False
@@ -420,6 +447,7 @@ class TaiwanRound:
     one_winner_rule: Any = M("one_winner_rule")
     rain_words: bool = False
     refund_rain: bool = False
+    final_hands_needed: bool = False  # a drawn wall (流局) pays nothing: no 查花豬, no 查叫
 
     def check_kong_tile(self, tile: str) -> None:
         """Every one of the 34 tiles may be a kong (the round checks the code itself)."""

@@ -34,6 +34,14 @@ M = Catalog("taiwan", {
                                  "flower.",
                                  "flower_replacement（补花后槓上開花）是补花摸到的牌胡：须自摸，"
                                  "且有花牌。"),
+    "first_turn_last": ("A first-turn win (天胡, 地胡, 人胡) cannot be on the last tile of the "
+                        "wall (last-tile): on the first turn the wall is still full.",
+                        "第一轮胡牌（天胡、地胡、人胡）不会是牌墙最后一张（last-tile）：第一轮时牌墙还是满的。"),
+    "first_turn_robbing": ("A first-turn win (天胡, 地胡, 人胡) cannot rob a kong: an added kong "
+                           "needs a pung claimed before it (搶槓: 因別人加槓), and any claim ends "
+                           "the first turn.",
+                           "第一轮胡牌（天胡、地胡、人胡）不会是搶槓：加槓之前要先碰牌（搶槓：因別人加槓），"
+                           "而有人吃碰第一轮就结束了。"),
     # ---- why each pattern counts ----------------------------------------------------------
     "dealer": ("the winner is the dealer ({seat}): 做莊家者，無論胡牌或放槍都多算一台",
                "胡牌者是庄家（{seat}）：做莊家者，無論胡牌或放槍都多算一台"),
@@ -137,7 +145,7 @@ M = Catalog("taiwan", {
     "opt_little_winds": ("小四喜 also counts the 圈風 and 門風 pungs in it; off (default): 小四喜 8 "
                          "in all", "小四喜另计其中的圈风、门风刻子；关闭（默认）：小四喜共8台"),
     "opt_streak": ("連莊 N times is 2N+1 台 with the 莊家 台 (連一拉一則為參台); off: 2N+1 beside "
-                   "莊家 1", "连庄N次连莊家共2N+1台（連一拉一則為參台）；关闭：莊家1台之外另计2N+1"),
+                   "莊家 1", "连庄N次：连同莊家1台共2N+1台（連一拉一則為參台）；关闭：莊家1台之外另计2N+1"),
     "opt_ligu": ("嚦咕嚦咕 (seven pairs and a pung), a house pattern: its 台, 0 = not a win",
                  "嚦咕嚦咕（七对加一副刻子），自家规矩：它的台数，0 = 不算胡"),
     "opt_flower_order": ("the flowers of each seat: 梅蘭竹菊 (梅1 蘭2 竹3 菊4: 竹 is West's, 菊 "
