@@ -56,6 +56,10 @@ div[class*="st-key-pcell-"] div[class*="st-key-pal-"] button p {
 div[class*="st-key-cell-"] img, div[class*="st-key-pcell-"] img { border-radius: 4px; }
 div[class*="st-key-group-"], div.st-key-palette-tiles { gap: 0.25rem; }
 .block-container { padding-top: 3.2rem; }
+/* Choices in a row (suits, groups, language) wrap onto a second line in a narrow column
+   instead of scrolling sideways, where the last ones (Flowers, Face down) were out of sight. */
+[data-testid="stButtonGroup"] [role="radiogroup"] { flex-wrap: wrap; overflow: visible;
+  row-gap: 0.25rem; }
 </style>
 """
 # What the uploader offers: what the one loading policy reads (HEIC where pillow-heif is there).
@@ -98,6 +102,23 @@ CSS_ZH = """
 [data-testid="stCameraInputWebcamComponent"] p::before {{ content: "{allow}"; font-size: 1rem; }}
 </style>
 """
+
+
+# Widgets whose choices are shown in the page's language. The browser keeps a choice as its shown
+# label, so after a language switch it would send the old language's label back and the choice
+# would be lost (the rule set fell back to Guobiao): the switch sets each of them again, which
+# makes Streamlit send the label in the new language.
+LABELLED_CHOICES = ("rules", "opt-", "extra-", "meld-from-", "palette-suit", "mode", "add-target",
+                    "move-target", "ctx-")
+
+
+def keep_choices(prefixes=LABELLED_CHOICES) -> None:
+    """On a language switch: set every labelled choice again to its own value."""
+    ss = st.session_state
+    for key in list(ss.keys()):
+        if (isinstance(key, str) and key.startswith(prefixes)
+                and not key.startswith("extra-error-") and not key.endswith("-exp")):
+            ss[key] = ss[key]
 
 
 def init_state() -> None:
@@ -299,12 +320,12 @@ def main() -> None:
     st.html(CSS)
     init_state()
     ss = st.session_state
-    head, switch = st.columns([5, 1], vertical_alignment="bottom")
+    head, switch = st.columns([3, 1], vertical_alignment="bottom")
     lang = ss.lang
     with switch:
         st.segmented_control(t("language", lang), ["en", "zh"], key="lang", required=True,
                              format_func=lambda x: {"en": "English", "zh": "中文"}[x],
-                             label_visibility="collapsed")
+                             label_visibility="collapsed", on_change=keep_choices)
     lang = ss.lang
     if lang == "zh":
         st.html(CSS_ZH.format(**{k: t(f"widget_{k}", lang) for k in
