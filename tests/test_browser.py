@@ -299,3 +299,64 @@ def test_the_chinese_page_has_no_english(standin_server, tmp_path):
     assert shot.stat().st_size > 10_000
     if os.environ.get("MJLENS_UPDATE_SCREENSHOTS") == "1":
         shutil.copy(shot, ROOT / "docs" / shot.name)
+
+
+def _rules_box(page):
+    return page.locator(".st-key-rules input[role=combobox]")
+
+
+def _choose_rules(page, name: str) -> None:
+    page.locator(".st-key-rules button[aria-haspopup=listbox]").click()
+    page.get_by_role("option", name=name, exact=True).click()
+    _idle(page)
+
+
+def _metric(page) -> str:
+    return page.locator('[data-testid="stMetricValue"]').first.inner_text().strip()
+
+
+def test_a_language_switch_keeps_the_rule_set(standin_server):
+    """The browser keeps a chosen rule set as its shown name: after a language switch it sent
+    the old language's name back at the next tap, and the app fell back to Guobiao (a Sichuan
+    hand at 4 番 showed Guobiao's 30). Both directions, each followed by a tap."""
+    from playwright.sync_api import sync_playwright
+
+    from scoring.notation import parse_hand
+    from scoring.ruleset import all_rulesets, score_hand
+
+    hand = "111m 234m 567m 789m 5m *5m"
+    rs = all_rulesets()["sichuan"]
+    r = score_hand(parse_hand(hand), "sichuan")
+    assert r.total != score_hand(parse_hand(hand), "gb").total
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(standin_server)
+            page.get_by_text("Hand in notation").first.wait_for(timeout=60_000)
+            _idle(page)
+            _choose_rules(page, rs.name)
+            box = page.get_by_label("Hand in notation", exact=True).and_(page.locator("input"))
+            box.fill(hand)
+            box.press("Enter")
+            _idle(page)
+            assert _metric(page) == f"{r.total:g} fan"
+            for lang, switch, name, unit in (("zh", "中文", rs.name_zh, "番"),
+                                             ("en", "English", rs.name, "fan")):
+                page.locator(".st-key-lang button", has_text=switch).click()
+                _idle(page)
+                assert _rules_box(page).input_value() == name, lang
+                # a tap anywhere sends every widget's value back: then the rule set was lost
+                box = page.locator(".st-key-notation input")
+                box.fill(hand)
+                box.press("Enter")
+                _idle(page)
+                page.locator('div[class*="st-key-tile-0"] button').click()  # select a tile
+                _idle(page)
+                assert _rules_box(page).input_value() == name, lang
+                assert _metric(page) == f"{r.total:g} {unit}", lang
+                assert page.locator('[data-testid="stException"]').count() == 0
+                page.locator(".st-key-done button").click()
+                _idle(page)
+        finally:
+            browser.close()
