@@ -303,3 +303,19 @@ def test_number_options_stop_at_their_minimum(no_detector):
     base = next(o for o in rs.options if o.name == "base")
     box = at.number_input(key="opt-gb-base")
     assert box.min == base.minimum
+
+
+@pytest.mark.parametrize("lang", ["zh-CN", "en-US"])
+def test_no_option_is_labelled_by_one_of_its_choices(no_detector, lang):
+    """An option's label names the option, not one of its values: Fujian's count option read
+    简单算法 (its first choice's name, the first phrase of its help) while set to detailed."""
+    at = _app(lang)
+    wrong = {}
+    for rules, rs in sorted(all_rulesets().items()):
+        at.selectbox(key="rules").set_value(rules).run()
+        for opt in rs.options:
+            key = f"opt-{rules}-{opt.name}"
+            box = [w for w in at.selectbox if w.key == key]
+            if box and box[0].label in box[0].options:
+                wrong[key] = (box[0].label, box[0].options)
+    assert not wrong, wrong

@@ -180,6 +180,7 @@ M = Catalog("app", {
     "option_base": ("Base", "底分"),
     "option_cap": ("Cap", "封顶"),
     "option_count_from": ("Plain win counts", "平胡起番"),
+    "option_count": ("How fan are counted", "算番方法"),
     "option_golden_hook": ("Golden hook (金钩钓)", "金钩钓"),
     "option_self_draw": ("Self-drawn", "自摸"),
     "option_dragon_pairs": ("Dragon seven pairs (龙七对)", "龙七对"),

@@ -130,12 +130,38 @@ def init_state() -> None:
     ss.setdefault("mode", "upload")
 
 
+def _reading_key(digest: str) -> tuple:
+    """What a photo's reading depends on: the photo, the rule set and its hand size."""
+    from mjlens.ui.views_hand import _hand_sets
+
+    rs = current_rules()
+    return digest, rs.id if rs else None, _hand_sets()
+
+
+def _read_already(key: tuple) -> bool:
+    """Whether the draft is this photo's reading. The same photo again keeps the corrections;
+    under another rule set the photo is read again (its hand size and fans judge the layout's
+    readings: 17 tiles under Fujian, 14 under Guobiao), unless the player corrected the reading
+    and the hand size is the same."""
+    ss = st.session_state
+    old = ss.get("photo_key")
+    if old is None or old[0] != key[0]:
+        return False
+    if old == key:
+        return True
+    corrected = ss.get("photo_draft") is not ss.draft
+    return corrected and old[2] == key[2]
+
+
 def take_photo(data: bytes) -> None:
-    """Read a new photo into the draft (the same photo again keeps the corrections)."""
+    """Read a new photo into the draft (the same photo again keeps the corrections; a new
+    rule set reads it again, see _read_already)."""
     ss = st.session_state
     digest = hashlib.sha1(data).hexdigest()
-    if ss.get("photo_digest") == digest:
+    key = _reading_key(digest)
+    if _read_already(key):
         return
+    ss.photo_key = key
     ss.photo_digest = digest
     ss.photo_msg = None
     ss.notation_error = ""  # the box shows the photo's hand from now on
@@ -157,7 +183,7 @@ def take_photo(data: bytes) -> None:
     reading = P.read_photo(img, detector, rs.id if rs else None, context,
                            current_options(rs) if rs else None)
     ss.photo = P.picture(img)
-    ss.draft = replace(reading.draft, context=context)
+    ss.draft = ss.photo_draft = replace(reading.draft, context=context)
     ss.selected = None
     if reading.tile_count == 0:
         ss.photo_msg = ("warning", "no_tiles", {})
