@@ -270,7 +270,8 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
         _tiles_input(spec, value, label, lang, common)
     elif spec.kind == "choices":
         ss[key] = " ".join(v for v in (value or ()) if isinstance(v, str))
-        st.text_input(label, placeholder=" ".join(spec.choices or ()), **common)
+        st.text_input(label, placeholder=" ".join(choice_label(c, lang, spec)
+                                                  for c in spec.choices or ()), **common)
     elif spec.kind == "int":
         ss[key] = int(value) if isinstance(value, int | float) else 0
         st.number_input(label, min_value=0, step=1, **common)

@@ -59,13 +59,15 @@ M = Catalog("guangxi_hu", {
     "pays_self": ("{winner} self-draws {cls}: each player pays {amount}", "{winner}自摸{cls}：每人付 {amount}"),
     "pays_discard": ("{winner} wins {cls} on {seat}'s discard: {seat} pays {amount}",
                      "{winner}和{seat}打出的牌，{cls}：{seat}付 {amount}"),
-    "chicken_self_only": ("鸡胡 wins only by self-draw (雞胡：只能自摸): this hand ({why}) cannot "
+    "chicken_self_only": ("a chicken hand (鸡胡) wins only by self-draw (the Guangxi rules: "
+                          "'雞胡：只能滾畢自摸'): this hand ({why}) cannot "
                           "win on a discard.", "鸡胡只能自摸：此手牌（{why}）不能和别人打出的牌。"),
     "seven_pairs_off": ("Seven pairs is not a win with option seven_pairs=false.",
                         "选项 seven_pairs=false 时七对不能和。"),
-    "seven_pairs_help": ("七对 wins as a big hand (霸胡); the seed's list of big hands ends in 等等",
-                         "七对按大胡（霸胡）计；规则的大胡列表以“等等”结尾"),
-    "chicken_self_help": ("鸡胡: amount each player pays on a self-draw (每人兩番)", "鸡胡自摸每人付（每人两番）"),
+    "seven_pairs_help": ("seven pairs wins as a big hand (霸胡): the Guangxi rules' list of big "
+                         "hands ends in 'etc.' ('清一色，混一色等等大胡胡法')",
+                         "七对按大胡（霸胡）计；广西规则的大胡列表以“等等”结尾（“清一色，混一色等等大胡胡法”）"),
+    "chicken_self_help": ("chicken hand (鸡胡): amount each player pays on a self-draw ('每人兩番')", "鸡胡自摸每人付（每人两番）"),
 })
 
 GAME = "guangxi_hu"
@@ -186,8 +188,8 @@ RULESET = RuleSet(
     name="Guangxi 鸡胡 / 平胡 / 霸胡",
     name_zh="广西麻将（鸡胡平胡霸胡）",
     unit="points",
-    description="136 tiles, pungs and kongs only; 鸡胡 (self-draw only) 2 each, 平胡 3 each / 2 "
-    "on a discard, 霸胡 5 each / 4; dragon and seat-wind sets raise the class.",
+    description="136 tiles; a chicken hand (鸡胡, self-draw only) 2 each, a plain win (平胡) 3 "
+    "each / 2 on a discard, a big hand (霸胡) 5 each / 4; dragon and seat-wind sets raise the class.",
     description_zh="136张，只能碰、杠；鸡胡（只能自摸）每家 2，平胡自摸每家 3、放炮 2，霸胡自摸每家 5、放炮 4；三元牌和本家风位的刻子升一级。",
     score=score,
     options=(BASE, SEVEN_PAIRS),

@@ -41,14 +41,14 @@ M = Catalog("hezhou", {
     "orphans": ("one of each terminal and honour, one paired (十三幺), a fixed score", "十三幺，固定分数"),
     "excluded": ("a special hand counts its one fixed score: {fan} gives way to {by}",
                  "特殊牌型只算一个固定分数：{fan}让位于{by}"),
-    "discard": ("点炮: {seat} discarded the winning tile and pays the hand's score, {score} x the "
+    "discard": ("a discard win (点炮): {seat} discarded the winning tile and pays the hand's score, {score} x the "
                 "stake {base}", "点炮：{seat}放炮，付该牌型的分数，底分 {base} 的 {score} 倍"),
-    "self_drawn": ("自摸: each player pays twice the hand's score, 2 x {score} x the stake {base}",
+    "self_drawn": ("a self-draw (自摸): each player pays twice the hand's score, 2 x {score} x the stake {base}",
                    "自摸：每家付该牌型分数的 2 倍，2 x {score} x 底分 {base}"),
-    "score_help": ("fixed score of {hand}, in stakes (the seed gives the hand a fixed score "
-                   "but no number: 特殊牌型分數為該牌型的固定分數)",
-                   "{hand}的固定分数（按底分计；规则只说是固定分数，未给数字）"),
-    "kong_help": ("杠: a kong earns twice the stake (杠分數等於該牌型的底分的2倍): from the player "
+    "score_help": ("fixed score of {hand}, in stakes (the Hezhou rules give the hand a fixed "
+                   "score but no number: '特殊牌型分數為該牌型的固定分數')",
+                   "{hand}的固定分数（按底分计；贺州规则只说“特殊牌型分數為該牌型的固定分數”，未给数字）"),
+    "kong_help": ("a kong earns twice the stake ('杠分數等於該牌型的底分的2倍'): from the player "
                   "who gave the tile for an exposed kong, from everyone for a concealed one",
                   "杠分为底分的 2 倍：明杠由放杠者付，暗杠每家付"),
 })
@@ -136,10 +136,11 @@ RULESET = RuleSet(
     name="Hezhou Xindu 吃炮",
     name_zh="贺州信都吃炮麻将",
     unit="x stake",
-    description="点炮: the discarder pays the hand's score; 自摸: each pays twice; 杠: twice the "
-    "stake; 七对子 4, 清一色 4, 混一色 2, 字一色 8, 十三幺 13 (options; the seed gives no numbers).",
+    description="On a discard the discarder pays the hand's score; on a self-draw each pays "
+    "twice; a kong earns twice the stake; seven pairs 4, full flush 4, half flush 2, all honours "
+    "8, thirteen orphans 13 (options: the Hezhou rules give no numbers).",
     description_zh="点炮：放炮者付该牌型的分数；自摸：每家付 2 倍；杠：底分的 2 倍；七对子 4，清一色 4，混一色 2，"
-    "字一色 8，十三幺 13（选项；规则未给数字）。",
+    "字一色 8，十三幺 13（选项；贺州规则未给数字）。",
     score=score,
     options=(BASE, *SCORE_OPTIONS, KONG),
     fields=(DISCARDER, PLAYERS_IN),

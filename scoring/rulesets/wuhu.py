@@ -116,11 +116,12 @@ M = Catalog("wuhu", {
     "bao_cores": ("two claimed pungs of one suit ({tiles}) stood as a 双四核 warning and the "
                   "discarder's {tile} completed the 嘴子 (谁顶嘴子打谁包)",
                   "对下同色关联两对（{tiles}）双四核报警，出冲的{tile}顶嘴子（谁顶嘴子打谁包）"),
-    "opt_stake": ("money per 番 (the seed pays in 元宝 / 银子 by 番)", "每番的钱数（元宝、银子按番付）"),
+    "opt_stake": ("money per fan", "每番的钱数"),
     "opt_rob": ("抢杠乘以3倍: a win by robbing a kong is worth this many times the hand",
                 "抢杠乘以3倍：抢杠和按牌的番数乘这个倍数"),
-    "opt_bao": ("报警 / 包牌 / 转包 (seed 报警 1-5): one player covers the others' shares",
-                "报警、包牌、转包（种子 报警 1-5）：由一人包付"),
+    "opt_bao": ("warnings and paying for all (报警 / 包牌 / 转包, the Wuhu rules' 报警 items 1-5: "
+                "'是交就包'): one player covers the others' shares",
+                "报警、包牌、转包（芜湖规则报警第1-5条：“是交就包”）：由一人包付"),
     "no_missing_suit": ("Wuhu mahjong has no declared missing suit (定缺): remove missing_suits "
                         "from the round.", "芜湖麻将没有定缺：请从这一局中去掉 missing_suits。"),
     "f_dealer": ("the dealer's seat (庄家): the dealer adds the 底番 again when winning or paying",

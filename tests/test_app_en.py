@@ -1,0 +1,84 @@
+"""The mirror of tests/test_app_zh.py: on the English page no Chinese is left but names.
+
+A Chinese word may stand on the English page only as a name beside its English (data, like a
+fan's name: "Plain win · 屁胡", "Golden hook (金钩钓)"), as a fan name the rule set gives, or
+inside quotation marks, quoting the region's rule text. A sentence, a note, a table column or a
+unit in Chinese is a fault. Checked for every rule set and in each page state.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scoring.ruleset import all_rulesets
+from tests.app_support import FIXTURES, FixtureDetector  # noqa: F401
+from tests.test_app_zh import HAND, _app, no_detector, page_text  # noqa: F401
+
+CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+")
+# Chinese allowed as a name: in parentheses or after " · " beside English words, a quotation
+# of the rule text, or the language switch naming Chinese in Chinese
+_NAME = r"[\u3400-\u9fff/、 ]{1,12}"
+_ALLOWED = re.compile("|".join([
+    rf"(?<=[A-Za-z0-9)] )\({_NAME}\)",  # Golden hook (金钩钓)
+    rf"(?<=[A-Za-z0-9)])\({_NAME}\)",
+    rf"(?<= · ){_NAME}(?=$|\*\*| —|\s|,|\))",  # fan lines: **Plain win · 屁胡**
+    r"'[^']*'", r"“[^”]*”", r"「[^」]*」",  # quoted rule text
+    r"^中文$",
+]))
+
+
+def _names() -> set[str]:
+    """Chinese names the rule sets give as data: their own names and their fans' names."""
+    out = set()
+    for rs in all_rulesets().values():
+        out.add(rs.name_zh)
+        for p in getattr(rs, "patterns", ()) or ():
+            out.add(getattr(p, "name", ""))
+    return {n for n in out if n}
+
+
+def chinese_in(texts, names=frozenset()) -> list[str]:
+    """Texts that still hold Chinese once names and quotations are taken out."""
+    out = []
+    for t in texts:
+        rest = _ALLOWED.sub(" ", t)
+        for n in sorted(names, key=len, reverse=True):
+            rest = rest.replace(n, " ")
+        if CJK.search(rest):
+            out.append(t)
+    return out
+
+
+def test_the_checker_finds_chinese():
+    assert chinese_in(["items 1 番 x1 for 屁胡 = 1"]) == ["items 1 番 x1 for 屁胡 = 1"]
+    assert chinese_in(["flowers (在手三张一样的花牌1番)"]) == ["flowers (在手三张一样的花牌1番)"]
+    assert chinese_in(["屁胡: 11"]) == ["屁胡: 11"]
+    assert chinese_in(["- **Plain win · 屁胡** — 1 fan", "Golden hook (金钩钓)",
+                       "the Fujian rules: '那就是一人11番'", "中文"]) == []
+
+
+def _states(at, rules: str):
+    yield "empty", page_text(at)
+    at.selectbox(key="rules").set_value(rules).run()
+    yield "rule set chosen", page_text(at)
+    at.text_input(key="notation").set_value("111m 234m 567m").run()
+    yield "unfinished hand", page_text(at)
+    at.text_input(key="notation").set_value(HAND).run()
+    yield "scored", page_text(at)
+    at.text_input(key="notation").set_value(HAND.replace("*", "+")).run()
+    yield "won on a discard", page_text(at)
+    at.button(key="tile-0").click().run()
+    yield "tile selected", page_text(at)
+
+
+@pytest.mark.parametrize("rules", sorted(all_rulesets()))
+def test_the_english_page_has_no_chinese_but_names(no_detector, rules):
+    at = _app("en-US")
+    names = _names()
+    seen = {}
+    for state, texts in _states(at, rules):
+        assert not at.exception, state
+        seen[state] = sorted(set(chinese_in(texts, names)))
+    assert not any(seen.values()), seen
