@@ -319,3 +319,14 @@ def test_no_option_is_labelled_by_one_of_its_choices(no_detector, lang):
             if box and box[0].label in box[0].options:
                 wrong[key] = (box[0].label, box[0].options)
     assert not wrong, wrong
+
+
+def test_chinese_reasons_name_tiles_not_codes(no_detector):
+    """A reason on the Chinese page names a tile as the tiles are labelled there (四万), not by
+    its code: Guobiao's 四归一 said 四张 4m."""
+    at = _app()
+    at.selectbox(key="rules").set_value("gb").run()
+    at.text_input(key="notation").set_value("234m 444m 567p 789s 1z +1z").run()
+    line = next(x for m in at.markdown if "四归一" in m.value for x in m.value.split("\n- ")
+                if "四归一" in x)
+    assert "四张四万" in line and not re.search(r"\b4m\b", line), line

@@ -6,7 +6,8 @@ from __future__ import annotations
 from itertools import combinations, compress
 from operator import itemgetter
 
-from scoring.messages import Msg, Suit, Tile, TileName
+from scoring.messages import Msg, Suit, Text, Tile, TileName
+from scoring.tiles import CHINESE_NAMES
 from scoring.ruleset import Exclusion, Fan
 from scoring.rulesets.gb import calc, combos
 from scoring.rulesets.gb import fans as F
@@ -298,7 +299,9 @@ def _hogs(fx: Facts) -> list[int]:
 
 
 def _hog(fx: Facts) -> Msg:
-    return said("hog", tiles=tuple([C.T_TO_CODE[t] for t in _hogs(fx)]))
+    # the code in English (as the tiles are labelled there), the tile's name in Chinese (四万)
+    return said("hog", tiles=tuple(Text(C.T_TO_CODE[t], CHINESE_NAMES[C.T_TO_CODE[t]])
+                                   for t in _hogs(fx)))
 
 
 # Words that depend on one tile, or on which suits are present, made once.

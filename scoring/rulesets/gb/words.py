@@ -49,7 +49,7 @@ W = Catalog("gb", {
     "only_suit": ("only {suit}", "只有{suit}"),
     "only_suit_and_honours": ("only {suit} and honours", "只有{suit}和字牌"),
     "no_suit": ("no {suit}", "缺{suit}"),
-    "hog": ("all four {tiles} used outside a kong", "四张 {tiles} 都用在牌里，没有开杠"),
+    "hog": ("all four {tiles} used outside a kong", "四张{tiles}都用在牌里，没有开杠"),
     "edge_wait": ("waited only on {tile}, an edge of a chow", "只听 {tile}，边张"),
     "closed_wait": ("waited only on {tile}, the middle of a chow", "只听 {tile}，坎张（顺子中间一张）"),
     "single_wait": ("waited only on {tile} for the pair", "只听 {tile}，单钓将"),
