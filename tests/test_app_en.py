@@ -80,7 +80,7 @@ def _states(at, rules: str):
 
 
 @pytest.mark.parametrize("rules", sorted(all_rulesets()))
-def test_the_english_page_has_no_chinese_but_names(no_detector, rules):
+def test_the_english_page_has_no_chinese_but_names(no_detector, rules):  # noqa: F811
     at = _app("en-US")
     names = _names()
     seen = {}

@@ -330,7 +330,6 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
                                   lambda c: (c.total, c.win != "sanjindao"))  # 游金 on a tie
     who = win_payers(hand, discarder_alone=options["discard_pays"] == "discarder")
     amount = count.total * options["stake"]
-    name = WIN_NAMES[count.win][0]
     pays = pay_each(who, amount, M("pays", win=_win_name(count.win), amount=amount))
     notes: list[Msg] = [count.note] if count.note else []
     notes += stood_for(reading.wild, gold, Text("金, gold", "金")) if gold else []

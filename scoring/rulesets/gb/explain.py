@@ -7,7 +7,6 @@ from itertools import combinations, compress
 from operator import itemgetter
 
 from scoring.messages import Msg, Suit, Text, Tile, TileName
-from scoring.tiles import CHINESE_NAMES
 from scoring.ruleset import Exclusion, Fan
 from scoring.rulesets.gb import calc, combos
 from scoring.rulesets.gb import fans as F
@@ -15,6 +14,7 @@ from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.calc import CHOW, KONG, PAIR, PUNG
 from scoring.rulesets.gb.evaluate import fours_of
 from scoring.rulesets.gb.words import W, forget_said, said
+from scoring.tiles import CHINESE_NAMES
 
 _SUIT = {1: Suit("m"), 2: Suit("s"), 3: Suit("p")}
 # the principle that excludes a repeated chow pair: JSON `because_of` keeps the English text
