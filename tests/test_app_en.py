@@ -23,8 +23,8 @@ _NAME = r"[\u3400-\u9fff/、 ]{1,12}"
 _ALLOWED = re.compile("|".join([
     rf"(?<=[A-Za-z0-9)] )\({_NAME}\)",  # Golden hook (金钩钓)
     rf"(?<=[A-Za-z0-9)])\({_NAME}\)",
-    rf"(?<= · ){_NAME}(?=$|\*\*| —|\s|,|\))",  # fan lines: **Plain win · 屁胡**
-    r"'[^']*'", r"“[^”]*”", r"「[^」]*」",  # quoted rule text
+    rf"(?<= · ){_NAME}(?=$|\*\*| —|\s|,|:|\))",  # fan lines: **Plain win · 屁胡**
+    r"'[^'A-Za-z]*'", r"“[^”]*”", r"「[^」]*」",  # quoted rule text
     r"^中文$",
 ]))
 

@@ -205,7 +205,7 @@ M = Catalog("app", {
     "choice_detailed": ("detailed count", "详细算法"),
     "choice_all": ("every player", "三家都付"),
     "choice_discarder": ("the discarder alone", "放炮者一人付"),
-    "choice_youjin": ("counted as 游金", "按游金计"),
+    "choice_youjin": ("counted as a gold swim (游金)", "按游金计"),
     "choice_off": ("off", "不算"),
     "times": ("x{n}", "×{n}"),
     "fan_value": ("{n} {unit}", "{n}{unit}"),

@@ -14,6 +14,7 @@ from mjlens.ui.tile_images import HIGHLIGHTS, latin_font, strip_image, text_font
 from scoring.tiles import BACK
 
 BOX_OK = (40, 170, 90)
+NOTE_MARK = (110, 40, 200)  # a box a note speaks of (left out of the hand): its number
 CHECK_SPOT = (200, 30, 160)  # a spot where a row seems to lack a tile: a dashed box with "?"
 
 
@@ -51,11 +52,13 @@ def tiles_region(draft: Draft, size: tuple[int, int]) -> tuple[int, int, int, in
     if not boxes:
         return None
     boxes += spot_boxes(draft)
+    boxes += [(x, y, x, y) for x, y, _ in draft.marks]
     x1 = min(b[0] for b in boxes)
     y1 = min(b[1] for b in boxes)
     x2 = max(b[2] for b in boxes)
     y2 = max(b[3] for b in boxes)
-    tile = sorted(max(b[2] - b[0], b[3] - b[1]) for b in boxes)[len(boxes) // 2]
+    sizes = [max(b[2] - b[0], b[3] - b[1]) for b in boxes if b[2] > b[0]]
+    tile = sorted(sizes)[len(sizes) // 2]
     m = 0.8 * tile
     w, h = size
     return (max(0, int(x1 - m)), max(0, int(y1 - 1.2 * m)), min(w, int(x2 + m)),
@@ -93,6 +96,11 @@ def draw_detections(photo: Image.Image, draft: Draft, selected: int | None = Non
         _dashed_rectangle(d, box, CHECK_SPOT, width, dash=max(4, round(8 * scale)))
         d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "?", font=mark, fill=CHECK_SPOT,
                anchor="mm")
+    for x, y, k in draft.marks:  # a box a note speaks of: its number in a ring
+        r = max(10, round(16 * scale))
+        d.ellipse((x - r, y - r, x + r, y + r), outline=NOTE_MARK, width=width,
+                  fill=(255, 255, 255))
+        d.text((x, y), str(k), font=mark, fill=NOTE_MARK, anchor="mm")
     return img.crop(region) if region else img
 
 

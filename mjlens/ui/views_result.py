@@ -351,10 +351,14 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
     if lines:
         st.markdown("\n".join(lines), unsafe_allow_html=True)
     if r.excluded:
+        english = {f.name: f.name_en for f in r.fans}  # the fan that excludes, in English
         with st.expander(f"{t('excluded', lang)} ({len(r.excluded)})"):
             for e in r.excluded:
                 name = e.name if lang == "zh" else f"{e.name_en} · {e.name}"
-                line = t("excluded_line", lang, fan=name, x=text(e.because_of, lang))
+                by = text(e.because_of, lang)
+                if lang != "zh" and english.get(by):
+                    by = f"{english[by]} ({by})"
+                line = t("excluded_line", lang, fan=name, x=by)
                 st.markdown(f"- {line} {text(e.why, lang)}".rstrip())
     for note in other_notes(r.notes) if joker is not None else r.notes:
         st.info(text(note, lang))

@@ -207,7 +207,7 @@ def evaluate(hand: Hand, options: Mapping[str, Any]) -> tuple[ScoreResult, Ctx]:
     ctxs = [Ctx(hand, s, flush, streak if winner == dealer else 0) for s in readings]
     ctx, found = best_reading(ctxs, _counted, _multiplier)
     fans, excluded = apply_exclusions(matched(TABLE, ctx), ctx,
-                                      lambda p, by: M("excluded", fan=p.name, by=by.name))
+                                      lambda p, by: M("excluded", fan=p.label, by=by.label))
     mult = _multiplier(found)
     result = ScoreResult(rules=GAME, total=mult, unit="x stake", fans=fans, excluded=excluded,
                          notes=notes, combine="multiply", arrangement=shape_text(ctx.shape),

@@ -12,7 +12,7 @@ from typing import Any
 
 from scoring import tiles as T
 from scoring.hand import Hand
-from scoring.messages import Catalog, Seat, Suit
+from scoring.messages import Catalog, Seat, Suit, Text
 from scoring.patterns import Pattern, best_reading, largest_only, matched
 from scoring.payments import pay_each, win_payers
 from scoring.ruleset import Option, RuleSet, ScoreResult
@@ -56,17 +56,18 @@ M = Catalog("hezhou", {
 GAME = "hezhou"
 
 
-def _score_option(name: str, hand_zh: str, default: int) -> Option:
-    return Option(name, default, M("score_help", hand=hand_zh).en,
-                  help_zh=M("score_help", hand=hand_zh).zh, minimum=1)
+def _score_option(name: str, hand_zh: str, hand_en: str, default: int) -> Option:
+    hand = Text(f"{hand_en} ({hand_zh})", hand_zh)
+    return Option(name, default, M("score_help", hand=hand).en,
+                  help_zh=M("score_help", hand=hand).zh, minimum=1)
 
 
 SCORE_OPTIONS = (
-    _score_option("seven_pairs", "七对子", 4),
-    _score_option("full_flush", "清一色", 4),
-    _score_option("half_flush", "混一色", 2),
-    _score_option("all_honours", "字一色", 8),
-    _score_option("thirteen_orphans", "十三幺", 13),
+    _score_option("seven_pairs", "七对子", "seven pairs", 4),
+    _score_option("full_flush", "清一色", "full flush", 4),
+    _score_option("half_flush", "混一色", "half flush", 2),
+    _score_option("all_honours", "字一色", "all honours", 8),
+    _score_option("thirteen_orphans", "十三幺", "thirteen orphans", 13),
 )
 KONG = Option("kong_score", 2, M.text("kong_help"), help_zh=M.text("kong_help", "zh"), minimum=1)
 
@@ -112,7 +113,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     check_hand(hand, GAME, chows=True)
     ctxs = [Ctx(hand, s, options) for s in shapes(hand, GAME, orphans=True)]
     ctx, found = best_reading(ctxs, _valued, _top_value)
-    top, excluded = largest_only(found, ctx, lambda p, by: M("excluded", fan=p.name, by=by.name),
+    top, excluded = largest_only(found, ctx, lambda p, by: M("excluded", fan=p.label, by=by.label),
                                  silent=("平胡",))
     hand_score = top.value
     base = options["base"]
@@ -133,7 +134,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
 
 RULESET = RuleSet(
     id="hezhou",
-    name="Hezhou Xindu 吃炮",
+    name="Hezhou Xindu, wins on a discard (吃炮)",
     name_zh="贺州信都吃炮麻将",
     unit="x stake",
     description="On a discard the discarder pays the hand's score; on a self-draw each pays "

@@ -70,14 +70,14 @@ M = Catalog("northeast", {
     "discarder_more": (" + 1 for the discard (点炮)", " + 点炮1"),
     "drawn_more": (" + 1 for the self-draw", " + 自摸1"),
     "dealer_more": (" + 1 for the dealer (庄家)", " + 庄家1"),
-    "opt_base": ("the stake of a plain win, per player (票胡每家5元)", "票胡每家的钱数（每家5元）"),
+    "opt_base": ("the stake of a plain win, per player (the rules: “票胡每家5元”)", "票胡每家的钱数（每家5元）"),
     "opt_self": ("self-drawn: each pays as a discarder would (discard: 2 x base) or the plain "
                  "stake (plain)", "自摸：每家「按点炮付」或「按票胡付」"),
-    "f_dealer": ("the dealer's seat (庄家): one 番 more on what the dealer wins or pays",
+    "f_dealer": ("the dealer's seat (庄家): one fan more on what the dealer wins or pays",
                  "庄家的座位：庄家输赢多一番"),
     "f_discarder": ("the seat that discarded the winning tile (点炮)", "点炮的座位"),
-    "f_bao": ("the treasure tile (宝牌): winning on it is 对宝", "宝牌：胡的正是宝牌即对宝"),
-    "f_lou": ("摟宝: won by drawing the treasure tile (needs bao and a self-draw)",
+    "f_bao": ("the treasure tile (宝牌): winning on it is a treasure pair (对宝)", "宝牌：胡的正是宝牌即对宝"),
+    "f_lou": ("treasure draw (摟宝): won by drawing the treasure tile (needs bao and a self-draw)",
               "摟宝：摸到宝牌和牌（需要给出宝牌并且自摸）"),
 })
 
@@ -222,9 +222,10 @@ RULESET = RuleSet(
     name="Northeast (穷胡)",
     name_zh="东北麻将",
     unit="番",
-    description="三色全, a 1/9/honour, at least one 叉 (special kongs 旋风杠 / 喜杠 / 幺九蛋 count); "
-    "立门 1, 夹胡 1, 飘胡 2, 对宝 2, 摟宝 x2; 5 each, 10 from the discarder or dealer, 20 dealer "
-    "discarding; each 番 doubles.",
+    description="A win holds all three suits, a terminal or honour and at least one pung (the "
+    "special kongs count); concealed 1, a closed wait 1, all pungs 2, a treasure pair 2, a "
+    "treasure draw x2; 5 each, 10 from the discarder or dealer, 20 the dealer discarding; each "
+    "fan doubles.",
     description_zh="三色全，须有幺九或字牌，至少一叉（旋风杠、喜杠、幺九蛋也算）；立门 1，夹胡 1，飘胡 2，对宝 2，摟宝加倍；票胡每家 5，点炮或庄家 10，庄家点炮 20；每番翻一倍。",
     score=score,
     options=(

@@ -96,7 +96,7 @@ MISSING_SUIT = HandField(
 DEALER = HandField("dealer", "seat", "E", "the dealer's seat (庄家)", "庄家的座位")
 DISCARDER = HandField(
     "discarder", "seat", None,
-    "the seat that discarded the winning tile; default: the player before the winner (上家)",
+    "the seat that discarded the winning tile; default: the player before the winner",
     "打出和牌张的座位；不填则按和牌者的上家计算")
 PLAYERS_IN = HandField(
     "players_in", "seats", list(SEATS),

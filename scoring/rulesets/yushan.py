@@ -83,8 +83,8 @@ RULESET = RuleSet(
     name="Yushan",
     name_zh="玉山麻将",
     unit="fan",
-    description="108 tiles, no chows, must miss a suit; 基本胡 0, 对子胡 1, 清一色 2, 清对 3 番, "
-    "each 番 doubling the stake.",
+    description="108 tiles, no chows, must miss a suit; a basic win (基本胡) 0, all pungs (对子胡) 1, "
+    "full flush (清一色) 2, full flush all pungs (清对) 3 fan, each fan doubling the stake.",
     description_zh="108张牌，不能吃，须缺一门可胡；基本胡0番、对子胡1番、清一色2番、清对3番，每番翻倍。",
     score=score,
     options=(BASE,) + SETTLEMENT_OPTIONS,

@@ -7,6 +7,7 @@ from itertools import combinations, compress
 from operator import itemgetter
 
 from scoring.messages import Msg, Suit, Text, Tile, TileName
+from scoring.patterns import fan_label
 from scoring.ruleset import Exclusion, Fan
 from scoring.rulesets.gb import calc, combos
 from scoring.rulesets.gb import fans as F
@@ -484,7 +485,8 @@ _EXCLUDE_IDS = {
 _EXCLUDE_ROWS = {
     fan: tuple(
         (gid, g, _RAW.get(g), Exclusion(g, F.NAME_EN[gid], F.NAME_ZH[fan],
-                                        W("includes", fan=F.NAME_ZH[fan], excluded=g)))
+                                        W("includes", fan=fan_label(F.NAME_ZH[fan], F.NAME_EN[fan]),
+                                          excluded=fan_label(g, F.NAME_EN[gid]))))
         for gid, g in targets
     )
     for fan, targets in _EXCLUDE_IDS.items()
