@@ -17,7 +17,7 @@ from typing import Any
 from scoring import tiles as T
 from scoring.hand import Hand, HandError
 from scoring.messages import Catalog, Msg, Seat, Suit, Tile
-from scoring.patterns import fan_label, Pattern, best_reading, largest_only, matched
+from scoring.patterns import Pattern, best_reading, fan_label, largest_only, matched
 from scoring.payments import pay_each, win_payers
 from scoring.ruleset import Fan, Option, RuleSet, ScoreResult
 from scoring.rulesets.south_common import (
