@@ -240,7 +240,8 @@ def test_every_field_kind_gets_its_input_and_sets_the_hand(no_detector, fields_r
     widgets = [w for w in [*at.selectbox, *at.multiselect, *at.toggle, *at.number_input,
                            *at.text_input] if w.key.startswith("extra-")]
     labels = {w.label for w in widgets}
-    assert labels == {"点炮者", "庄家", "未和牌的玩家", "加倍", "连庄次数", "幸运牌", "马牌", "缺的花色",
+    # 仍在局中的玩家: the list holds the winner too (it read 未和牌的玩家, players not yet won)
+    assert labels == {"点炮者", "庄家", "仍在局中的玩家（含和牌者）", "加倍", "连庄次数", "幸运牌", "马牌", "缺的花色",
                       "算法", "之前的和牌"}, labels
     assert at.selectbox(key="extra-style").options == ["加番", "加底"]
     assert at.selectbox(key="extra-lucky").options[:3] == ["—", "1m 一万", "2m 二万"]

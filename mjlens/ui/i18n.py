@@ -136,7 +136,7 @@ M = Catalog("app", {
     "field_missing_suit": ("Missing suit (定缺)", "定缺"),
     "field_dealer": ("Dealer (庄)", "庄家"),
     "field_discarder": ("Discarded by", "点炮者"),
-    "field_players_in": ("Players still in the round", "未和牌的玩家"),
+    "field_players_in": ("Players still in the round (the winner too)", "仍在局中的玩家（含和牌者）"),
     "field_first_turn": ("Won on the first turn (天胡/地胡)", "天胡 / 地胡"),
     "field_discard_after_kong": ("Discard right after a kong (杠上炮)", "杠上炮"),
     "field_baopei": ("Discarder pays for all (包赔)", "包赔"),

@@ -100,8 +100,8 @@ DISCARDER = HandField(
     "打出和牌张的座位；不填则按和牌者的上家计算")
 PLAYERS_IN = HandField(
     "players_in", "seats", list(SEATS),
-    "seats still in the round (not yet won): a self-drawn win is paid by each of them",
-    "仍在局中（尚未和牌）的座位：自摸时由他们每人付分")
+    "seats still in the round, the winner among them: a self-drawn win is paid by each of the "
+    "others", "仍在局中的座位（含和牌者）：自摸时由其他每人付分")
 COMMON_FIELDS = (MISSING_SUIT, DEALER, DISCARDER, PLAYERS_IN)
 
 # ---- options shared by the family -----------------------------------------------------------

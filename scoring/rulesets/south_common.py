@@ -60,8 +60,9 @@ M = Catalog("south", {
                          "明杠{tile}未注明从谁处杠来：按上家{seat}计算。"),
     "final_with_win_tile": ("A hand held when the round ends has no winning tile (win_tile).",
                             "局终时手中的牌没有和牌张（win_tile）。"),
-    "players_in_help": ("seats still in the round (given by 'mjlens settle', whose kong events "
-                        "then pay the kong money)", "仍在局中的座位（整局结算时给出，杠钱由整局的杠事件结算）"),
+    "players_in_help": ("seats still in the round, the winner among them (a whole round's "
+                        "settlement gives them, and pays the kong money from its kong events)",
+                        "仍在局中的座位，含和牌者（整局结算时给出，杠钱由整局的杠事件结算）"),
     "bad_players_in": ("players_in must be a list of seats, e.g. [\"E\", \"W\"], not {value}.",
                        "players_in 必须是座位列表，例如 [\"E\", \"W\"]，而不是 {value}。"),
     "kong_money_in_round": ("Kong money for {tiles} is left out: with players_in given (a round's "
