@@ -61,7 +61,10 @@ M = Catalog("sichuan_family", {
                   "seven pairs. Check the tiles and the winning tile.",
                   "这些牌不是和牌：既不是四组加一对将，也不是七对。请检查牌和和牌张。"),
     # values, payments, notes
-    "value_fan": ("{total} fan, x{multiplier}", "{total}番，{multiplier}倍"),
+    "value_fan": ("{total} fan: the base x 2^{power} = x{multiplier}",
+                  "{total}番：底分 × 2^{power} = {multiplier}倍"),
+    "value_capped": ("{total} fan: the base x 2^{power} = x{uncapped}, capped at x{multiplier}",
+                     "{total}番：底分 × 2^{power} = {uncapped}倍，封顶{multiplier}倍"),
     "value_times": ("x{multiplier}", "{multiplier}倍"),
     "pays_self_drawn": ("{winner} self-draws (自摸) {value}", "{winner}自摸，{value}"),
     "pays_discard": ("{winner} wins on {discarder}'s discard (点炮) {value}",
@@ -372,7 +375,15 @@ def score_with_payments(evaluate: Callable[[Hand, Mapping[str, Any]], ScoreResul
 
 
 def fan_value(result: ScoreResult) -> Msg:
-    return M("value_fan", total=result.total, multiplier=result.extra["multiplier"])
+    """The money of a hand's fan with its formula: each fan above a plain win doubles the base
+    (`doubling`), so 4 fan reads 'the base x 2^3 = x8', not a bare 'x8'."""
+    x = result.extra
+    uncapped = x.get("uncapped_multiplier", x["multiplier"])
+    power = max(0, int(uncapped).bit_length() - 1)
+    if x.get("capped"):
+        return M("value_capped", total=result.total, power=power, uncapped=uncapped,
+                 multiplier=x["multiplier"])
+    return M("value_fan", total=result.total, power=power, multiplier=x["multiplier"])
 
 
 def times_value(result: ScoreResult) -> Msg:
