@@ -14,7 +14,7 @@ from mjlens.ui import jokers as J
 from mjlens.ui import photo as P
 from mjlens.ui import render as R
 from mjlens.ui import state as S
-from mjlens.ui.i18n import lang_of_locale, t, text
+from mjlens.ui.i18n import lang_of_locale, t, text, tile_name
 from mjlens.ui.views_hand import add_tiles_view, edit_panel, hand_view
 from mjlens.ui.views_result import (
     choose_rules,
@@ -40,18 +40,22 @@ div[class*="st-key-cell-"], div[class*="st-key-pcell-"] {
   position: relative; padding-bottom: 1.35rem; gap: 0; }
 div[class*="st-key-cell-"] [data-testid="stElementToolbar"],
 div[class*="st-key-pcell-"] [data-testid="stElementToolbar"] { display: none; }
-div[class*="st-key-tile-"], div[class*="st-key-pcell-"] div[class*="st-key-pal-"] {
+div[class*="st-key-tile-"], div[class*="st-key-pcell-"] div[class*="st-key-pal-"],
+div[class*="st-key-pcell-"] div[class*="st-key-alt-"] {
   position: absolute !important; inset: 0; width: 100% !important; z-index: 2; }
-div[class*="st-key-tile-"] *, div[class*="st-key-pcell-"] div[class*="st-key-pal-"] * {
+div[class*="st-key-tile-"] *, div[class*="st-key-pcell-"] div[class*="st-key-pal-"] *,
+div[class*="st-key-pcell-"] div[class*="st-key-alt-"] * {
   width: 100%; height: 100%; }
 div[class*="st-key-tile-"] button, div[class*="st-key-pcell-"] button {
   display: flex; align-items: flex-end; justify-content: center; padding: 0;
   min-height: 0; font-size: 0.85rem; background: transparent; }
 div[class*="st-key-tile-"] [data-testid="stMarkdownContainer"],
-div[class*="st-key-pcell-"] div[class*="st-key-pal-"] [data-testid="stMarkdownContainer"] {
+div[class*="st-key-pcell-"] div[class*="st-key-pal-"] [data-testid="stMarkdownContainer"],
+div[class*="st-key-pcell-"] div[class*="st-key-alt-"] [data-testid="stMarkdownContainer"] {
   display: flex; flex-direction: column; justify-content: flex-end; align-items: center; }
 div[class*="st-key-tile-"] button p,
-div[class*="st-key-pcell-"] div[class*="st-key-pal-"] button p {
+div[class*="st-key-pcell-"] div[class*="st-key-pal-"] button p,
+div[class*="st-key-pcell-"] div[class*="st-key-alt-"] button p {
   height: auto; line-height: 1.3rem; margin: 0; white-space: nowrap; }
 div[class*="st-key-cell-"] img, div[class*="st-key-pcell-"] img { border-radius: 4px; }
 div[class*="st-key-group-"], div.st-key-palette-tiles { gap: 0.25rem; }
@@ -320,8 +324,27 @@ def _other_readings(lang: str) -> None:
             why = text(why, lang)
             st.button(f"`{notation}`", key=f"reading-{k}", on_click=_use_reading,
                       args=(notation,), help=why or None)
+            _reading_tiles(notation, k, lang)
             if why:
                 st.caption(why)
+
+
+def _reading_tiles(notation: str, k: int, lang: str) -> None:
+    """A reading's tiles as small pictures (its melds apart), so it is seen, not decoded."""
+    from mjlens.ui.tile_images import tile_png
+    from scoring.notation import parse_hand
+
+    try:
+        hand = parse_hand(notation)
+    except HandError:
+        return
+    groups = [list(hand.concealed)] + [list(m.tiles) for m in hand.melds]
+    groups += [[hand.win_tile]] if hand.win_tile else []
+    with st.container(horizontal=True, gap="medium", key=f"reading-tiles-{k}"):
+        for codes in groups:
+            with st.container(horizontal=True, gap=None, width="content"):
+                for code in codes:
+                    st.image(tile_png(code, None, 48), width=22, alt=tile_name(code, lang))
 
 
 def export_view(outcome: E.Outcome, rs, options: dict, lang: str,
