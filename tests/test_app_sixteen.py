@@ -133,3 +133,22 @@ def test_a_new_rule_set_reads_the_photo_again(app, monkeypatch):
     assert det.calls == 2 and len(app.session_state["draft"].tiles) == n
     app.selectbox(key="rules").set_value("gb").run()
     assert det.calls == 3  # 14 tiles again: read again
+
+
+def test_seventeen_tiles_under_a_fourteen_tile_game_suggest_the_games_of_that_size(app):
+    """Guobiao refused 17 tiles ('needs 14') with no hint that 16-tile games exist: the page
+    offers every registered rule set whose hand size fits (from the registry, so a 16-tile rule
+    set added later is offered too), one tap away."""
+    from scoring.ruleset import all_rulesets, hand_sets
+
+    app.selectbox(key="rules").set_value("gb").run()
+    app.text_input(key="notation").set_value(STANDING + " +5s").run()
+    assert "needs 14" in _messages(app)
+    want = sorted(r for r in all_rulesets() if hand_sets(r) == 5)
+    assert {"yuhuan", "fujian"} <= set(want)
+    offered = sorted(b.key[len("fits-"):] for b in app.button if b.key.startswith("fits-"))
+    assert offered == want
+    app.button(key="fits-yuhuan").click().run()
+    assert app.session_state["rules"] == "yuhuan"
+    assert app.metric and app.metric[0].value.split()[0].isdigit(), _messages(app)
+    assert not [b for b in app.button if b.key.startswith("fits-")]

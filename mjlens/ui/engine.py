@@ -15,7 +15,8 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from mjlens.ui.state import Draft, to_hand
+from mjlens.ui.state import Draft, tiles_needed, to_hand
+from scoring import tiles as T
 from scoring.hand import Hand, HandError
 from scoring.messages import Msg
 from scoring.ruleset import SEATS, Option, RuleSet, ScoreResult, net_of
@@ -53,6 +54,19 @@ def score_draft(draft: Draft, rules: str, options: dict[str, Any] | None = None)
         log.exception("scoring failed for %s under %s", hand, rules)
         raise
     return Outcome(hand=hand, result=result)
+
+
+def fitting_rulesets(draft: Draft, current: str) -> list[str]:
+    """The registered rule sets whose hand size fits the draft's tiles, when the chosen one's
+    does not (17 tiles under a 14-tile game: the 16-tile games). Found from the registry, so a
+    rule set added later is offered too."""
+    from scoring.ruleset import hand_sets
+
+    playing = sum(1 for s in draft.tiles if not T.is_flower(s.code))
+    if not playing or playing == tiles_needed(draft, hand_sets(current)):
+        return []
+    return [rid for rid in rulesets() if rid != current
+            and tiles_needed(draft, hand_sets(rid)) == playing]
 
 
 # ---- settings widgets ---------------------------------------------------------------------------

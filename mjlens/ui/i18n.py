@@ -165,6 +165,8 @@ M = Catalog("app", {
     "you": ("you", "你"),
     "no_payments": ("This rule set gives no payment table.", "此规则没有结算表。"),
     "cannot_score": ("Cannot score this hand yet", "还不能计分"),
+    "other_sizes": ("This hand has {n} tiles, the size of a hand in these games:",
+                    "这手牌有 {n} 张，是以下玩法的牌数："),
     "export": ("Export", "导出"),
     "download_json": ("Result as JSON", "下载结果文件"),
     "download_png": ("Shareable picture", "分享图片"),

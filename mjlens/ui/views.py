@@ -396,6 +396,9 @@ def main() -> None:
     draft = draft_for(rs, ss.draft)
     outcome = E.score_draft(draft, rs.id, options)
     joker = J.joker_of(rs, options, draft.context.extra, outcome.result)
+    # the game first: on a phone the columns stack, and the rules judge the photo's reading
+    with st.container(key="game", width=520):
+        choose_rules(lang)
     left, right = st.columns([3, 2], gap="large")
     with left:
         input_view(lang)
@@ -407,7 +410,6 @@ def main() -> None:
         edit_panel(lang)
         add_tiles_view(lang)
     with right:
-        choose_rules(lang)
         with st.expander(context_summary(ss.draft.context, lang), key="ctx-exp",
                          icon=":material/casino:"):
             context_view(rs, lang)

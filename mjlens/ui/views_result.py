@@ -304,8 +304,23 @@ def draft_for(rs: RuleSet, draft: S.Draft) -> S.Draft:
 
 
 def problem_view(outcome: E.Outcome, lang: str) -> None:
-    """Why there is no score: the player's message of the refusal."""
+    """Why there is no score: the player's message of the refusal; when the tiles are a hand
+    of another size (17 under a 14-tile game), the games of that size, one tap away."""
     st.warning(f"**{t('cannot_score', lang)}** — {text(outcome.error, lang)}")
+    ss = st.session_state
+    fits = E.fitting_rulesets(ss.draft, ss["rules"])
+    if fits:
+        found = E.rulesets()
+        n = sum(1 for s in ss.draft.tiles if not T.is_flower(s.code))
+        st.caption(t("other_sizes", lang, n=n))
+        with st.container(horizontal=True, key="other-sizes"):
+            for rid in fits:
+                st.button(_rs_label(found[rid], lang), key=f"fits-{rid}", on_click=_use_rules,
+                          args=(rid,), icon=":material/swap_horiz:")
+
+
+def _use_rules(rid: str) -> None:
+    st.session_state["rules"] = rid
 
 
 def jokers_view(joker: Joker, r, lang: str) -> None:
