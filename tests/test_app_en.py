@@ -88,3 +88,13 @@ def test_the_english_page_has_no_chinese_but_names(no_detector, rules):  # noqa:
         assert not at.exception, state
         seen[state] = sorted(set(chinese_in(texts, names)))
     assert not any(seen.values()), seen
+
+
+@pytest.mark.parametrize("lang, words", [("en-US", "On a discard every player pays, the house "
+                                                    "default"),
+                                         ("zh-CN", "放炮和牌时三家都付，这是默认的地方规则")])
+def test_fujian_says_everyone_pays_on_a_discard(no_detector, lang, words):  # noqa: F811
+    """Fujian's discard payment is a house default (option discard_pays): the page says so."""
+    at = _app(lang)
+    at.selectbox(key="rules").set_value("fujian").run()
+    assert any(words in c.value for c in at.caption), [c.value for c in at.caption]

@@ -360,3 +360,79 @@ def test_a_language_switch_keeps_the_rule_set(standin_server):
                 _idle(page)
         finally:
             browser.close()
+
+
+
+# Text cut off at the page's edge or by its box, or lying over other text: the phone layout's
+# faults. Visible text nodes only (closed boxes, icons and screen-reader labels left out).
+LAYOUT_FAULTS_JS = """() => {
+    const W = window.innerWidth; const out = {overflow: [], clipped: [], overlap: []};
+    const rects = [];
+    const root = document.querySelector('[data-testid=stMain]') || document.body;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const n = walker.currentNode; const t = n.nodeValue.trim(); if (!t) continue;
+      const el = n.parentElement; if (!el || el.closest('style,script,[data-testid=stTooltipContent],[data-testid=stIconMaterial]')) continue;
+      if (!el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) continue;
+      const own = el.getBoundingClientRect();
+      if (own.width <= 1 || own.height <= 1) continue;  // screen-reader only
+      const cs = getComputedStyle(el);
+      if (cs.fontSize === '0px' || cs.visibility === 'hidden' || cs.opacity === '0') continue;
+      const r = document.createRange(); r.selectNodeContents(n);
+      for (const b of r.getClientRects()) {
+        if (b.width < 1 || b.height < 1) continue;
+        if (b.right > W + 1 || b.left < -1) out.overflow.push(t);
+        rects.push([t, b, n]);
+      }
+      let a = el;
+      while (a && a !== root) {
+        const s = getComputedStyle(a);
+        if (['hidden', 'clip', 'auto', 'scroll'].includes(s.overflowX) && a.scrollWidth > a.clientWidth + 2) {
+          out.clipped.push(t); break; }
+        a = a.parentElement;
+      }
+    }
+    for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) {
+      if (rects[i][2] === rects[j][2]) continue;
+      const a = rects[i][1], b = rects[j][1];
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 2 && h > 2) out.overlap.push(rects[i][0] + ' / ' + rects[j][0]);
+    }
+    return out;
+  }"""
+
+
+def test_the_phone_layout_puts_the_game_first_and_cuts_no_text(standin_server, tmp_path):
+    """At 390 px, in English and Chinese: the rule-set box comes before the photo (it sat below
+    the hand and the palette), and no text runs off the screen, is cut by its box or lies over
+    other text, on the first page and with a photo read and every folded box open."""
+    from playwright.sync_api import sync_playwright
+
+    found = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            for locale in ("en-US", "zh-CN"):
+                ctx = browser.new_context(locale=locale, viewport={"width": 390, "height": 900})
+                page = ctx.new_page()
+                page.goto(standin_server)
+                page.locator(".st-key-notation").wait_for(timeout=60_000)
+                _idle(page)
+                rules = page.locator(".st-key-rules").bounding_box()
+                photo = page.locator('[data-testid="stFileUploader"]').bounding_box()
+                assert rules["y"] < photo["y"], locale
+                found[locale, "first page"] = page.evaluate(LAYOUT_FAULTS_JS)
+                page.locator("input[type=file]").set_input_files(str(FIXTURE))
+                page.locator('[data-testid="stMetricValue"]').first.wait_for(timeout=60_000)
+                _idle(page)
+                for summary in page.locator('[data-testid="stExpander"] summary').all():
+                    summary.click()
+                page.wait_for_timeout(1500)  # the boxes open with an animation
+                _idle(page)
+                found[locale, "photo, every box open"] = page.evaluate(LAYOUT_FAULTS_JS)
+                ctx.close()
+        finally:
+            browser.close()
+    faults = {k: v for k, v in found.items() if any(v.values())}
+    assert not faults, faults
