@@ -331,3 +331,8 @@ def test_chinese_reasons_name_tiles_not_codes(no_detector):
     line = next(x for m in at.markdown if "四归一" in m.value for x in m.value.split("\n- ")
                 if "四归一" in x)
     assert "四张四万" in line and not re.search(r"\b4m\b", line), line
+    at.selectbox(key="rules").set_value("sichuan").run()  # Sichuan's 根 said 没有开杠：4m
+    at.text_input(key="notation").set_value("234m 444m 567m 789m 5m *5m").run()
+    line = next(x for m in at.markdown if "**根**" in m.value for x in m.value.split("\n- ")
+                if "**根**" in x)
+    assert "四万" in line and not re.search(r"\b4m\b", line), line

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoring import tiles as T
 from scoring.hand import Hand, HandError
 from scoring.messages import Catalog, Text
 from scoring.patterns import Pattern, matched
@@ -169,12 +170,14 @@ def _free_roots(c: WinReading) -> int:
     return roots - 1 if roots and c.top in DRAGON_PATTERNS else roots
 
 
-def _quads(c: WinReading) -> str:
+def _quads(c: WinReading) -> tuple[Text, ...]:
+    """The tiles held four times outside a kong: codes in English, names in Chinese (四万)."""
     counts: dict[str, int] = {}
     for t in c.hand.all_tiles:
         counts[t] = counts.get(t, 0) + 1
     konged = {m.first for m in c.hand.melds if m.is_kong}
-    return " ".join(t for t, n in counts.items() if n == 4 and t not in konged)
+    return tuple(Text(t, T.CHINESE_NAMES.get(t, t)) for t, n in counts.items()
+                 if n == 4 and t not in konged)
 
 
 # Fans added on top of the hand pattern, one 番 each (seed Ⅵ 另加番), read once the pattern is
