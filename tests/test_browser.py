@@ -414,25 +414,27 @@ LAYOUT_FAULTS_JS = """() => {
 
 
 def test_the_phone_layout_puts_the_game_first_and_cuts_no_text(standin_server, tmp_path):
-    """At 390 px, in English and Chinese: the rule-set box comes before the photo (it sat below
-    the hand and the palette), and no text runs off the screen, is cut by its box or lies over
-    other text, on the first page and with a photo read and every folded box open."""
+    """At 390 px (and 1366), in English and Chinese: the rule-set box comes before the photo (on
+    a phone it sat below the hand and the palette), and no text runs off the screen, is cut by
+    its box or lies over other text, on the first page and with a photo read and every folded
+    box open."""
     from playwright.sync_api import sync_playwright
 
     found = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         try:
-            for locale in ("en-US", "zh-CN"):
-                ctx = browser.new_context(locale=locale, viewport={"width": 390, "height": 900})
+            for locale, width in (("en-US", 390), ("zh-CN", 390), ("en-US", 1366),
+                                  ("zh-CN", 1366)):
+                ctx = browser.new_context(locale=locale, viewport={"width": width, "height": 900})
                 page = ctx.new_page()
                 page.goto(standin_server)
                 page.locator(".st-key-notation").wait_for(timeout=60_000)
                 _idle(page)
                 rules = page.locator(".st-key-rules").bounding_box()
                 photo = page.locator('[data-testid="stFileUploader"]').bounding_box()
-                assert rules["y"] < photo["y"], locale
-                found[locale, "first page"] = page.evaluate(LAYOUT_FAULTS_JS)
+                assert rules["y"] < photo["y"], (locale, width)
+                found[locale, width, "first page"] = page.evaluate(LAYOUT_FAULTS_JS)
                 page.locator("input[type=file]").set_input_files(str(FIXTURE))
                 page.locator('[data-testid="stMetricValue"]').first.wait_for(timeout=60_000)
                 _idle(page)
@@ -440,7 +442,7 @@ def test_the_phone_layout_puts_the_game_first_and_cuts_no_text(standin_server, t
                     summary.click()
                 page.wait_for_timeout(1500)  # the boxes open with an animation
                 _idle(page)
-                found[locale, "photo, every box open"] = page.evaluate(LAYOUT_FAULTS_JS)
+                found[locale, width, "photo, every box open"] = page.evaluate(LAYOUT_FAULTS_JS)
                 ctx.close()
         finally:
             browser.close()
