@@ -306,7 +306,11 @@ def _rules_box(page):
 
 
 def _choose_rules(page, name: str) -> None:
-    page.locator(".st-key-rules button[aria-haspopup=listbox]").click()
+    """Pick a rule set as a player does: type its name in the box, tap it in the list (the list
+    is filtered by what the box shows)."""
+    box = _rules_box(page)
+    box.click()
+    box.fill(name)
     page.get_by_role("option", name=name, exact=True).click()
     _idle(page)
 
@@ -448,3 +452,54 @@ def test_the_phone_layout_puts_the_game_first_and_cuts_no_text(standin_server, t
             browser.close()
     faults = {k: v for k, v in found.items() if any(v.values())}
     assert not faults, faults
+
+
+def test_the_english_page_has_no_chinese_but_names(standin_server):
+    """The mirror of the Chinese page's test in a real browser: under Fujian (whose English page
+    was half Chinese: '屁胡: 11', 'items 1 番 x1 for 屁胡') and Guobiao, on the visible text of
+    each state, no Chinese but names beside their English and quotations of the rule text."""
+    from playwright.sync_api import sync_playwright
+
+    from scoring.ruleset import all_rulesets
+    from tests.test_app_en import SIXTEEN, chinese_in
+
+    names = {rs.name_zh for rs in all_rulesets().values()}
+    found = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+            page = ctx.new_page()
+
+            def check(state: str) -> None:
+                _idle(page)
+                assert page.locator('[data-testid="stException"]').count() == 0, state
+                texts = page.evaluate(VISIBLE_TEXT_JS, "[data-testid=stMain]")
+                found[state] = sorted(set(chinese_in(texts, names)))
+
+            page.goto(standin_server)
+            page.get_by_text("Hand in notation").first.wait_for(timeout=60_000)
+            check("first page")
+            for rules, hand in (("fujian", SIXTEEN), ("gb", "234m 444m 567p 789s 1z +1z")):
+                _choose_rules(page, all_rulesets()[rules].name)
+                box = page.locator(".st-key-notation input")
+                box.fill(hand)
+                box.press("Enter")
+                page.locator('[data-testid="stMetricValue"]').first.wait_for(timeout=30_000)
+                _idle(page)
+                for key in ("ctx-exp", "opt-exp"):  # win details, house rules
+                    page.locator(f".st-key-{key} summary").first.click()
+                    _idle(page)
+                page.wait_for_timeout(1000)
+                check(f"{rules}: scored, win details and house rules open")
+                for key in ("ctx-exp", "opt-exp"):
+                    page.locator(f".st-key-{key} summary").first.click()
+                    _idle(page)
+            page.locator(".st-key-mode button", has_text="Photo").click()
+            page.locator("input[type=file]").set_input_files(str(FIXTURE))
+            page.get_by_text(re.compile(r"Found \d+ tiles")).first.wait_for(timeout=60_000)
+            page.locator('div[class*="st-key-tile-2"] button').click()
+            check("photo read, a tile selected")
+        finally:
+            browser.close()
+    assert not any(found.values()), found
