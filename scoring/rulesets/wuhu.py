@@ -290,7 +290,7 @@ def count_reading(r: Reading) -> Count:
                      for p in jiao[1:]]
         fans += [Fan(p.name, p.name_en, 50, 1, M("jiao_more", why=p.reason(r))) for p in zuizi]
     elif len(zuizi) >= 2:
-        fans.append(Fan("交", "Jiao (two 嘴子)", 100, 1,
+        fans.append(Fan("交", "Full hand from two extra hands", 100, 1,
                         M("jiao_two", names=[p.label for p in zuizi[:2]])))
         excluded += [Exclusion(p.name, p.name_en, "交", M("in_jiao", why=p.reason(r)))
                      for p in zuizi[:2]]
