@@ -98,3 +98,41 @@ def test_fujian_says_everyone_pays_on_a_discard(no_detector, lang, words):  # no
     at = _app(lang)
     at.selectbox(key="rules").set_value("fujian").run()
     assert any(words in c.value for c in at.caption), [c.value for c in at.caption]
+
+
+HANDS = ["111m 234m 567m 789m 5m *5m", "234m 444m 567p 789s 1z +1z", "123m 456m 789m 234p 5s +5s",
+         "11m 22m 33m 44m 55m 66m 7m +7m", "111m 222p 333s [777s] 5m +5m",
+         "123m 123m 456p 789p 11s +1s", "234m 444m 567m 789m 5m *5m",
+         "11m 22m 33m 44m 55m 66m 7m *7m", "111m 222m 333m 777m 9m *9m",
+         "[111z] [222z] 333z 55z 5z +5z", "123m 456m 789m 11z 22z +2z",
+         "19m 19p 19s 1234567z +1m", "123p 345p 678p 11p 999p *9p", "111m 999m 111p 99p 9p +9p",
+         "123m 456p [777s^] {2222m} 5p +5p"]
+HANDS_16 = ["111m 234m 567m 789m 345p 5m *5m", "123m 123m 456p 789p 111s 2s +2s",
+            "111m 222m 333m 444m 555m 6m *6m", "123m 456m 789m 123p 456p 7z +7z"]
+
+
+@pytest.mark.parametrize("rules", sorted(all_rulesets()))
+def test_every_reason_and_refusal_in_english_holds_no_chinese_but_names(rules):
+    """Beyond the page states: for a range of hands (flushes, pairs, honours, kongs, orphans,
+    on a discard and self-drawn), each fan's English name and reason, each exclusion, payment,
+    note and refusal under the rule set."""
+    from scoring.hand import HandError
+    from scoring.notation import parse_hand
+    from scoring.ruleset import hand_sets, score_hand
+
+    names = _names()
+    leaks = set()
+    for hand in HANDS_16 if hand_sets(rules, {}) == 5 else HANDS:
+        for extra in ("", " discarder=N") if "+" in hand else ("",):
+            try:
+                r = score_hand(parse_hand(hand + extra), rules)
+            except HandError as exc:
+                leaks.update(chinese_in([str(exc.msg.render("en") if hasattr(exc.msg, "render")
+                                             else exc.msg)], names))
+                continue
+            texts = [f"{f.name_en} · {f.name}" for f in r.fans]
+            texts += [x.render("en") if hasattr(x, "render") else str(x) for x in
+                      [*(f.why for f in r.fans), *(e.why for e in r.excluded),
+                       *(p.reason for p in r.payments), *r.notes]]
+            leaks.update(chinese_in(texts, names))
+    assert not leaks, sorted(leaks)

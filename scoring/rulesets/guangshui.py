@@ -41,8 +41,9 @@ M = Catalog("guangshui", {
     "not_a_win": ("These tiles do not make a winning hand: four sets (runs inside the hand, "
                   "three of a kind or kongs) and a pair, or seven pairs.",
                   "这些牌不能和：须为四组（手中的顺子、刻子或杠）加一对将，或七对。"),
-    "plain_discard": ("屁和只能自摸或者抢杠: a plain hand (屁和, no pattern) wins only by a "
-                      "self-draw or by robbing a kong, not on {seat}'s discard.",
+    "plain_discard": ("A plain hand (屁和), with no pattern, wins only by a self-draw or by "
+                      "robbing a kong (the Guangshui rules: “屁和只能自摸或者搶杠”), not on {seat}'s "
+                      "discard.",
                       "屁和只能自摸或者抢杠：没有番型的屁和不能和{seat}打出的牌。"),
     "plain": ("no pattern: a plain win (屁和), self-drawn or by robbing a kong",
               "没有番型：屁和（自摸或抢杠）"),

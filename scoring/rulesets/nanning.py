@@ -38,7 +38,7 @@ from scoring.rulesets.south_common import (
 from scoring.rulesets.south_round import SouthRound
 
 M = Catalog("nanning", {
-    "small": ("a plain winning hand (小牌型: no 番)", "普通胡牌牌型（小牌型）"),
+    "small": ("a plain winning hand (小牌型), no fan", "普通胡牌牌型（小牌型）"),
     "flush": ("every tile is {suit} (all honours included)", "全部是{suit}（清一色，包括字一色）"),
     "all_pungs": ("a pair and four pungs or kongs (碰碰胡)", "一对将牌加四个刻子（碰碰胡）"),
     "all_claimed": ("four sets claimed, won on a discard to the last standing tile (全求人)",

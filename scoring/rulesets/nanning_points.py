@@ -51,8 +51,8 @@ from scoring.rulesets.south_round import SouthRound
 
 M = Catalog("nanning_points", {
     "flush": ("every tile is {suit} (9 on a discard, 6 each on a self-draw)", "全部是{suit}（清一色：放炮 9 分，自摸 6 分）"),
-    "all_pungs": ("a pair and four pungs or kongs (碰碰胡: 放炮 9, 自摸 6)", "一对加四个刻子（碰碰胡：放炮 9 分，自摸 6 分）"),
-    "seven_pairs": ("seven pairs (七小对: 放炮 12, 自摸 8)", "七个对子（七小对：放炮 12 分，自摸 8 分）"),
+    "all_pungs": ("a pair and four pungs or kongs (9 on a discard, 6 each on a self-draw)", "一对加四个刻子（碰碰胡：放炮 9 分，自摸 6 分）"),
+    "seven_pairs": ("seven pairs (12 on a discard, 8 each on a self-draw)", "七个对子（七小对：放炮 12 分，自摸 8 分）"),
     "big_pairs": ("seven pairs holding four of a kind (大七对: 放炮 24, 自摸 16)",
                   "七对中有四张相同（大七对：放炮 24 分，自摸 16 分）"),
     "all_claimed": ("four sets claimed, the last tile won on a discard (全求人: 18, 放炮 only)",
@@ -75,7 +75,7 @@ M = Catalog("nanning_points", {
     "earthly": ("another player wins on the first self-draw (地胡: 8)", "闲家第一圈自摸（地胡：按 8 计算）"),
     "human": ("won on the dealer's first discard (人胡: 8)", "和庄家打出的第一张牌（人胡：按 8 计算）"),
     "plain_self": ("a plain self-drawn win (自摸: each pays 3)", "自摸（每家付 3 分）"),
-    "plain_discard": ("a plain win on a discard (放炮: the discarder pays 2)", "放炮（放炮者付 2 分）"),
+    "plain_discard": ("a plain win on a discard (放炮): the discarder pays 2", "放炮（放炮者付 2 分）"),
     "ready": ("declared ready (听牌: one more)", "听牌：在原有基础上加一"),
     "minimum": ("{fan} pays at least 5 (不滿5番牌型，按照5番滿計算)", "{fan}不满 5 按 5 计算"),
     "excluded": ("{fan} is not counted beside {by}", "{fan}不与{by}同计"),

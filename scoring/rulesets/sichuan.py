@@ -46,7 +46,7 @@ M = Catalog("sichuan", {
     "seven_pairs": ("seven pairs, nothing claimed or konged", "七个对子，没有碰也没有杠"),
     "golden_hook": ("four melds on the table, won on the pair with one standing tile",
                     "四组副露在桌上，手里单钓一张和将"),
-    "flush_pungs": ("对对胡 in one suit, {suit}", "清一色的对对胡：{suit}"),
+    "flush_pungs": ("all pungs in one suit, {suit}", "清一色的对对胡：{suit}"),
     "pungs_258": ("对对胡 of 2s, 5s and 8s only", "只有二、五、八的对对胡"),
     "dragon_pairs": ("seven pairs with four identical tiles (the 龙); counted instead of 七对, and "
                      "that four-of-a-kind is not also a 根",
@@ -62,7 +62,7 @@ M = Catalog("sichuan", {
     "flush_dragon_pairs": ("龙七对 in one suit, {suit}; its four-of-a-kind is not also a 根",
                            "清一色的龙七对：{suit}；那四张不再算根"),
     "largest_only": ("hand patterns do not add up; only the largest counts "
-                     "(番型均不重復計算，只按最大番算)", "番型均不重复计算，只按最大番算"),
+                     "(the Chengdu rules: “以下番型均不重復計算，只按最大番算”)", "番型均不重复计算，只按最大番算"),
     # fans added on top (另加番)
     "root": ("four identical tiles not declared as a kong: {tiles}", "四张相同的牌没有开杠：{tiles}"),
     "root_in_dragon": ("the 龙's four identical tiles are not also a 根 (同時減1根)",

@@ -39,12 +39,12 @@ TILES: tuple[str, ...] = tuple(c for c in T.TILE_CODES if T.is_suited(c)) + (RED
 M = Catalog("wuhu", {
     "flowers": ("Wuhu mahjong is played with 112 tiles and no flowers: remove {tiles}.",
                 "芜湖麻将共112张牌，没有花牌：请去掉 {tiles}。"),
-    "honour": ("Wuhu mahjong's only honour tile is Red (红中, 7z): {tile} is not in the set.",
+    "honour": ("Wuhu mahjong's only honour tile is Red (红中), 7z: {tile} is not in the set.",
                "芜湖麻将的字牌只有红中（7z）：没有 {tile}。"),
     "not_a_win": ("These tiles do not make a winning hand: Wuhu needs sets of three (runs inside "
                   "the hand, or three of a kind) and one pair.",
                   "这些牌不能和：芜湖麻将和牌须为若干组三张（手中的顺子或三个头）加一个对子。"),
-    "eight": ("A Wuhu win needs 八支: eight or more tiles of one suit. The longest suit here is "
+    "eight": ("A Wuhu win needs eight of one suit (八支): eight or more tiles of one suit. The longest suit here is "
               "{suit} with {n}.",
               "芜湖麻将和牌必须够八支（一种花色八张或以上）：这手牌最多的是{suit}，只有{n}张。"),
     "earthly_discard": ("地胡 is a win on the first discard (打出第一张即成牌): it cannot be "
@@ -67,7 +67,7 @@ M = Catalog("wuhu", {
     "zhi_gap": (" + the number of the closed-wait tile (压档) {rank} = {sum}", " + 压档点数 {rank} = {sum}"),
     "zhi_half": ("; not self-drawn, so halved and rounded up: {value}",
                  "；不是自摸，除以2（单数先加1）：{value}"),
-    "pungs": ("every set is three of a kind (3个头) and one pair", "全部是3个头加一个对子"),
+    "pungs": ("every set is three of a kind and one pair", "全部是3个头加一个对子"),
     "straight": ("a run 1-9 of {suit}: 123 456 789", "{suit}有1-9的顺子：123 456 789"),
     "core": ("four {tile} not declared as a kong, used as three of a kind and in a run",
              "{tile}四张未开杠，作3个头并与别的牌成顺子"),

@@ -38,7 +38,7 @@ M = Catalog("yushan", {
     "basic": ("a complete hand of two suits", "两门花色的完整和牌"),
     "all_pungs": ("every set is a pung or a kong", "每组都是刻子或杠"),
     "flush": ("every tile is {suit}", "全部是{suit}"),
-    "flush_pungs": ("对子胡 in one suit, {suit}", "清一色的对子胡：{suit}"),
+    "flush_pungs": ("all pungs in one suit, {suit}", "清一色的对子胡：{suit}"),
     "largest_only": ("only the largest pattern counts", "只按最大的牌型计番"),
     "no_seven_pairs": ("Yushan rules have no seven-pairs hand: the tiles must form four sets and "
                        "a pair.", "玉山麻将没有七对：牌必须组成四组加一对将。"),
