@@ -13,11 +13,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from scoring.messages import Msg
+from scoring.messages import Msg, Text
 from scoring.ruleset import Exclusion, Fan
 
 C = TypeVar("C")  # a rule set's per-reading context
 R = TypeVar("R")  # what a rule set counts for one reading
+
+
+
+def fan_label(name: str, name_en: str) -> Text:
+    """A fan named inside a sentence: `Full flush (清一色)` in English, `清一色` in Chinese."""
+    return Text(f"{name_en} ({name})" if name_en else name, name)
 
 
 @dataclass(frozen=True)
@@ -36,6 +42,11 @@ class Pattern(Generic[C]):
     def count(self, ctx: C) -> int:
         got = self.test(ctx)
         return int(got) if not isinstance(got, bool) else (1 if got else 0)
+
+    @property
+    def label(self) -> Text:
+        """The pattern named inside a sentence: `Full flush (清一色)` / `清一色`."""
+        return fan_label(self.name, self.name_en)
 
     def reason(self, ctx: C) -> Msg:
         return self.why(ctx) if callable(self.why) else self.why

@@ -61,7 +61,7 @@ def format_result(result: ScoreResult, hand_text: str = "", lang: str = "en") ->
         lines.append(say("hand", hand=hand_text))
     if result.arrangement:
         lines.append(say("read_as", arrangement=result.arrangement))
-    lines.append(say("rules", rules=result.rules))
+    lines.append(say("rules", rules=_rules_name(result.rules, zh)))
     if not result.is_win:
         lines.append(say("not_win"))
     labels = [render(f.name, lang) if zh else f"{f.name} ({f.name_en})" for f in result.fans]
@@ -131,3 +131,14 @@ def format_round(result: RoundResult, lang: str = "en") -> str:
     lines.append(say("net", net=_net_line(result.net, lang)))
     lines.extend(say("note", note=note) for note in result.notes)
     return "\n".join(lines)
+
+
+def _rules_name(rules: str, zh: bool) -> str:
+    """A rule set named for the reader (国标麻将, not its id gb); an id the registry lacks as
+    written."""
+    from scoring.ruleset import all_rulesets
+
+    rs = all_rulesets().get(rules)
+    if rs is None:
+        return rules
+    return (rs.name_zh or rs.name) if zh else rs.name

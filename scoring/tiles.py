@@ -37,8 +37,9 @@ CHINESE_NAMES[BACK] = "背面"
 
 ENGLISH_NAMES: dict[str, str] = {}
 for _n in range(9):
-    ENGLISH_NAMES[f"{_n + 1}m"] = f"{_n + 1} Characters"
-    ENGLISH_NAMES[f"{_n + 1}p"] = f"{_n + 1} Dots"
+    # "1 Character", "2 Characters": one tile of a suit is named in the singular
+    ENGLISH_NAMES[f"{_n + 1}m"] = f"{_n + 1} Character" + ("s" if _n else "")
+    ENGLISH_NAMES[f"{_n + 1}p"] = f"{_n + 1} Dot" + ("s" if _n else "")
     ENGLISH_NAMES[f"{_n + 1}s"] = f"{_n + 1} Bamboo"
 for _i, _en in enumerate(["East", "South", "West", "North", "White", "Green", "Red"]):
     ENGLISH_NAMES[f"{_i + 1}z"] = _en

@@ -333,6 +333,10 @@ def test_doubtful_tile_fixed_with_one_tap_on_an_alternative(app, with_detector):
     app.button(key=f"tile-{i}").click().run()
     captions = [c for img in app.image for c in img.captions]
     assert "photo" in captions  # the photo's view of the tile is shown beside its reading
+    # the detector's other codes for the box are pictures with the tile's name: one tap fixes it
+    assert app.button(key="alt-6p").help == "6 Dots"
+    pictures = [str(img.proto) for img in app.image]
+    assert any("6 Dots" in p for p in pictures), "the alternative is shown as a picture"
     app.button(key="alt-6p").click().run()  # what the detector said
     d = app.session_state["draft"]
     assert d.tiles[i].code == "6p" and not d.tiles[i].uncertain

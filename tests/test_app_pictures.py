@@ -187,6 +187,27 @@ def test_share_image_and_json_export():
 
 
 @pytest.mark.usefixtures("toy_rules")
+def test_share_image_carries_the_payments_and_how_the_hand_was_won():
+    """A table settling a dispute needs the money and how the hand was won: the picture draws a
+    line for each, below the fans (it showed the fans alone)."""
+    from dataclasses import replace
+
+    d = S.from_hand(parse_hand("111m 456m 789m 5s [222p] +5s discarder=W"))
+    out = E.score_draft(d, "toy", {"base": 2})
+    assert [p.payer for p in out.result.payments] == ["W"]
+    assert R.how_won(d.context, "en") == ("How the hand was won: Discard (West) · Seat wind "
+                                           "(you): East · Round wind: East")
+    assert R.how_won(d.context, "zh").startswith("和牌方式：点和（西）")
+    line = R.payment_line(out.result.payments[0], "E", "en")
+    assert line == "West → East (you) 4: toy", line
+
+    def height(result) -> int:
+        return Image.open(io.BytesIO(R.share_image(d, result, "Toy rules", "en"))).height
+
+    assert height(out.result) >= height(replace(out.result, payments=[])) + 30 + 22
+
+
+@pytest.mark.usefixtures("toy_rules")
 def test_score_draft_refuses_in_words_and_lets_a_bug_surface(monkeypatch, caplog):
     """A refusal (HandError) is the player's message; a rule set that fails otherwise is a bug:
     it is logged with the hand and raised, never shown as an ordinary refusal."""

@@ -99,3 +99,59 @@ def test_photo_of_a_sixteen_tile_hand_is_read_and_scored_under_yuhuan(app, monke
     hand = S.to_hand(app.session_state["draft"], sets=5)
     assert mismatch(sample.sidecar, hand) is None
     assert app.metric and app.metric[0].value.split()[0].isdigit(), _messages(app)  # "22 hu"
+
+
+def test_a_new_rule_set_reads_the_photo_again(app, monkeypatch):
+    """The 16-tile photo uploaded under Guobiao (14 tiles: no legal reading), then Yuhuan
+    chosen: the photo is read again for 17 tiles and scored (it kept the old reading: 17
+    standing tiles and 'Mark the winning tile'). Back under Guobiao it is read for 14 again;
+    a corrected reading survives a change to a rule set of the same hand size."""
+    from datasets.synth import make_sample, seeds
+    from datasets.synth.hands import YUHUAN
+    from datasets.synth.truth import mismatch
+    from mjlens.ui import photo as P
+    from mjlens.ui.views import _detector
+    from tests.app_support import FixtureDetector
+
+    sample = make_sample(4, seeds.SIXTEEN_DEVELOPMENT[0], size=640, hands=YUHUAN, effects=False)
+    det = FixtureDetector.__new__(FixtureDetector)
+    det.truth = {"width": 640, "height": 640,
+                 "tiles": [t for t in sample.sidecar["tiles"] if t["labelled"]]}
+    det.doubtful, det.wrong, det.calls = None, None, 0
+    monkeypatch.setattr(P, "load_detector", lambda *a, **k: det)
+    _detector.clear()
+    app.selectbox(key="rules").set_value("gb").run()
+    app.file_uploader(key="upload").set_value(("hand.jpg", sample.jpeg, "image/jpeg")).run()
+    assert det.calls == 1 and not app.metric
+    app.selectbox(key="rules").set_value("yuhuan").run()
+    assert not app.exception, app.exception
+    assert det.calls == 2
+    assert mismatch(sample.sidecar, S.to_hand(app.session_state["draft"], sets=5)) is None
+    assert app.metric and app.metric[0].value.split()[0].isdigit(), _messages(app)
+    # a correction is kept when the new rule set has the same hand size (fujian: 16 tiles)
+    app.button(key="tile-0").click().run()
+    app.button(key="delete").click().run()
+    n = len(app.session_state["draft"].tiles)
+    app.selectbox(key="rules").set_value("fujian").run()
+    assert det.calls == 2 and len(app.session_state["draft"].tiles) == n
+    app.selectbox(key="rules").set_value("gb").run()
+    assert det.calls == 3  # 14 tiles again: read again
+
+
+def test_seventeen_tiles_under_a_fourteen_tile_game_suggest_the_games_of_that_size(app):
+    """Guobiao refused 17 tiles ('needs 14') with no hint that 16-tile games exist: the page
+    offers every registered rule set whose hand size fits (from the registry, so a 16-tile rule
+    set added later is offered too), one tap away."""
+    from scoring.ruleset import all_rulesets, hand_sets
+
+    app.selectbox(key="rules").set_value("gb").run()
+    app.text_input(key="notation").set_value(STANDING + " +5s").run()
+    assert "needs 14" in _messages(app)
+    want = sorted(r for r in all_rulesets() if hand_sets(r) == 5)
+    assert {"yuhuan", "fujian"} <= set(want)
+    offered = sorted(b.key[len("fits-"):] for b in app.button if b.key.startswith("fits-"))
+    assert offered == want
+    app.button(key="fits-yuhuan").click().run()
+    assert app.session_state["rules"] == "yuhuan"
+    assert app.metric and app.metric[0].value.split()[0].isdigit(), _messages(app)
+    assert not [b for b in app.button if b.key.startswith("fits-")]

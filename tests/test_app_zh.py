@@ -271,7 +271,8 @@ def test_every_field_kind_gets_its_input_and_sets_the_hand(no_detector, fields_r
     widgets = [w for w in [*at.selectbox, *at.multiselect, *at.toggle, *at.number_input,
                            *at.text_input] if w.key.startswith("extra-")]
     labels = {w.label for w in widgets}
-    assert labels == {"点炮者", "庄家", "未和牌的玩家", "加倍", "连庄次数", "幸运牌", "马牌", "缺的花色",
+    # 仍在局中的玩家: the list holds the winner too (it read 未和牌的玩家, players not yet won)
+    assert labels == {"点炮者", "庄家", "仍在局中的玩家（含和牌者）", "加倍", "连庄次数", "幸运牌", "马牌", "缺的花色",
                       "算法", "之前的和牌"}, labels
     assert at.selectbox(key="extra-style").options == ["加番", "加底"]
     assert at.selectbox(key="extra-lucky").options[:3] == ["—", "1m 一万", "2m 二万"]
@@ -355,3 +356,35 @@ def test_a_choices_field_reads_and_takes_traditional_words(no_detector, toy_rule
     box.set_value("遊金、自摸").run()
     assert at.session_state["draft"].context.extra["run"] == ["游金", "自摸"]
     assert at.text_input(key="extra-run").value == "遊金 自摸"
+
+
+@pytest.mark.parametrize("lang", ["zh-CN", "en-US"])
+def test_no_option_is_labelled_by_one_of_its_choices(no_detector, lang):
+    """An option's label names the option, not one of its values: Fujian's count option read
+    简单算法 (its first choice's name, the first phrase of its help) while set to detailed."""
+    at = _app(lang)
+    wrong = {}
+    for rules, rs in sorted(all_rulesets().items()):
+        at.selectbox(key="rules").set_value(rules).run()
+        for opt in rs.options:
+            key = f"opt-{rules}-{opt.name}"
+            box = [w for w in at.selectbox if w.key == key]
+            if box and box[0].label in box[0].options:
+                wrong[key] = (box[0].label, box[0].options)
+    assert not wrong, wrong
+
+
+def test_chinese_reasons_name_tiles_not_codes(no_detector):
+    """A reason on the Chinese page names a tile as the tiles are labelled there (四万), not by
+    its code: Guobiao's 四归一 said 四张 4m."""
+    at = _app()
+    at.selectbox(key="rules").set_value("gb").run()
+    at.text_input(key="notation").set_value("234m 444m 567p 789s 1z +1z").run()
+    line = next(x for m in at.markdown if "四归一" in m.value for x in m.value.split("\n- ")
+                if "四归一" in x)
+    assert "四张四万" in line and not re.search(r"\b4m\b", line), line
+    at.selectbox(key="rules").set_value("sichuan").run()  # Sichuan's 根 said 没有开杠：4m
+    at.text_input(key="notation").set_value("234m 444m 567m 789m 5m *5m").run()
+    line = next(x for m in at.markdown if "**根**" in m.value for x in m.value.split("\n- ")
+                if "**根**" in x)
+    assert "四万" in line and not re.search(r"\b4m\b", line), line

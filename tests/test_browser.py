@@ -304,3 +304,207 @@ def test_the_chinese_page_has_no_english(standin_server, tmp_path, locale):
     assert shot.stat().st_size > 10_000
     if os.environ.get("MJLENS_UPDATE_SCREENSHOTS") == "1" and locale == "zh-CN":
         shutil.copy(shot, ROOT / "docs" / shot.name)
+
+
+def _rules_box(page):
+    return page.locator(".st-key-rules input[role=combobox]")
+
+
+def _choose_rules(page, name: str) -> None:
+    """Pick a rule set as a player does: type its name in the box, tap it in the list (the list
+    is filtered by what the box shows)."""
+    box = _rules_box(page)
+    box.click()
+    box.fill(name)
+    page.get_by_role("option", name=name, exact=True).click()
+    _idle(page)
+
+
+def _metric(page, want: str | None = None) -> str:
+    """The total shown; with `want`, once it shows that (a slow machine reruns late)."""
+    from playwright.sync_api import TimeoutError as Late
+
+    if want is not None:
+        try:
+            page.wait_for_function(
+                "w => [...document.querySelectorAll('[data-testid=stMetricValue]')]"
+                ".some(e => e.innerText.trim() === w)", arg=want, timeout=20_000)
+        except Late:  # the caller's assertion says what was shown instead
+            pass
+    return page.locator('[data-testid="stMetricValue"]').first.inner_text().strip()
+
+
+def test_a_language_switch_keeps_the_rule_set(standin_server):
+    """The browser keeps a chosen rule set as its shown name: after a language switch it sent
+    the old language's name back at the next tap, and the app fell back to Guobiao (a Sichuan
+    hand at 4 番 showed Guobiao's 30). Both directions, each followed by a tap."""
+    from playwright.sync_api import sync_playwright
+
+    from scoring.notation import parse_hand
+    from scoring.ruleset import all_rulesets, score_hand
+
+    hand = "111m 234m 567m 789m 5m *5m"
+    rs = all_rulesets()["sichuan"]
+    r = score_hand(parse_hand(hand), "sichuan")
+    assert r.total != score_hand(parse_hand(hand), "gb").total
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(standin_server)
+            page.get_by_text("Hand in notation").first.wait_for(timeout=60_000)
+            _idle(page)
+            _choose_rules(page, rs.name)
+            box = page.get_by_label("Hand in notation", exact=True).and_(page.locator("input"))
+            box.fill(hand)
+            box.press("Enter")
+            _idle(page)
+            assert _metric(page, f"{r.total:g} fan") == f"{r.total:g} fan"
+            for lang, switch, name, unit in (("zh", "中文", rs.name_zh, "番"),
+                                             ("en", "English", rs.name, "fan")):
+                page.locator(".st-key-lang button", has_text=switch).click()
+                _idle(page)
+                assert _rules_box(page).input_value() == name, lang
+                # a tap anywhere sends every widget's value back: then the rule set was lost
+                box = page.locator(".st-key-notation input")
+                box.fill(hand)
+                box.press("Enter")
+                _idle(page)
+                page.locator('div[class*="st-key-tile-0"] button').click()  # select a tile
+                _idle(page)
+                assert _rules_box(page).input_value() == name, lang
+                assert _metric(page, f"{r.total:g} {unit}") == f"{r.total:g} {unit}", lang
+                assert page.locator('[data-testid="stException"]').count() == 0
+                page.locator(".st-key-done button").click()
+                _idle(page)
+        finally:
+            browser.close()
+
+
+
+# Text cut off at the page's edge or by its box, or lying over other text: the phone layout's
+# faults. Visible text nodes only (closed boxes, icons and screen-reader labels left out).
+LAYOUT_FAULTS_JS = """() => {
+    const W = window.innerWidth; const out = {overflow: [], clipped: [], overlap: []};
+    const rects = [];
+    const root = document.querySelector('[data-testid=stMain]') || document.body;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    while (walker.nextNode()) {
+      const n = walker.currentNode; const t = n.nodeValue.trim(); if (!t) continue;
+      const el = n.parentElement; if (!el || el.closest('style,script,[data-testid=stTooltipContent],[data-testid=stIconMaterial]')) continue;
+      if (!el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) continue;
+      const own = el.getBoundingClientRect();
+      if (own.width <= 1 || own.height <= 1) continue;  // screen-reader only
+      const cs = getComputedStyle(el);
+      if (cs.fontSize === '0px' || cs.visibility === 'hidden' || cs.opacity === '0') continue;
+      const r = document.createRange(); r.selectNodeContents(n);
+      for (const b of r.getClientRects()) {
+        if (b.width < 1 || b.height < 1) continue;
+        if (b.right > W + 1 || b.left < -1) out.overflow.push(t);
+        rects.push([t, b, n]);
+      }
+      let a = el;
+      while (a && a !== root) {
+        const s = getComputedStyle(a);
+        if (['hidden', 'clip', 'auto', 'scroll'].includes(s.overflowX) && a.scrollWidth > a.clientWidth + 2) {
+          out.clipped.push(t); break; }
+        a = a.parentElement;
+      }
+    }
+    for (let i = 0; i < rects.length; i++) for (let j = i + 1; j < rects.length; j++) {
+      if (rects[i][2] === rects[j][2]) continue;
+      const a = rects[i][1], b = rects[j][1];
+      const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+      const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+      if (w > 2 && h > 2) out.overlap.push(rects[i][0] + ' / ' + rects[j][0]);
+    }
+    return out;
+  }"""
+
+
+def test_the_phone_layout_puts_the_game_first_and_cuts_no_text(standin_server, tmp_path):
+    """At 390 px (and 1366), in English and Chinese: the rule-set box comes before the photo (on
+    a phone it sat below the hand and the palette), and no text runs off the screen, is cut by
+    its box or lies over other text, on the first page and with a photo read and every folded
+    box open."""
+    from playwright.sync_api import sync_playwright
+
+    found = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            for locale, width in (("en-US", 390), ("zh-CN", 390), ("en-US", 1366),
+                                  ("zh-CN", 1366)):
+                ctx = browser.new_context(locale=locale, viewport={"width": width, "height": 900})
+                page = ctx.new_page()
+                page.goto(standin_server)
+                page.locator(".st-key-notation").wait_for(timeout=60_000)
+                _idle(page)
+                rules = page.locator(".st-key-rules").bounding_box()
+                photo = page.locator('[data-testid="stFileUploader"]').bounding_box()
+                assert rules["y"] < photo["y"], (locale, width)
+                found[locale, width, "first page"] = page.evaluate(LAYOUT_FAULTS_JS)
+                page.locator("input[type=file]").set_input_files(str(FIXTURE))
+                page.locator('[data-testid="stMetricValue"]').first.wait_for(timeout=60_000)
+                _idle(page)
+                for summary in page.locator('[data-testid="stExpander"] summary').all():
+                    summary.click()
+                page.wait_for_timeout(1500)  # the boxes open with an animation
+                _idle(page)
+                found[locale, width, "photo, every box open"] = page.evaluate(LAYOUT_FAULTS_JS)
+                ctx.close()
+        finally:
+            browser.close()
+    faults = {k: v for k, v in found.items() if any(v.values())}
+    assert not faults, faults
+
+
+def test_the_english_page_has_no_chinese_but_names(standin_server):
+    """The mirror of the Chinese page's test in a real browser: under Fujian (whose English page
+    was half Chinese: '屁胡: 11', 'items 1 番 x1 for 屁胡') and Guobiao, on the visible text of
+    each state, no Chinese but names beside their English and quotations of the rule text."""
+    from playwright.sync_api import sync_playwright
+
+    from scoring.ruleset import all_rulesets
+    from tests.test_app_en import SIXTEEN, chinese_in
+
+    names = {rs.name_zh for rs in all_rulesets().values()}
+    found = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            ctx = browser.new_context(locale="en-US", viewport={"width": 1280, "height": 900})
+            page = ctx.new_page()
+
+            def check(state: str) -> None:
+                _idle(page)
+                assert page.locator('[data-testid="stException"]').count() == 0, state
+                texts = page.evaluate(VISIBLE_TEXT_JS, "[data-testid=stMain]")
+                found[state] = sorted(set(chinese_in(texts, names)))
+
+            page.goto(standin_server)
+            page.get_by_text("Hand in notation").first.wait_for(timeout=60_000)
+            check("first page")
+            for rules, hand in (("fujian", SIXTEEN), ("gb", "234m 444m 567p 789s 1z +1z")):
+                _choose_rules(page, all_rulesets()[rules].name)
+                box = page.locator(".st-key-notation input")
+                box.fill(hand)
+                box.press("Enter")
+                page.locator('[data-testid="stMetricValue"]').first.wait_for(timeout=30_000)
+                _idle(page)
+                for key in ("ctx-exp", "opt-exp"):  # win details, house rules
+                    page.locator(f".st-key-{key} summary").first.click()
+                    _idle(page)
+                page.wait_for_timeout(1000)
+                check(f"{rules}: scored, win details and house rules open")
+                for key in ("ctx-exp", "opt-exp"):
+                    page.locator(f".st-key-{key} summary").first.click()
+                    _idle(page)
+            page.locator(".st-key-mode button", has_text="Photo").click()
+            page.locator("input[type=file]").set_input_files(str(FIXTURE))
+            page.get_by_text(re.compile(r"Found \d+ tiles")).first.wait_for(timeout=60_000)
+            page.locator('div[class*="st-key-tile-2"] button').click()
+            check("photo read, a tile selected")
+        finally:
+            browser.close()
+    assert not any(found.values()), found

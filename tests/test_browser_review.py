@@ -6,6 +6,7 @@ MJLENS_UPDATE_SCREENSHOTS=1 it is also copied to docs/screenshot-review.png."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -62,3 +63,67 @@ def test_review_page_accepts_with_the_keyboard(server, labelled, tmp_path):
             browser.close()
     reviewed = {r.image: r.reviewed for r in read_manifest(labelled).values()}
     assert reviewed == {recs[0].image: True, recs[1].image: False}
+
+
+# every button of a row of choices lies inside the row (none scrolled out of sight)
+CHOICES_SHOWN_JS = """(sel) => {
+  const g = document.querySelector(sel + ' [role=radiogroup]');
+  const r = g.getBoundingClientRect();
+  return [...g.querySelectorAll('button')].filter(b => {
+    const x = b.getBoundingClientRect();
+    return !(x.left >= r.left - 1 && x.right <= r.right + 1 && x.width > 10);
+  }).map(b => b.innerText);
+}"""
+
+
+def test_review_page_changes_a_box_twice_and_shows_every_suit(server, labelled):
+    """Changing the same box twice from the palette worked once, then crashed (the browser sent
+    the box's old label back, a TypeError in review._change), and the box list still named the
+    old code; the suit tabs ran out of their column, so Flowers and Face down were hidden."""
+    from playwright.sync_api import sync_playwright
+
+    from datasets.labelling import read_manifest
+    from mjlens.ui.i18n import tile_label
+    from tests.test_browser import _idle
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            reviewed = re.compile(r"Reviewed \d / 2")  # the test before accepts one photo
+            for width in (1280, 390):
+                page = browser.new_page(viewport={"width": width, "height": 900})
+                page.goto(f"{server}/review_labels?folder={labelled}")
+                page.get_by_text(reviewed).wait_for(timeout=60_000)
+                _idle(page)
+                assert page.evaluate(CHOICES_SHOWN_JS, ".st-key-rv-suit") == [], width
+                assert page.evaluate(CHOICES_SHOWN_JS, ".st-key-lang") == [], width
+                page.close()
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(f"{server}/review_labels?folder={labelled}")
+            page.get_by_text(reviewed).wait_for(timeout=60_000)
+            _idle(page)
+            shown = page.locator(".st-key-rv-box input[role=combobox]")
+            page.locator(".st-key-rv-box button[aria-haspopup=listbox]").click()
+            page.get_by_role("option").nth(1).click()  # box #1
+            _idle(page)
+            for suit, code in (("Honours", "7z"), ("Flowers", "5f")):
+                page.locator(".st-key-rv-suit button", has_text=suit).click()
+                _idle(page)
+                page.locator(f".st-key-pal-{code} button").first.click()
+                _idle(page)
+                assert page.locator('[data-testid="stException"]').count() == 0, code
+                assert shown.input_value().strip().startswith(f"#1 {code} ·"), shown.input_value()
+            page.locator(".st-key-lang button", has_text="中文").click()
+            _idle(page)
+            assert shown.input_value().strip().startswith(f"第 1 号 {tile_label('5f', 'zh')}"), shown.input_value()
+            page.locator(".st-key-rv-suit button", has_text="背面").click()
+            _idle(page)
+            page.locator(".st-key-pal-back button").first.click()
+            _idle(page)
+            assert page.locator('[data-testid="stException"]').count() == 0
+            assert shown.input_value().strip().startswith(f"第 1 号 {tile_label('back', 'zh')}"), shown.input_value()
+        finally:
+            browser.close()
+    images = {r.image: r for r in read_manifest(labelled).values()}
+    assert any(r.boxes[1].code == "back" and r.boxes[1].score is None for r in images.values()
+               if len(r.boxes) > 1)

@@ -134,7 +134,7 @@ def test_dealer_run_fourth_hand_adds_35():
 def test_run_is_for_the_dealer_only():
     with pytest.raises(HandError, match="only for the dealer"):
         score(f'{PLAIN} +1z seat:S dealer=E dealer_history=["屁胡"]')
-    with pytest.raises(HandError, match="屁胡, 自摸 or 游金"):
+    with pytest.raises(HandError, match="pihu, zimo or youjin"):
         score(f'{PLAIN} +1z seat:E dealer_history=["平胡"]')
 
 

@@ -38,7 +38,7 @@ def test_plain_win_only_self_drawn_or_robbing_a_kong():
     """"屁和只能自摸或者搶杠\""""
     drawn = score("123m 456p 789s 45p 11z *6p seat:S")
     assert fans(drawn) == {"屁和": 1} and [p.amount for p in drawn.payments] == [1, 1, 1]
-    with pytest.raises(HandError, match="屁和只能自摸或者抢杠"):
+    with pytest.raises(HandError, match="屁和只能自摸或者搶杠"):
         score("123m 456p 789s 45p 11z +6p seat:S discarder=W")
     robbed = score("123m 456p 789s 45s 11z +3s seat:S discarder=W robbing-kong")
     assert robbed.total == 2 and [(p.payer, p.amount) for p in robbed.payments] == [("W", 2)]

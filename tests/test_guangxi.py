@@ -78,7 +78,7 @@ def test_dealer_streak_adds_one_fan_each():
 def test_dealer_streak_only_for_the_dealer():
     result = score("123m 456p 789s 11z 23s +4s seat:S dealer=E dealer_streak=2")
     assert result.total == 1
-    assert "连庄" in str(result.notes[0])
+    assert "dealer's run" in str(result.notes[0])
 
 
 def test_discard_win_the_discarder_pays():

@@ -25,7 +25,7 @@ def test_chicken_hand_self_drawn_each_pays_two():
 
 def test_chicken_hand_cannot_win_on_a_discard():
     """雞胡：只能自摸"""
-    with pytest.raises(HandError, match=re.escape("鸡胡 wins only by self-draw")):
+    with pytest.raises(HandError, match=re.escape("(鸡胡) wins only by self-draw")):
         score("123m 456p 888s 99p 23s +4s")
 
 

@@ -82,7 +82,7 @@ def test_a_treasure_the_hand_holds_four_of_is_refused(more):
     ("1、必須三色全，即手牌中必須條，餅，萬三門花色都要有。", "123m 456m 789s 11z 44s +4s",
      "all three suits"),
     ("2、若要胡牌手中不能只有2~8條，餅，萬。", "234m 456p 678s 222m 5s +5s", "only 2-8"),
-    ("3、最少有一叉，明，暗的都可以", "123m 456p 789s 234m 1s +1s", "at least one 叉"),
+    ("3、最少有一叉，明，暗的都可以", "123m 456p 789s 234m 1s +1s", "at least one pung (叉)"),
     ("5、胡牌時只有飄胡允許手把一，有吃牌或順子就不能看飄胡。", "2m [123p<] [999s>] [222z<] [333z^] +2m",
      "手把一"),
 ])
@@ -197,7 +197,7 @@ def northeast_hands(draw):
                 WinContext(self_drawn=discarder is None, seat_wind=seat, extra=extra))
 
 
-RULE_ERRORS = ("all three suits", "only 2-8", "at least one 叉", "手把一")
+RULE_ERRORS = ("all three suits", "only 2-8", "at least one pung (叉)", "手把一")
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])

@@ -4,8 +4,10 @@ box's code from the palette, delete a box, add one, accept, export; all saved to
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -93,8 +95,16 @@ def test_accept_marks_reviewed_moves_on_and_export_writes_coco(folder):
     assert "sure.jpg" in at.markdown[1].value and "unsure" not in at.markdown[1].value
     assert [r.reviewed for r in sorted(read_manifest(folder).values(), key=lambda r: r.image)] \
         == [False, True]
-    at.button(key="rv-export").click().run()
-    coco = json.loads((folder / "annotations.coco.json").read_text())
+    # Export is a download (a zip of the files), not a write into the server's folder only
+    from mjlens.ui.review import export_zip
+
+    button = at.get("download_button")
+    assert [b.proto.label for b in button] == ["Export COCO + Label Studio"]
+    with zipfile.ZipFile(io.BytesIO(export_zip(at.session_state["rv-set"]))) as z:
+        names = set(z.namelist())
+        coco = json.loads(z.read("annotations.coco.json"))
+    assert {"annotations.coco.json", "label_studio.json", "data.yaml",
+            "labels/unsure.txt"} <= names
     assert len(coco["annotations"]) == 5
     assert (folder / "label_studio.json").exists() and (folder / MANIFEST).exists()
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from mjlens.cli import main
 from tests.test_layout import BASIC, boxes
@@ -85,3 +86,20 @@ def test_scan_gives_the_layout_the_photo(monkeypatch, capsys):
     out = json.loads(capsys.readouterr().out)
     assert len(out["detections"]) == 14
     assert seen["image"] is not None and seen["image"].shape[1] == out["width"]  # not shrunk
+
+
+def test_scan_text_explains_its_figures_and_names_the_rule_set(tmp_path, capsys):
+    """The reading's figure says what it is (it printed a bare '(confidence 0.26)' beside a
+    right reading), the other readings' figures too (a bare '(0.12, 45)'), and --lang zh names
+    the rule set in Chinese (it printed 规则：gb)."""
+    f = _boxes_file(tmp_path, boxes([(0, "1m 2m 3m 4p 5p 6p 1z 1z 1z 2z"), (0.8, "2z"),
+                                     (0.8, "7s 8s 9s")]))
+    main(["scan", "photo.jpg", "--boxes", f, "--rules", "gb", "--lang", "en"])
+    out = capsys.readouterr().out
+    assert "Rules: Guobiao" in out
+    assert "(confidence" not in out and "certainty of every tile together" in out
+    assert not re.search(r"\(\d\.\d\d[,)]", out), out
+    main(["scan", "photo.jpg", "--boxes", f, "--rules", "gb", "--lang", "zh"])
+    out = capsys.readouterr().out
+    assert "规则：国标麻将" in out and "规则：gb" not in out
+    assert "把握" in out

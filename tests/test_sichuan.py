@@ -427,3 +427,17 @@ def test_the_family_reader_is_named_for_what_it_returns():
         if isinstance(node, ast.FunctionDef) and node.name == "read_hand"
     ]
     assert defined == []
+
+
+def test_a_payment_shows_how_the_fan_become_money():
+    """'4 fan, x8' had no formula: the reason says the base doubles for each fan above a plain
+    win (the Chengdu rules, Ⅳ: '起底2元，一翻4元，二翻8元，三翻16元'), and when the cap holds."""
+    from scoring.notation import parse_hand
+    from scoring.ruleset import score_hand
+
+    r = score_hand(parse_hand("111m 234m 567m 789m 5m *5m"), "sichuan")
+    assert r.total == 4
+    assert "4 fan: the base x 2^3 = x8" in r.payments[0].reason.render("en")
+    assert "4番：底分 × 2^3 = 8倍" in r.payments[0].reason.render("zh")
+    capped = score_hand(parse_hand("111m 222m 333m 777m 9m *9m"), "sichuan")
+    assert "x16, capped at x8" in capped.payments[0].reason.render("en")

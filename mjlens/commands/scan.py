@@ -24,11 +24,17 @@ import sys
 
 from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
 from scoring.messages import Catalog, render
+from scoring.units import amount
 
 M = Catalog("scan_cli", {
     "also_noticed": ("Also noticed:", "另外还注意到："),
-    "read": ("Read from the photo: {hand}   (confidence {confidence})",
-             "从照片读出：{hand}   （置信度 {confidence}）"),
+    "read": ("Read from the photo: {hand}   (the detector's certainty of every tile together: "
+             "{confidence}%; a low figure asks you to check the tiles, not that the reading is "
+             "wrong)",
+             "从照片读出：{hand}   （各张牌识别把握的合计：{confidence}%；数字低只是提醒核对牌张，不一定读错）"),
+    "alternative": ("{hand}   (certainty {confidence}%{score}) {why}",
+                    "{hand}   （把握 {confidence}%{score}）{why}"),
+    "alt_score": ("; it would score {score}", "；按此读法得 {score}"),
     "uncertain": ("Uncertain:", "不确定之处："),
     "other_readings": ("Other readings:", "其他读法："),
     "boxes_unreadable": ("Cannot read the boxes file {path}: {reason}",
@@ -204,7 +210,7 @@ def _report(args, payload, result, scored, error) -> int:
         print(json.dumps(payload, ensure_ascii=False))
         return 0 if scored is not None else 2
     lang = lang_of(args)
-    print(M("read", hand=fh(result.hand), confidence=f"{result.confidence:.2f}").render(lang))
+    print(M("read", hand=fh(result.hand), confidence=round(100 * result.confidence)).render(lang))
     if scored is not None:
         print(fr(scored, fh(result.hand), lang=lang))
     else:
@@ -216,6 +222,15 @@ def _report(args, payload, result, scored, error) -> int:
     if result.alternatives:
         print(M.text("other_readings", lang))
         for alt in result.alternatives:
-            score = f", {alt.score:g}" if alt.score is not None else ""
-            print(f"  {fh(alt.hand)}   ({alt.confidence:.2f}{score}) {render(alt.why, lang)}")
+            score = "" if alt.score is None else M("alt_score", score=amount(
+                alt.score, scored.unit if scored is not None else _unit(args.rules)))
+            print("  " + M("alternative", hand=fh(alt.hand), confidence=round(
+                100 * alt.confidence), score=score, why=alt.why).render(lang).rstrip())
     return 0 if scored is not None else 2
+
+
+def _unit(rules: str) -> str:
+    from scoring.ruleset import all_rulesets
+
+    rs = all_rulesets().get(rules)
+    return rs.unit if rs is not None else ""

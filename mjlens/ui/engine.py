@@ -51,7 +51,7 @@ def score_draft(draft: Draft, rules: str, options: dict[str, Any] | None = None)
     try:
         hand = to_hand(draft, sets=sets)
     except HandError as exc:
-        return Outcome(error=_sixteen_hint(draft, sets, exc.msg))
+        return Outcome(error=_sixteen_hint(draft, rules, sets, exc.msg))
     try:
         result = score_hand(hand, rules, options or {})
     except HandError as exc:
@@ -62,15 +62,29 @@ def score_draft(draft: Draft, rules: str, options: dict[str, Any] | None = None)
     return Outcome(hand=hand, result=result)
 
 
-def _sixteen_hint(draft: Draft, sets: int, error: Msg | str) -> Msg | str:
+def _sixteen_hint(draft: Draft, rules: str, sets: int, error: Msg | str) -> Msg | str:
     """A hand refused for its size under a 14-tile game that is a 16-tile game's hand (17 tiles
-    and the kongs' fourth): the refusal names the 16-tile games of the registry."""
-    playing = sum(1 for slot in draft.tiles if not is_flower_slot(slot))
-    if sets != 4 or playing != tiles_needed(draft, 5):
+    and the kongs' fourth): the refusal names the 16-tile games of the registry (the page also
+    offers them, one tap each: `fitting_rulesets`)."""
+    if sets != 4:
         return error
-    games = [Text(f"{rs.name} ({rs.id})", rs.name_zh)
-             for rs in rulesets().values() if rs.sets_for() == 5]
+    found = rulesets()
+    games = [Text(f"{found[rid].name} ({rid})", found[rid].name_zh)
+             for rid in fitting_rulesets(draft, rules) if found[rid].sets_for() == 5]
     return M("sixteen_hint", error=error, games=games) if games else error
+
+
+def fitting_rulesets(draft: Draft, current: str) -> list[str]:
+    """The registered rule sets whose hand size fits the draft's tiles, when the chosen one's
+    does not (17 tiles under a 14-tile game: the 16-tile games). Found from the registry, so a
+    rule set added later is offered too."""
+    from scoring.ruleset import hand_sets
+
+    playing = sum(1 for s in draft.tiles if not is_flower_slot(s))
+    if not playing or playing == tiles_needed(draft, hand_sets(current)):
+        return []
+    return [rid for rid in rulesets() if rid != current
+            and tiles_needed(draft, hand_sets(rid)) == playing]
 
 
 # ---- settings widgets ---------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from mjlens.ui.tile_images import HIGHLIGHTS, latin_font, strip_image, text_font
 from scoring.tiles import BACK
 
 BOX_OK = (40, 170, 90)
+NOTE_MARK = (110, 40, 200)  # a box a note speaks of (left out of the hand): its number
 CHECK_SPOT = (200, 30, 160)  # a spot where a row seems to lack a tile: a dashed box with "?"
 
 
@@ -51,11 +52,13 @@ def tiles_region(draft: Draft, size: tuple[int, int]) -> tuple[int, int, int, in
     if not boxes:
         return None
     boxes += spot_boxes(draft)
+    boxes += [(x, y, x, y) for x, y, _ in draft.marks]
     x1 = min(b[0] for b in boxes)
     y1 = min(b[1] for b in boxes)
     x2 = max(b[2] for b in boxes)
     y2 = max(b[3] for b in boxes)
-    tile = sorted(max(b[2] - b[0], b[3] - b[1]) for b in boxes)[len(boxes) // 2]
+    sizes = [max(b[2] - b[0], b[3] - b[1]) for b in boxes if b[2] > b[0]]
+    tile = sorted(sizes)[len(sizes) // 2]
     m = 0.8 * tile
     w, h = size
     return (max(0, int(x1 - m)), max(0, int(y1 - 1.2 * m)), min(w, int(x2 + m)),
@@ -93,6 +96,11 @@ def draw_detections(photo: Image.Image, draft: Draft, selected: int | None = Non
         _dashed_rectangle(d, box, CHECK_SPOT, width, dash=max(4, round(8 * scale)))
         d.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), "?", font=mark, fill=CHECK_SPOT,
                anchor="mm")
+    for x, y, k in draft.marks:  # a box a note speaks of: its number in a ring
+        r = max(10, round(16 * scale))
+        d.ellipse((x - r, y - r, x + r, y + r), outline=NOTE_MARK, width=width,
+                  fill=(255, 255, 255))
+        d.text((x, y), str(k), font=mark, fill=NOTE_MARK, anchor="mm")
     return img.crop(region) if region else img
 
 
@@ -145,6 +153,35 @@ def wrap(text: str, font, width: int) -> list[str]:
     return lines
 
 
+def _aside(word: str, lang: str) -> str:
+    return f"（{word}）" if lang == "zh" else f" ({word})"
+
+
+def how_won(ctx, lang: str) -> str:
+    """How the hand was won, in one line: 'How the hand was won: Discard (North) · Seat wind
+    (you): East · Round wind: East'."""
+    how = i18n.t("self_drawn" if ctx.self_drawn else "discard", lang)
+    seat = ctx.extra.get("discarder")
+    if not ctx.self_drawn and seat in ("E", "S", "W", "N"):
+        how += _aside(i18n.wind_name(seat, lang), lang)
+    flags = [i18n.t(f, lang) for f in ("last_tile", "kong_replacement", "robbing_kong",
+                                        "last_copy") if getattr(ctx, f)]
+    parts = [how, i18n.t("label_value", lang, label=i18n.t("seat_wind", lang),
+                         value=i18n.wind_name(ctx.seat_wind, lang)),
+             i18n.t("label_value", lang, label=i18n.t("round_wind", lang),
+                    value=i18n.wind_name(ctx.round_wind, lang)), *flags]
+    return i18n.t("label_value", lang, label=i18n.t("win_details", lang),
+                  value=" · ".join(parts))
+
+
+def payment_line(p, me: str, lang: str) -> str:
+    """One payment in words: 'North → East 8: reason' (you marked)."""
+    def who(seat: str) -> str:
+        return i18n.wind_name(seat, lang) + (_aside(i18n.t("you", lang), lang) if seat == me else "")
+
+    return f"{who(p.payer)} → {who(p.payee)} {fmt_num(p.amount)}: {i18n.text(p.reason, lang)}"
+
+
 def share_image(draft: Draft, result, rules_name: str, lang: str = "en", joker=None) -> bytes:
     """A PNG of the hand (grouped as on the table), its score and each fan with its value and
     why, to send to the other players. Chinese is drawn with the bundled font, so the picture is
@@ -169,9 +206,14 @@ def share_image(draft: Draft, result, rules_name: str, lang: str = "en", joker=N
         rows.append((name, value, wrap(why, small_font, width - 3 * pad) if why else []))
     stood = (wrap("  ".join(i18n.text(m, lang) for m in jokers.stood_lines(joker, result)),
                   small_font, width - 2 * pad) if joker is not None else [])
+    how = wrap(how_won(draft.context, lang), small_font, width - 2 * pad)
+    money = [line for p in (result.payments if result is not None else [])
+             for line in wrap(payment_line(p, draft.context.seat_wind, lang), small_font,
+                              width - 3 * pad)]
     line_h, small_h = 30, 22
     body_h = sum(line_h + small_h * len(w) + 6 for _, _, w in rows) + 2 * line_h
     body_h += small_h * len(stood) + (8 if stood else 0)
+    body_h += small_h * len(how) + 8 + ((line_h + small_h * len(money) + 8) if money else 0)
     height = pad + 44 + 12 + tile_h + 20 + body_h + pad
     img = Image.new("RGB", (width, height), (24, 92, 66))
     d = ImageDraw.Draw(img)
@@ -184,6 +226,10 @@ def share_image(draft: Draft, result, rules_name: str, lang: str = "en", joker=N
         img.paste(s, (x, y), s)
         x += s.width + gap
     y += tile_h + 20
+    for line in how:  # how the hand was won: a table settling a dispute needs it
+        d.text((pad, y), line, font=small_font, fill=(240, 240, 230))
+        y += small_h
+    y += 8
     for line in stood:
         d.text((pad, y), line, font=small_font, fill=(240, 210, 110))
         y += small_h
@@ -198,6 +244,13 @@ def share_image(draft: Draft, result, rules_name: str, lang: str = "en", joker=N
         y += 6
     if result is not None and not result.is_win:
         d.text((pad, y), i18n.t("not_a_win", lang), font=body_font, fill=(255, 190, 120))
+        y += line_h
+    if money:  # who pays whom, and why
+        d.text((pad, y), i18n.t("payments", lang), font=body_font, fill=(240, 240, 230))
+        y += line_h
+        for line in money:
+            d.text((pad + 12, y), line, font=small_font, fill=(190, 220, 205))
+            y += small_h
     d.text((width - pad, height - pad), "mjlens", font=latin_font(16), fill=(150, 200, 180),
            anchor="rb")
     buf = io.BytesIO()

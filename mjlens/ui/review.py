@@ -6,6 +6,7 @@ the photo; every change is saved at once to the folder's labels (datasets/review
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import streamlit as st
 from PIL import Image, ImageDraw, ImageFont
@@ -35,8 +36,6 @@ M = Catalog("review", {
     "next": ("Next", "下一张"),
     "accept": ("Accept", "确认"),
     "export": ("Export COCO + Label Studio", "导出 COCO 和 Label Studio"),
-    "exported": ("Written: data.yaml, labels/, annotations.coco.json, label_studio.json",
-                 "已写入：data.yaml、labels/、annotations.coco.json、label_studio.json"),
     "shortcuts": ("Keys: ← previous, → next, A accept, Delete deletes the selected box.",
                   "快捷键：← 上一张，→ 下一张，A 确认，Delete 删除所选的框。"),
     "box": ("Box", "框"),
@@ -86,17 +85,26 @@ def _accept() -> None:
     _go(1)
 
 
+def _box() -> int:
+    """The selected box. The browser sends a choice back as its label, which names the box's
+    code: once the code changed, an old label may come back instead of the number."""
+    k = st.session_state.get("rv-box")
+    return k if isinstance(k, int) else 0
+
+
 def _change(code: str) -> None:
     ss = st.session_state
-    ss["rv-set"].set_code(ss["rv-index"], ss.get("rv-box") or 0, code)
+    k = _box()
+    ss["rv-set"].set_code(ss["rv-index"], k, code)
+    ss["rv-box"] = k  # sent again, so the box list shows the box's new code
 
 
 def _delete() -> None:
     ss = st.session_state
     rec = ss["rv-set"].records[ss["rv-index"]]
     if rec.boxes:
-        ss["rv-set"].delete_box(ss["rv-index"], ss.get("rv-box") or 0)
-        ss["rv-box"] = max(0, min(ss.get("rv-box") or 0, len(rec.boxes) - 1))
+        ss["rv-set"].delete_box(ss["rv-index"], _box())
+        ss["rv-box"] = max(0, min(_box(), len(rec.boxes) - 1))
 
 
 def _add() -> None:
@@ -108,9 +116,25 @@ def _add() -> None:
         ss["rv-msg"] = "bad_box"
 
 
-def _export() -> None:
-    st.session_state["rv-set"].export()
-    st.session_state["rv-msg"] = "exported"
+EXPORTED = ("data.yaml", "annotations.coco.json", "label_studio.json")
+
+
+def export_zip(rs: ReviewSet) -> bytes:
+    """The export as one download: the folder's COCO, Label Studio and YOLO files (written to the
+    folder too, as `mjlens label` leaves them), in a zip."""
+    import io
+    import zipfile
+
+    rs.export()
+    folder = Path(rs.folder)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+        for name in EXPORTED:
+            if (folder / name).exists():
+                z.write(folder / name, name)
+        for path in sorted((folder / "labels").glob("*.txt")):
+            z.write(path, f"labels/{path.name}")
+    return out.getvalue()
 
 
 def drawn(rs: ReviewSet, i: int, selected: int | None, zoom: bool = True,
@@ -204,11 +228,12 @@ def review_photo(rs: ReviewSet, lang: str) -> None:
                   icon=":material/arrow_forward:")
         st.button(t("accept", lang), key="rv-accept", on_click=_accept, shortcut="A",
                   type="primary", icon=":material/check:")
-        st.button(t("export", lang), key="rv-export", on_click=_export,
-                  icon=":material/download:")
+        st.download_button(t("export", lang), lambda: export_zip(rs), key="rv-export",
+                           file_name="mjlens-labels.zip", mime="application/zip",
+                           on_click="ignore", icon=":material/download:")
     st.caption(t("shortcuts", lang))
     if (msg := ss.pop("rv-msg", None)) is not None:
-        (st.success if msg == "exported" else st.warning)(t(msg, lang))
+        st.warning(t(msg, lang))
     state = t("reviewed" if rec.reviewed else "to_review", lang)
     st.markdown(f"**{t('photo', lang, i=i + 1, n=len(rs.records), name=rec.image, state=state)}**")
     unsure = sum(b.score is not None and b.score < UNSURE for b in rec.boxes)
@@ -217,8 +242,8 @@ def review_photo(rs: ReviewSet, lang: str) -> None:
     k = None
     with right:
         if rec.boxes:
-            if (ss.get("rv-box") or 0) >= len(rec.boxes):
-                ss["rv-box"] = 0
+            if not isinstance(ss.get("rv-box"), int) or ss["rv-box"] >= len(rec.boxes):
+                ss["rv-box"] = _box() if _box() < len(rec.boxes) else 0
             k = st.selectbox(t("box", lang), range(len(rec.boxes)), key="rv-box",
                              format_func=lambda j: _box_label(rec, j, lang))
             palette(lang, i, k, rec.boxes[k].code)
@@ -233,18 +258,19 @@ def review_photo(rs: ReviewSet, lang: str) -> None:
 
 
 def main() -> None:
-    from mjlens.ui.views import CSS
+    from mjlens.ui.views import CSS, keep_choices
 
     st.set_page_config(page_title="mjlens · review", page_icon="🀄", layout="wide")
     st.html(CSS)
     ss = st.session_state
     if "lang" not in ss:
         ss.lang = lang_of_locale(st.context.locale)
-    head, switch = st.columns([5, 1], vertical_alignment="bottom")
+    head, switch = st.columns([3, 1], vertical_alignment="bottom")
     with switch:
         st.segmented_control("Language / 语言", list(LANG_NAMES), key="lang", required=True,
                              format_func=LANG_NAMES.get,
-                             label_visibility="collapsed")
+                             label_visibility="collapsed", on_change=keep_choices,
+                             args=(("rv-box", "rv-suit", "rv-add-code"),))
     lang = ss.lang
     with head:
         st.markdown(f"### {t('title', lang)}")

@@ -96,6 +96,8 @@ class Draft:
     readings: tuple[ReadingChoice, ...] = ()  # the photo's readings, best first
     # where a row of the photo seems to lack a tile: (x, y) in the shown photo's pixels
     check_spots: tuple[tuple[float, float], ...] = ()
+    # boxes the notes speak of (a box left out of the hand): (x, y, number) drawn on the photo
+    marks: tuple[tuple[float, float, int], ...] = ()
 
     def group(self, group: str) -> list[int]:
         """Indices of the tiles in a group, in their order."""

@@ -14,7 +14,7 @@ from mjlens.ui import jokers as J
 from mjlens.ui import photo as P
 from mjlens.ui import render as R
 from mjlens.ui import state as S
-from mjlens.ui.i18n import LANG_NAMES, is_zh, lang_of_locale, pick, t, text
+from mjlens.ui.i18n import LANG_NAMES, is_zh, lang_of_locale, pick, t, text, tile_name
 from mjlens.ui.table_page import add_to_table_view
 from mjlens.ui.views_hand import add_tiles_view, edit_panel, hand_view
 from mjlens.ui.views_result import (
@@ -41,22 +41,30 @@ div[class*="st-key-cell-"], div[class*="st-key-pcell-"] {
   position: relative; padding-bottom: 1.35rem; gap: 0; }
 div[class*="st-key-cell-"] [data-testid="stElementToolbar"],
 div[class*="st-key-pcell-"] [data-testid="stElementToolbar"] { display: none; }
-div[class*="st-key-tile-"], div[class*="st-key-pcell-"] div[class*="st-key-pal-"] {
+div[class*="st-key-tile-"], div[class*="st-key-pcell-"] div[class*="st-key-pal-"],
+div[class*="st-key-pcell-"] div[class*="st-key-alt-"] {
   position: absolute !important; inset: 0; width: 100% !important; z-index: 2; }
-div[class*="st-key-tile-"] *, div[class*="st-key-pcell-"] div[class*="st-key-pal-"] * {
+div[class*="st-key-tile-"] *, div[class*="st-key-pcell-"] div[class*="st-key-pal-"] *,
+div[class*="st-key-pcell-"] div[class*="st-key-alt-"] * {
   width: 100%; height: 100%; }
 div[class*="st-key-tile-"] button, div[class*="st-key-pcell-"] button {
   display: flex; align-items: flex-end; justify-content: center; padding: 0;
   min-height: 0; font-size: 0.85rem; background: transparent; }
 div[class*="st-key-tile-"] [data-testid="stMarkdownContainer"],
-div[class*="st-key-pcell-"] div[class*="st-key-pal-"] [data-testid="stMarkdownContainer"] {
+div[class*="st-key-pcell-"] div[class*="st-key-pal-"] [data-testid="stMarkdownContainer"],
+div[class*="st-key-pcell-"] div[class*="st-key-alt-"] [data-testid="stMarkdownContainer"] {
   display: flex; flex-direction: column; justify-content: flex-end; align-items: center; }
 div[class*="st-key-tile-"] button p,
-div[class*="st-key-pcell-"] div[class*="st-key-pal-"] button p {
+div[class*="st-key-pcell-"] div[class*="st-key-pal-"] button p,
+div[class*="st-key-pcell-"] div[class*="st-key-alt-"] button p {
   height: auto; line-height: 1.3rem; margin: 0; white-space: nowrap; }
 div[class*="st-key-cell-"] img, div[class*="st-key-pcell-"] img { border-radius: 4px; }
 div[class*="st-key-group-"], div.st-key-palette-tiles { gap: 0.25rem; }
 .block-container { padding-top: 3.2rem; }
+/* Choices in a row (suits, groups, language) wrap onto a second line in a narrow column
+   instead of scrolling sideways, where the last ones (Flowers, Face down) were out of sight. */
+[data-testid="stButtonGroup"] [role="radiogroup"] { flex-wrap: wrap; overflow: visible;
+  row-gap: 0.25rem; }
 </style>
 """
 # What the uploader offers: what the one loading policy reads (HEIC where pillow-heif is there).
@@ -101,6 +109,23 @@ CSS_ZH = """
 """
 
 
+# Widgets whose choices are shown in the page's language. The browser keeps a choice as its shown
+# label, so after a language switch it would send the old language's label back and the choice
+# would be lost (the rule set fell back to Guobiao): the switch sets each of them again, which
+# makes Streamlit send the label in the new language.
+LABELLED_CHOICES = ("rules", "opt-", "extra-", "meld-from-", "palette-suit", "mode", "add-target",
+                    "move-target", "ctx-")
+
+
+def keep_choices(prefixes=LABELLED_CHOICES) -> None:
+    """On a language switch: set every labelled choice again to its own value."""
+    ss = st.session_state
+    for key in list(ss.keys()):
+        if (isinstance(key, str) and key.startswith(prefixes)
+                and not key.startswith("extra-error-") and not key.endswith("-exp")):
+            ss[key] = ss[key]
+
+
 def init_state() -> None:
     ss = st.session_state
     ss.setdefault("draft", S.Draft())
@@ -110,12 +135,38 @@ def init_state() -> None:
     ss.setdefault("mode", "upload")
 
 
+def _reading_key(digest: str) -> tuple:
+    """What a photo's reading depends on: the photo, the rule set and its hand size."""
+    from mjlens.ui.views_hand import _hand_sets
+
+    rs = current_rules()
+    return digest, rs.id if rs else None, _hand_sets()
+
+
+def _read_already(key: tuple) -> bool:
+    """Whether the draft is this photo's reading. The same photo again keeps the corrections;
+    under another rule set the photo is read again (its hand size and fans judge the layout's
+    readings: 17 tiles under Fujian, 14 under Guobiao), unless the player corrected the reading
+    and the hand size is the same."""
+    ss = st.session_state
+    old = ss.get("photo_key")
+    if old is None or old[0] != key[0]:
+        return False
+    if old == key:
+        return True
+    corrected = ss.get("photo_draft") is not ss.draft
+    return corrected and old[2] == key[2]
+
+
 def take_photo(data: bytes) -> None:
-    """Read a new photo into the draft (the same photo again keeps the corrections)."""
+    """Read a new photo into the draft (the same photo again keeps the corrections; a new
+    rule set reads it again, see _read_already)."""
     ss = st.session_state
     digest = hashlib.sha1(data).hexdigest()
-    if ss.get("photo_digest") == digest:
+    key = _reading_key(digest)
+    if _read_already(key):
         return
+    ss.photo_key = key
     ss.photo_digest = digest
     ss.photo_msg = None
     ss.notation_error = ""  # the box shows the photo's hand from now on
@@ -137,7 +188,7 @@ def take_photo(data: bytes) -> None:
     reading = P.read_photo(img, detector, rs.id if rs else None, context,
                            current_options(rs) if rs else None)
     ss.photo = P.picture(img)
-    ss.draft = replace(reading.draft, context=context)
+    ss.draft = ss.photo_draft = replace(reading.draft, context=context)
     ss.selected = None
     if reading.tile_count == 0:
         ss.photo_msg = ("warning", "no_tiles", {})
@@ -274,8 +325,27 @@ def _other_readings(lang: str) -> None:
             why = text(why, lang)
             st.button(f"`{notation}`", key=f"reading-{k}", on_click=_use_reading,
                       args=(notation,), help=why or None)
+            _reading_tiles(notation, k, lang)
             if why:
                 st.caption(why)
+
+
+def _reading_tiles(notation: str, k: int, lang: str) -> None:
+    """A reading's tiles as small pictures (its melds apart), so it is seen, not decoded."""
+    from mjlens.ui.tile_images import tile_png
+    from scoring.notation import parse_hand
+
+    try:
+        hand = parse_hand(notation)
+    except HandError:
+        return
+    groups = [list(hand.concealed)] + [list(m.tiles) for m in hand.melds]
+    groups += [[hand.win_tile]] if hand.win_tile else []
+    with st.container(horizontal=True, gap="medium", key=f"reading-tiles-{k}"):
+        for codes in groups:
+            with st.container(horizontal=True, gap=None, width="content"):
+                for code in codes:
+                    st.image(tile_png(code, None, 48), width=22, alt=tile_name(code, lang))
 
 
 def export_view(outcome: E.Outcome, rs, options: dict, lang: str,
@@ -300,12 +370,12 @@ def main() -> None:
     st.html(CSS)
     init_state()
     ss = st.session_state
-    head, switch = st.columns([5, 1], vertical_alignment="bottom")
+    head, switch = st.columns([3, 1], vertical_alignment="bottom")
     lang = ss.lang
     with switch:
         st.segmented_control(t("language", lang), list(LANG_NAMES), key="lang", required=True,
                              format_func=LANG_NAMES.get,
-                             label_visibility="collapsed")
+                             label_visibility="collapsed", on_change=keep_choices)
     lang = ss.lang
     if is_zh(lang):
         st.html(CSS_ZH.format(**{k: t(f"widget_{k}", lang) for k in
@@ -327,6 +397,9 @@ def main() -> None:
     draft = draft_for(rs, ss.draft)
     outcome = E.score_draft(draft, rs.id, options)
     joker = J.joker_of(rs, options, draft.context.extra, outcome.result)
+    # the game first: on a phone the columns stack, and the rules judge the photo's reading
+    with st.container(key="game", width=520):
+        choose_rules(lang)
     left, right = st.columns([3, 2], gap="large")
     with left:
         input_view(lang)
@@ -338,7 +411,6 @@ def main() -> None:
         edit_panel(lang)
         add_tiles_view(lang)
     with right:
-        choose_rules(lang)
         with st.expander(context_summary(ss.draft.context, lang), key="ctx-exp",
                          icon=":material/casino:"):
             context_view(rs, lang)

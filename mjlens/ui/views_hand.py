@@ -168,11 +168,7 @@ def edit_panel(lang: str) -> None:
         if slot.note:
             st.caption(text(slot.note, lang))
         if slot.alternatives:
-            with st.container(horizontal=True, vertical_alignment="center"):
-                st.caption(t("maybe", lang))
-                for alt in slot.alternatives[:4]:
-                    st.button(tile_label(alt, lang), key=f"alt-{alt}", on_click=_change,
-                              args=(i, alt))
+            alternatives(i, slot, lang)
         if not S.is_flower_slot(slot):
             targets = _move_targets(d)
             ss["move-target"] = slot.group
@@ -189,6 +185,22 @@ def edit_panel(lang: str) -> None:
                       icon=":material/delete:")
             st.button(t("done", lang), key="done", on_click=_select, args=(i,))
         palette(lang, editing=True)
+
+
+def alternatives(i: int, slot: S.DraftTile, lang: str) -> None:
+    """The detector's next-best codes for the box (the layout keeps three), as tile pictures:
+    one tap fixes the tile; the palette below has the rest."""
+    st.caption(t("maybe", lang))
+    with st.container(horizontal=True, gap="small", key="alt-tiles"):
+        for alt in slot.alternatives[:3]:
+            if alt == T.BACK:
+                continue
+            with st.container(key=f"pcell-alt-{alt}", width=TILE_PX + 6, gap=None,
+                              horizontal_alignment="center"):
+                st.image(tile_png(alt, None, 2 * TILE_PX), width=TILE_PX,
+                         alt=tile_name(alt, lang))
+                st.button(tile_label(alt, lang), key=f"alt-{alt}", on_click=_change,
+                          args=(i, alt), type="tertiary", help=tile_name(alt, lang))
 
 
 def _change(i: int, code: str) -> None:

@@ -277,8 +277,8 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
         _tiles_input(spec, value, label, lang, common)
     elif spec.kind == "choices":
         ss[key] = " ".join(text(v, lang) for v in (value or ()) if isinstance(v, str))
-        st.text_input(label, placeholder=" ".join(text(c, lang) for c in spec.choices or ()),
-                      **common)
+        st.text_input(label, placeholder=" ".join(text(choice_label(c, lang, spec), lang)
+                                                  for c in spec.choices or ()), **common)
     elif spec.kind == "int":
         ss[key] = int(value) if isinstance(value, int | float) else 0
         st.number_input(label, min_value=0, step=1, **common)
@@ -340,8 +340,23 @@ def draft_for(rs: RuleSet, draft: S.Draft) -> S.Draft:
 
 
 def problem_view(outcome: E.Outcome, lang: str) -> None:
-    """Why there is no score: the player's message of the refusal."""
+    """Why there is no score: the player's message of the refusal; when the tiles are a hand
+    of another size (17 under a 14-tile game), the games of that size, one tap away."""
     st.warning(f"**{t('cannot_score', lang)}** — {text(outcome.error, lang)}")
+    ss = st.session_state
+    fits = E.fitting_rulesets(ss.draft, ss["rules"])
+    if fits:
+        found = E.rulesets()
+        n = sum(1 for s in ss.draft.tiles if not T.is_flower(s.code))
+        st.caption(t("other_sizes", lang, n=n))
+        with st.container(horizontal=True, key="other-sizes"):
+            for rid in fits:
+                st.button(_rs_label(found[rid], lang), key=f"fits-{rid}", on_click=_use_rules,
+                          args=(rid,), icon=":material/swap_horiz:")
+
+
+def _use_rules(rid: str) -> None:
+    st.session_state["rules"] = rid
 
 
 def jokers_view(joker: Joker, r, lang: str) -> None:
@@ -387,10 +402,14 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
     if lines:
         st.markdown("\n".join(lines), unsafe_allow_html=True)
     if r.excluded:
+        english = {f.name: f.name_en for f in r.fans}  # the fan that excludes, in English
         with st.expander(f"{t('excluded', lang)} ({len(r.excluded)})"):
             for e in r.excluded:
                 name = text(e.name, lang) if is_zh(lang) else f"{e.name_en} · {e.name}"
-                line = t("excluded_line", lang, fan=name, x=text(e.because_of, lang))
+                by = text(e.because_of, lang)
+                if not is_zh(lang) and english.get(by):
+                    by = f"{english[by]} ({by})"
+                line = t("excluded_line", lang, fan=name, x=by)
                 st.markdown(f"- {line} {text(e.why, lang)}".rstrip())
     for note in other_notes(r.notes) if joker is not None else r.notes:
         st.info(text(note, lang))

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from mjlens.ui.state import CONCEALED, FLOWERS, WIN, Draft, DraftTile, ReadingChoice, meld_group
 from scoring import tiles as T
-from scoring.messages import Catalog, Msg
+from scoring.messages import Catalog, Msg, TileName
 
 M = Catalog("app_photo", {
     "read_as": ("the detector read {read}; {code} makes the hand fit",
@@ -21,6 +21,9 @@ M = Catalog("app_photo", {
                "照片中没有这张牌的框（被另一张压住，或为凑成这手牌而补上）"),
     "dropped": ("{n} box(es) lying over another tile were dropped as double readings.",
                 "{n} 个压在另一张牌上的框被当作重复读数去掉了。"),
+    "marked": ("{tile} (marked {k} on the photo)", "{tile}（照片上标 {k} 处）"),
+    "missing": ("A tile may be missing where the photo shows a dashed box marked ?.",
+                "照片上标着“?”的虚线框处可能少了一张牌。"),
 })
 
 
@@ -102,7 +105,8 @@ def scan_to_draft(scanned, context=None) -> Draft:
     result, scale = scanned.layout, scanned.image.scale
     if not scanned.detections:
         return Draft()
-    notes = tuple(result.notes)
+    marks: list[tuple[float, float, int]] = []
+    notes = tuple(on_photo(n, scale, marks) for n in result.notes)
     if result.hand is None:
         why = result.failure.msg if result.failure is not None else ""
         return replace(plain_draft(result.detections, why, scale),
@@ -124,7 +128,31 @@ def scan_to_draft(scanned, context=None) -> Draft:
         context = replace(context, extra={**context.extra, "red_fives": read.extra["red_fives"]})
     return Draft(tiles=first.tiles, melds=first.melds,
                  context=context if context is not None else read,
-                 notes=notes, readings=tuple(readings), check_spots=_spots(result, scale))
+                 notes=notes, readings=tuple(readings), check_spots=_spots(result, scale),
+                 marks=tuple(marks))
+
+
+def on_photo(note, scale: float, marks: list) -> Msg | str:
+    """A layout note as the app says it: a box named by its pixels ("7m at (329, 356)") becomes
+    the tile's name and a number drawn on the photo (appended to `marks`, in the shown photo's
+    pixels); a spot where a tile may be missing points at its dashed box."""
+    if not isinstance(note, Msg):
+        return note
+    if note.key == "layout.box_at":
+        p = dict(note.params)
+        try:
+            x, y = float(p["x"]) * scale, float(p["y"]) * scale
+        except (KeyError, TypeError, ValueError):
+            return note
+        k = next((m[2] for m in marks if abs(m[0] - x) < 1 and abs(m[1] - y) < 1), None)
+        if k is None:
+            k = len(marks) + 1
+            marks.append((x, y, k))
+        return M("marked", tile=TileName(p.get("code", "")), k=k)
+    if note.key == "layout.missing":
+        return M("missing")
+    params = tuple((name, on_photo(v, scale, marks)) for name, v in note.params)
+    return Msg(note.key, params) if params != note.params else note
 
 
 def _spots(result, scale: float) -> tuple[tuple[float, float], ...]:

@@ -46,62 +46,67 @@ M = Catalog("fujian", {
                      "桌上的{meld}用了别人打出的金（{tile}），但打出的金别人不能吃、碰、杠：金只能自己摸到。"),
     "pihu": ("won on another player's discard (屁胡)", "和别人打出的牌（屁胡）"),
     "zimo": ("self-drawn (自摸)", "自摸和牌"),
-    "youjin": ("游金: self-drawn with a gold as the free half of the pair ({tile} and a gold): "
+    "youjin": ("gold swim (游金): self-drawn with a gold as the free half of the pair ({tile} and a gold): "
                "the standing tiles without that gold were already complete",
                "游金：自摸，金作将牌的另一张（{tile}加一张金）：去掉这张金，手牌已全部成组"),
-    "sanjindao": ("三金倒: three golds held on a self-draw win whatever the other tiles, counted "
-                  "as 游金 (base 15, items x3)",
+    "sanjindao": ("three golds (三金倒): three golds held on a self-draw win whatever the other "
+                  "tiles, counted as a gold swim (base 15, items x3)",
                   "三金倒：自摸时手里有三张金，不管其他牌是什么都可以和，按游金计（底15，其他番乘3）"),
-    "dealer": ("{why}; the dealer counts double (庄家): {value}", "{why}；庄家加倍：{value}"),
-    "flower": ("{n} flower tile(s) (一个花1番): {tiles}", "{n}张花牌（一个花1番）：{tiles}"),
-    "two_flowers": ("{n} flower tiles, one 番 per two (两个花一番)", "{n}张花牌，两个花一番"),
-    "gold": ("{n} gold tile(s) held (金1番), gold is {tile}", "手中有{n}张金（金1番），金是{tile}"),
-    "honour_pung": ("a claimed pung of 大字 {tile} (大字碰1番)", "大字碰：{tile}（1番）"),
-    "suit_hidden": ("three {tile} in hand (在手三张一样的花牌1番)", "在手三张一样的花牌：{tile}（1番）"),
-    "honour_hidden": ("three {tile} in hand (在手三张一样的大字2番)", "在手三张一样的大字：{tile}（2番）"),
-    "suit_added": ("{tile}: pung then kong (花牌碰后再杠1番)", "{tile}：花牌碰后再杠（1番）"),
-    "suit_exposed": ("{tile}: exposed kong (花牌光杠2番)", "{tile}：花牌光杠（2番）"),
-    "suit_concealed": ("{tile}: concealed kong (花牌暗杠3番)", "{tile}：花牌暗杠（3番）"),
-    "honour_added": ("{tile}: pung then kong (大字碰后再杠2番)", "{tile}：大字碰后再杠（2番）"),
-    "honour_exposed": ("{tile}: exposed kong (大字光杠3番)", "{tile}：大字光杠（3番）"),
-    "honour_concealed": ("{tile}: concealed kong (大字暗杠4番)", "{tile}：大字暗杠（4番）"),
-    "open_kong": ("exposed kong(s) (光杠1番): {tiles}", "光杠（1番）：{tiles}"),
-    "hidden_kong": ("concealed kong(s) (暗杠2番): {tiles}", "暗杠（2番）：{tiles}"),
+    "dealer": ("{why}; the dealer (庄家) counts double: {value}", "{why}；庄家加倍：{value}"),
+    "flower": ("{n} flower tile(s), 1 fan each: {tiles}", "{n}张花牌（一个花1番）：{tiles}"),
+    "two_flowers": ("{n} flower tiles, 1 fan for two", "{n}张花牌，两个花一番"),
+    "gold": ("{n} gold tile(s) held, 1 fan each; the gold is {tile}", "手中有{n}张金（金1番），金是{tile}"),
+    "honour_pung": ("a claimed pung of honours, {tile}: 1 fan", "大字碰：{tile}（1番）"),
+    "suit_hidden": ("three {tile} in hand: 1 fan", "在手三张一样的花牌：{tile}（1番）"),
+    "honour_hidden": ("three {tile} in hand, honours: 2 fan", "在手三张一样的大字：{tile}（2番）"),
+    "suit_added": ("{tile}: pung then kong, 1 fan", "{tile}：花牌碰后再杠（1番）"),
+    "suit_exposed": ("{tile}: exposed kong, 2 fan", "{tile}：花牌光杠（2番）"),
+    "suit_concealed": ("{tile}: concealed kong, 3 fan", "{tile}：花牌暗杠（3番）"),
+    "honour_added": ("{tile}: pung then kong of honours, 2 fan", "{tile}：大字碰后再杠（2番）"),
+    "honour_exposed": ("{tile}: exposed kong of honours, 3 fan", "{tile}：大字光杠（3番）"),
+    "honour_concealed": ("{tile}: concealed kong of honours, 4 fan", "{tile}：大字暗杠（4番）"),
+    "open_kong": ("exposed kong(s), 1 fan each: {tiles}", "光杠（1番）：{tiles}"),
+    "hidden_kong": ("concealed kong(s), 2 fan each: {tiles}", "暗杠（2番）：{tiles}"),
     "times": ("{why}, x{mult}", "{why}，乘{mult}"),
-    "items": ("items {items} 番 x{mult} for {win} = {value}",
+    "items": ("the other items, {items} fan, count x{mult} in a {win} = {value} fan",
               "其他番{items} x{mult}（{win}）= {value}"),
-    "run": ("连庄: the dealer's earlier wins in this run add {parts} = {value} (屁胡加5自摸加10游金加15)",
+    "run": ("dealer's run (连庄): the dealer's earlier wins in this run add {parts} = {value} "
+            "(a plain win 5, a self-draw 10, a gold swim 15)",
             "连庄：之前连庄的和牌加{parts} = {value}（屁糊加5自摸加10游金加15）"),
     "only_largest": ("The win counts once, as its largest kind", "和牌只按最大的一种计"),
     "pays": ("{win}: {amount}", "{win}：{amount}"),
-    "history_not_dealer": ("dealer_history (连庄) is only for the dealer's wins, but the winner "
+    "history_not_dealer": ("dealer_history (the dealer's run, 连庄) is only for the dealer's wins, but the winner "
                            "{seat} is not the dealer ({dealer}).",
                            "dealer_history（连庄）只用于庄家和牌，但和牌者{seat}不是庄家（{dealer}）。"),
-    "history_bad": ("dealer_history lists the dealer's earlier wins in this run: 屁胡, 自摸 or 游金 "
-                    "(pihu, zimo, youjin) each, not {value}.",
+    "history_bad": ("dealer_history lists the dealer's earlier wins in this run: pihu, zimo or "
+                    "youjin (屁胡, 自摸, 游金) each, not {value}.",
                     "dealer_history 列出本次连庄之前庄家的每次和牌：屁胡、自摸或游金"
                     "（pihu、zimo、youjin），而不是 {value}。"),
-    "opt_count": ("simple: 屁胡1 自摸2 游金3, two flowers 1, a gold 1, 光杠1, 暗杠2 (rule text: "
-                  "'這種演算法屬於比較簡單的'); detailed: 屁胡5 自摸10 游金15 plus items x1/x2/x3 "
+    "opt_count": ("simple: a plain win 1, a self-draw 2, a gold swim 3, two flowers 1, a gold 1, "
+                  "an exposed kong 1, a concealed kong 2 (the Fujian rules, Ⅷ: "
+                  "'這種演算法屬於比較簡單的'); detailed: 5 / 10 / 15 plus the items x1 / x2 / x3 "
                   "('很多現實玩倒科的都用這種演算法')",
-                  "简单算法：屁胡1番、自摸2番、游金3番，两个花一番，一个金一番，光杠1番，暗杠2番；"
-                  "详细算法：屁胡5、自摸10、游金15，其他番按屁胡乘1、自摸乘2、游金乘3"),
+                  "简单算法：屁胡1番、自摸2番、游金3番，两个花一番，一个金一番，光杠1番，"
+                  "暗杠2番（福建规则Ⅷ：“這種演算法屬於比較簡單的”）；详细算法：屁胡5、自摸10、游金15，"
+                  "其他番按屁胡乘1、自摸乘2、游金乘3（“很多現實玩倒科的都用這種演算法”）"),
     "opt_hand": ("tiles in a hand before the win: 16 (five sets and a pair, the Fuzhou deal) or 13",
                  "起手牌张数：16（五组加一对，福州打法）或13"),
-    "opt_discard": ("who pays a win on a discard: all (each player pays, as the rule text's "
-                    "'那就是一人11番') or the discarder alone",
-                    "放炮和牌谁付：三家都付（规则'那就是一人11番'）或放炮者一人付"),
-    "opt_stake": ("money per 番", "每番的钱数"),
-    "opt_three": ("三金倒 (three golds win at once; not in the rule text): youjin = counted as 游金 "
-                  "(x3), as Fuzhou and Xiamen players count it (docs/fujian.md); off = not a win "
-                  "unless the tiles make one",
-                  "三金倒（手里三张金即可和，规则未提）：按游金计（乘3），福州、厦门的算法；"
+    "opt_discard": ("who pays a win on a discard: all (each player pays, as the Fujian rules "
+                    "count a discard win, Ⅷ: '那就是一人11番'; the house default) or the "
+                    "discarder alone",
+                    "放炮和牌谁付：三家都付（福建规则Ⅷ：“那就是一人11番”；默认）或放炮者一人付"),
+    "opt_stake": ("money per fan", "每番的钱数"),
+    "opt_three": ("three golds (三金倒) win at once (the Fujian rules do not mention it): youjin = "
+                  "counted as a gold swim (x3), as Fuzhou and Xiamen players count it; off = not "
+                  "a win unless the tiles make one",
+                  "三金倒（手里三张金即可和，福建规则未提）：按游金计（乘3），福州、厦门的算法；"
                   "不算：牌须成和牌型才能和"),
-    "f_gold": ("the gold tile (金) of this hand, e.g. 5m: its copies are wild",
+    "f_gold": ("the gold (金) of this hand, e.g. 5m: its copies are wild",
                "本局的金（例如 5m）：这种牌都可当任何牌"),
     "f_dealer": ("the dealer's seat (庄家): the dealer's base counts double",
                  "庄家的座位：庄家底番加倍"),
-    "f_history": ("连庄: the dealer's earlier wins in this run of deals, e.g. [\"屁胡\", \"自摸\"]",
+    "f_history": ("dealer's run (连庄): the dealer's earlier wins in this run of deals, e.g. "
+                  "pihu zimo",
                   "连庄：本次连庄之前庄家的每次和牌，例如 [\"屁胡\", \"自摸\"]"),
     "f_discarder": ("the seat that discarded the winning tile", "打出和牌张的座位"),
 })
@@ -114,6 +119,14 @@ BASE = {"detailed": {"pihu": 5, "zimo": 10, "youjin": 15, "sanjindao": 15},
 MULTIPLIER = {"pihu": 1, "zimo": 2, "youjin": 3, "sanjindao": 3}
 WIN_NAMES = {"pihu": ("屁胡", "Plain win"), "zimo": ("自摸", "Self-drawn"),
              "youjin": ("游金", "Gold swim"), "sanjindao": ("三金倒", "Three golds")}
+
+
+def _win_name(win: str) -> Text:
+    """A kind of win named for the reader: `Plain win (屁胡)` / `屁胡`."""
+    name, name_en = WIN_NAMES[win]
+    return Text(f"{name_en} ({name})", name)
+
+
 THREE_GOLDS = "three_golds"  # the arrangement shape of a 三金倒 hand whose tiles make no sets
 
 
@@ -252,7 +265,8 @@ def count_reading(r: Reading, options: Mapping[str, Any], dealer: bool,
     fans += [replace(f, fan=f.fan * mult, why=M("times", why=f.why, mult=mult)) if mult > 1 else f
              for f in items]
     total = base + item_sum * mult
-    note = M("items", items=item_sum, mult=mult, win=name, value=item_sum * mult) if items else None
+    note = (M("items", items=item_sum, mult=mult, win=_win_name(win), value=item_sum * mult)
+            if items else None)
     if history:
         parts = [BASE[count][w] for w in history]
         fans.append(Fan("连庄", "Dealer's run", sum(parts), 1,
@@ -324,8 +338,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
                                   lambda c: (c.total, c.win != "sanjindao"))  # 游金 on a tie
     who = win_payers(hand, discarder_alone=options["discard_pays"] == "discarder")
     amount = count.total * options["stake"]
-    name = WIN_NAMES[count.win][0]
-    pays = pay_each(who, amount, M("pays", win=name, amount=amount))
+    pays = pay_each(who, amount, M("pays", win=_win_name(count.win), amount=amount))
     notes: list[Msg] = [count.note] if count.note else []
     notes += stood_for(reading.wild, gold, Text("金, gold", "金")) if gold else []
     return ScoreResult(
@@ -341,11 +354,13 @@ RULESET = RuleSet(
     name="Fujian",
     name_zh="福建麻将",
     unit="番",
-    description="144 tiles, 16-tile hands; the gold (金) is wild; 屁胡 / 自摸 / 游金 with the detailed "
-    "count (5 / 10 / 15, dealer double, items x1 / x2 / x3) or the simple one; 连庄 adds the run's wins; "
-    "三金倒 counts as 游金 (option).",
+    description="144 tiles, 16-tile hands; the gold (金) is wild; a plain win, self-draw or gold "
+    "swim with the detailed count (5 / 10 / 15, dealer double, items x1 / x2 / x3) or the simple "
+    "one; the dealer's run adds its wins; three golds count as a gold swim (option). On a discard "
+    "every player pays, the house default (option discard_pays).",
     description_zh="144张，每手16张；金可当任何牌；屁胡 / 自摸 / 游金，详细算法（5 / 10 / 15，庄家加倍，"
-    "其他番按乘1 / 乘2 / 乘3）或简单算法；连庄加上之前连庄的和牌；三金倒按游金计（选项）。",
+    "其他番按乘1 / 乘2 / 乘3）或简单算法；连庄加上之前连庄的和牌；三金倒按游金计（选项）。"
+    "放炮和牌时三家都付，这是默认的地方规则（选项 discard_pays）。",
     score=score,
     sets=hand_sets,
     options=(
@@ -362,7 +377,9 @@ RULESET = RuleSet(
         HandField("gold", "tile", None, M.text("f_gold"), M.text("f_gold", "zh")),
         HandField("dealer", "seat", "E", M.text("f_dealer"), M.text("f_dealer", "zh")),
         HandField("dealer_history", "choices", [], M.text("f_history"), M.text("f_history", "zh"),
-                  choices=("屁胡", "自摸", "游金")),
+                  choices=("屁胡", "自摸", "游金"),
+                  choice_names=(("屁胡", "pihu", "屁胡"), ("自摸", "zimo", "自摸"),
+                                ("游金", "youjin", "游金"))),
         HandField("discarder", "seat", None, M.text("f_discarder"), M.text("f_discarder", "zh")),
     ),
     source="seeds/yushan-guobiao-and-others.txt, section Ⅷ",

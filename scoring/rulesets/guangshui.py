@@ -41,8 +41,9 @@ M = Catalog("guangshui", {
     "not_a_win": ("These tiles do not make a winning hand: four sets (runs inside the hand, "
                   "three of a kind or kongs) and a pair, or seven pairs.",
                   "这些牌不能和：须为四组（手中的顺子、刻子或杠）加一对将，或七对。"),
-    "plain_discard": ("屁和只能自摸或者抢杠: a plain hand (屁和, no pattern) wins only by a "
-                      "self-draw or by robbing a kong, not on {seat}'s discard.",
+    "plain_discard": ("A plain hand (屁和), with no pattern, wins only by a self-draw or by "
+                      "robbing a kong (the Guangshui rules: “屁和只能自摸或者搶杠”), not on {seat}'s "
+                      "discard.",
                       "屁和只能自摸或者抢杠：没有番型的屁和不能和{seat}打出的牌。"),
     "plain": ("no pattern: a plain win (屁和), self-drawn or by robbing a kong",
               "没有番型：屁和（自摸或抢杠）"),
@@ -71,11 +72,12 @@ M = Catalog("guangshui", {
     "kong_added": ("added kong of {tile}: each player pays 1 (有杠另算)",
                    "{tile}面下杠：每家付1（有杠另算）"),
     "opt_base": ("stake of one multiple (底分)", "底分"),
-    "opt_cap": ("最高16番到顶: the most a hand pays, in multiples of the stake (none: no cap)",
+    "opt_cap": ("the cap (“最高16番到顶”): the most a hand pays, in multiples of the stake (none: no cap)",
                 "最高16番到顶：一手牌最多付的倍数（「无」= 不封顶）"),
-    "opt_kongs": ("有杠另算: kongs paid apart, outside the cap (暗杠 2 from each, 明杠 2 from the "
-                  "discarder, 面下杠 1 from each)", "有杠另算：杠钱另付，不受封顶"),
-    "opt_tiles": ("full: all 136 tiles; kawuxing: the 84 of 卡五星 (dots, bamboo, 中发白)",
+    "opt_kongs": ("kongs paid apart (有杠另算), outside the cap: a concealed kong 2 from "
+                  "each, an exposed kong 2 from the discarder, an added kong 1 from each", "有杠另算：杠钱另付，不受封顶"),
+    "opt_tiles": ("full: all 136 tiles; kawuxing: the 84 tiles of Ka wu xing (卡五星): dots, "
+                  "bamboo and the dragons",
                   "「全副136张」或「卡五星84张」（筒、条、中发白）"),
     "f_players": ("the seats playing this hand, e.g. [\"E\", \"S\", \"W\"] for 卡五星's usual "
                   "three players: a self-draw and a concealed kong are paid by each of the others",
@@ -274,8 +276,9 @@ RULESET = RuleSet(
     name="Guangshui",
     name_zh="广水麻将",
     unit="x base",
-    description="Pung and kong only; 屁和 only self-drawn or robbing a kong; 碰碰和 x2, 卡五星 x2, "
-    "七对 x4, 清一色 x4, 小三元 x4, 大三元 x8 multiplying, capped at x16; kongs paid apart.",
+    description="Pungs and kongs only; a plain win (屁和) only self-drawn or robbing a kong; all "
+    "pungs x2, Ka wu xing (卡五星) x2, seven pairs x4, full flush x4, little three dragons x4, big "
+    "three dragons x8, multiplying, capped at x16; kongs paid apart.",
     description_zh="只能碰、杠；屁和只能自摸或抢杠；碰碰和 x2，卡五星 x2，七对 x4，清一色 x4，小三元 x4，大三元 x8，相乘，最高 16 倍到顶；杠另算。",
     score=score,
     options=(
@@ -286,7 +289,7 @@ RULESET = RuleSet(
         Option("tile_set", "full", M.text("opt_tiles"), choices=("full", "kawuxing"),
                help_zh=M.text("opt_tiles", "zh"),
                choice_names=(("full", "all 136 tiles", "全副136张"),
-                             ("kawuxing", "卡五星's 84 tiles", "卡五星84张"))),
+                             ("kawuxing", "84 tiles (卡五星)", "卡五星84张"))),
     ),
     fields=(
         HandField("discarder", "seat", None, M.text("f_discarder"), M.text("f_discarder", "zh")),

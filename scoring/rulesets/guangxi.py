@@ -36,19 +36,19 @@ from scoring.rulesets.south_common import (
 from scoring.rulesets.south_round import SouthRound, no_kong_money
 
 M = Catalog("guangxi", {
-    "plain": ("a complete hand (平胡 is the base: x1)", "平胡为基础：1倍"),
-    "all_pungs": ("every set is a pung or a kong (对胡 x2)", "全部是刻子或杠（对胡 2倍）"),
-    "seven_pairs": ("seven pairs, no four of a kind among them (counted as 对胡: x2)",
+    "plain": ("a complete hand (the base: x1)", "平胡为基础：1倍"),
+    "all_pungs": ("every set is a pung or a kong (x2)", "全部是刻子或杠（对胡 2倍）"),
+    "seven_pairs": ("seven pairs, no four of a kind among them (counted as all pungs: x2)",
                     "七对，无四张相同（按对胡 2倍计）"),
-    "dragon_pairs": ("seven pairs holding four of {tile} (龙七对 x4)", "七对中有四张{tile}（龙七对 4倍）"),
-    "flush": ("every tile is {suit} (清一色 x4; with 对胡 that is 8)",
+    "dragon_pairs": ("seven pairs holding four of {tile} (x4)", "七对中有四张{tile}（龙七对 4倍）"),
+    "flush": ("every tile is {suit} (x4; with all pungs that is 8)",
               "全部是{suit}（清一色 4倍；加对胡为 8倍）"),
-    "kong": ("each kong is one more 番, x2 each", "每个杠加一番，每番 2倍"),
-    "last_tile": ("self-drawn with the last tile of the wall (海底捞月: one more 番, x2)",
+    "kong": ("each kong is one fan more, x2 each", "每个杠加一番，每番 2倍"),
+    "last_tile": ("self-drawn with the last tile of the wall: one fan more, x2",
                   "摸最后一张牌自摸（海底捞月：另加一番，2倍）"),
-    "kong_flower": ("won on the tile drawn after a kong (杠上花: one more 番, x2)",
+    "kong_flower": ("won on the tile drawn after a kong: one fan more, x2",
                     "杠后补牌自摸（杠上花：额外加一番，2倍）"),
-    "streak": ("the dealer wins in dealership {n} in a row (连庄: one 番 each, x2 each)",
+    "streak": ("the dealer wins in dealership {n} in a row (dealer's run, 连庄: one fan each, x2 each)",
                "庄家连庄 {n} 次（每连庄一次加一番，每番 2倍）"),
     "excluded": ("{fan} is the plainer reading of {by}", "{fan}被{by}取代"),
     "pays": ("{winner} wins {how}: {mult} x the stake {base}", "{winner}{how}：底分 {base} 的 {mult} 倍"),
@@ -69,46 +69,48 @@ M = Catalog("guangxi", {
                        "{drawer}为庄家自摸摸码：自己加摸不中的 {misses} 张共付 {factor} 倍即 {paid}；"
                        "共 {pool} 分成 {shares} 份，每份 {share}，{drawer}得 {hits} 份、庄家得一份，"
                        "{drawer}实得 {net}"),
-    "horses_on_discard": ("Horses (抓码) are drawn only after a self-drawn win (自摸胡牌才可摸码): "
+    "horses_on_discard": ("Horses (抓码) are drawn only after a self-drawn win (the Guangxi rules: '自摸胡牌才可摸碼'): "
                           "remove 'horses' or mark the win self-drawn.",
                           "只有自摸胡牌才可摸码：请去掉 horses 或把和牌标为自摸。"),
     "horse_count": ("The game is played with {want} horses (option horse_count), but the hand "
                     "gives {got}: {tiles}.", "本局摸 {want} 张码（选项 horse_count），但给出了 {got} 张：{tiles}。"),
     "drawer_needed": ("The dealer self-drew with {hits} horse hit(s): say who drew the horses "
-                      "(horse_drawer, a seat other than the dealer): the rule text splits the pool "
-                      "between the dealer and that player.",
+                      "(horse_drawer, a seat other than the dealer): the Guangxi rules split the "
+                      "pool between the dealer and that player ('是你摸中的那張和莊家平分這12倍').",
                       "庄家自摸且中码 {hits} 张：请给出摸码的玩家（horse_drawer，庄家以外的座位），"
-                      "规则在庄家和该玩家之间分这笔钱。"),
+                      "广西规则在庄家和该玩家之间分这笔钱（“是你摸中的那張和莊家平分這12倍”）。"),
     "drawer_not_dealer": ("horse_drawer must be another player than the dealer {seat}.",
                           "horse_drawer 必须是庄家{seat}以外的玩家。"),
     "drawer_unused": ("horse_drawer is only read on the dealer's self-drawn win with horses.",
                       "horse_drawer 只在庄家自摸并摸码时使用。"),
-    "streak_not_dealer": ("dealer_streak {n} is not counted: 连庄 adds 番 only to the dealer's "
+    "streak_not_dealer": ("dealer_streak {n} is not counted: the dealer's run adds fan only to the dealer's "
                           "win, and the winner {winner} is not the dealer {dealer}.",
                           "连庄 {n} 次不计：连庄只给庄家的和牌加番，和牌者{winner}不是庄家{dealer}。"),
-    "no_horses": ("No horses given for this self-drawn win: scored without 抓码.",
+    "no_horses": ("No horses given for this self-drawn win: scored without horses.",
                   "此自摸未给出码牌：按不抓码计算。"),
-    "seven_pairs_off": ("Plain seven pairs is not a win with option seven_pairs=false: the rule text "
-                        "names only 龙七对 (seven pairs with four of a kind).",
-                        "选项 seven_pairs=false 时普通七对不能和：规则只列出龙七对。"),
-    "horse_count_help": ("抓码: how many horse tiles are drawn after a self-drawn win (2-5; "
-                         "一般都是摸4張)", "抓码张数（2-5；规则：一般都是摸4张）"),
+    "seven_pairs_off": ("Plain seven pairs is not a win with option seven_pairs=false: the Guangxi "
+                        "rules name only dragon seven pairs, seven pairs with four of a kind "
+                        "('其中龍七對也是四翻').",
+                        "选项 seven_pairs=false 时普通七对不能和：广西规则只列出龙七对（“其中龍七對也是四翻”）。"),
+    "horse_count_help": ("horses (抓码): how many horse tiles are drawn after a self-drawn win (2-5; "
+                         "the Guangxi rules: '一般都是摸4張')", "抓码张数（2-5；广西规则：“一般都是摸4張”）"),
     "dragon_order_help": ("which seat White and Green hit: white_third = White with the third "
-                          "player, Green with the fourth (3、7、西、白板); green_third "
-                          "swaps them (有些地方白板和發財的順序不一樣); green_second: Green with "
-                          "the second player (2 6 南 发), White with the third, as the common 抓码 "
-                          "layout has it",
+                          "player, Green with the fourth (the Guangxi rules: '3、7、西、白板'); "
+                          "green_third swaps them ('有些地方白板和發財的順序不一樣'); green_second: "
+                          "Green with the second player (with 2, 6 and South), White with the "
+                          "third, as the common horse (抓码) layout has it",
                           "白板、发财对应的座位：「白板对第三家」即发财对第四家（3、7、西、白板）；"
                           "「发财对第三家」则对调（有些地方白板和发财的顺序不一样）；"
                           "「发财对第二家」：发财与 2、6、南同属第二家，白板属第三家（常见的抓码对法）"),
-    "seven_pairs_help": ("plain seven pairs (no four of a kind) wins, counted as 对胡 x2; the "
-                         "rule text names only 龙七对 (也是四翻)", "普通七对可和，按对胡 2倍计；规则只写了龙七对（也是四番）"),
-    "horses_help": ("抓码: the horse tiles drawn from the end of the wall after a self-drawn win",
+    "seven_pairs_help": ("plain seven pairs (no four of a kind) wins, counted as all pungs x2; the "
+                         "Guangxi rules name only dragon seven pairs ('其中龍七對也是四翻')",
+                         "普通七对可和，按对胡 2倍计；广西规则只写了龙七对（“其中龍七對也是四翻”）"),
+    "horses_help": ("horses (抓码): the tiles drawn from the end of the wall after a self-drawn win",
                     "自摸后从牌尾摸的码牌"),
-    "streak_help": ("连庄: how many hands in a row the dealer has kept the deal (每连庄一次便加上一番)",
+    "streak_help": ("dealer's run (连庄): how many hands in a row the dealer has kept the deal, one fan each ('每連庄一次便加上一番')",
                     "连庄次数（每连庄一次便加上一番）"),
-    "drawer_help": ("on the dealer's self-drawn win: the seat that drew the horses (the rule "
-                    "text's worked example splits the pool between the dealer and this player)",
+    "drawer_help": ("on the dealer's self-drawn win: the seat that drew the horses (the Guangxi "
+                    "rules' worked example splits the pool between the dealer and this player)",
                     "庄家自摸时摸码的玩家座位（规则例子在庄家和此玩家之间分钱）"),
 })
 
@@ -214,7 +216,7 @@ def evaluate(hand: Hand, options: Mapping[str, Any]) -> tuple[ScoreResult, Ctx]:
     ctxs = [Ctx(hand, s, flush, streak if winner == dealer else 0) for s in readings]
     ctx, found = best_reading(ctxs, _counted, _multiplier)
     fans, excluded = apply_exclusions(matched(TABLE, ctx), ctx,
-                                      lambda p, by: M("excluded", fan=p.name, by=by.name))
+                                      lambda p, by: M("excluded", fan=p.label, by=by.label))
     mult = _multiplier(found)
     result = ScoreResult(rules=GAME, total=mult, unit="x stake", fans=fans, excluded=excluded,
                          notes=notes, combine="multiply", arrangement=shape_text(ctx.shape),
@@ -312,8 +314,9 @@ RULESET = RuleSet(
     name="Guangxi",
     name_zh="广西麻将",
     unit="x stake",
-    description="136 tiles; 平胡 x1, 对胡 x2, 清一色 x4 (with 对胡 x8), 龙七对 x4; each kong, "
-    "海底捞月, 杠上花 and 连庄 one more 番 (x2); 抓码 horses after a self-drawn win.",
+    description="136 tiles; a plain win x1, all pungs x2, a full flush x4 (with all pungs x8), "
+    "dragon seven pairs x4; each kong, the last tile, a win on a kong's tile and each dealer's "
+    "run one fan more (x2); horses after a self-drawn win.",
     description_zh="136张；平胡 1倍，对胡 2倍，清一色 4倍（清一色对胡 8倍），龙七对 4倍；每个杠、海底捞月、杠上花、连庄各加一番（x2）；自摸后抓码。",
     score=score,
     options=(BASE, HORSE_COUNT, DRAGON_ORDER, SEVEN_PAIRS),

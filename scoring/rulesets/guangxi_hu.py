@@ -17,7 +17,7 @@ from typing import Any
 from scoring import tiles as T
 from scoring.hand import Hand, HandError
 from scoring.messages import Catalog, Msg, Seat, Suit, Tile
-from scoring.patterns import Pattern, best_reading, largest_only, matched
+from scoring.patterns import Pattern, best_reading, fan_label, largest_only, matched
 from scoring.payments import pay_each, win_payers
 from scoring.ruleset import Fan, HandField, Option, RuleSet, ScoreResult
 from scoring.rulesets.south_common import (
@@ -51,23 +51,25 @@ M = Catalog("guangxi_hu", {
                 "闲家第一次摸牌即自摸和（地胡）"),
     "kong_flower": ("won on the tile drawn after a kong (杠暴 / 杠上开花)", "杠后补牌和（杠暴）"),
     "orphans": ("one of each terminal and honour, one paired (十三幺)", "十三幺"),
-    "flush": ("every tile is {suit} (清一色)", "全部是{suit}（清一色）"),
-    "half_flush": ("one suit, {suit}, with honours (混一色)", "{suit}加字牌（混一色）"),
+    "flush": ("every tile is {suit}", "全部是{suit}（清一色）"),
+    "half_flush": ("one suit, {suit}, with honours", "{suit}加字牌（混一色）"),
     "seven_pairs": ("seven pairs (七对), a big hand", "七对，按大胡计"),
     "excluded": ("one class counts: {fan} is not counted beside {by}", "只算一种胡法：{fan}不与{by}同计"),
     "pays_self": ("{winner} self-draws {cls}: each player pays {amount}", "{winner}自摸{cls}：每人付 {amount}"),
     "pays_discard": ("{winner} wins {cls} on {seat}'s discard: {seat} pays {amount}",
                      "{winner}和{seat}打出的牌，{cls}：{seat}付 {amount}"),
-    "chicken_self_only": ("鸡胡 wins only by self-draw (雞胡：只能自摸): this hand ({why}) cannot "
+    "chicken_self_only": ("a chicken hand (鸡胡) wins only by self-draw (the Guangxi rules: "
+                          "'雞胡：只能滾畢自摸'): this hand ({why}) cannot "
                           "win on a discard.", "鸡胡只能自摸：此手牌（{why}）不能和别人打出的牌。"),
     "seven_pairs_off": ("Seven pairs is not a win with option seven_pairs=false.",
                         "选项 seven_pairs=false 时七对不能和。"),
-    "seven_pairs_help": ("七对 wins as a big hand (霸胡); the rule text's list of big hands ends in 等等",
-                         "七对按大胡（霸胡）计；规则的大胡列表以“等等”结尾"),
+    "seven_pairs_help": ("seven pairs wins as a big hand (霸胡): the list of big hands in the "
+                         "Guangxi rules ends in etc. (“清一色，混一色等等大胡胡法”)",
+                         "七对按大胡（霸胡）计；广西规则的大胡列表以“等等”结尾（“清一色，混一色等等大胡胡法”）"),
     "first_turn_help": ("won on the first turn: 天胡 (the dealer, self-drawn) or 地胡 (another "
                         "player's first self-draw); this game has no 人胡",
                         "第一巡和牌：天胡（庄家自摸）或地胡（闲家第一次摸牌自摸）；本玩法没有人胡"),
-    "chicken_self_help": ("鸡胡: amount each player pays on a self-draw (每人兩番)", "鸡胡自摸每人付（每人两番）"),
+    "chicken_self_help": ("chicken hand (鸡胡): amount each player pays on a self-draw ('每人兩番')", "鸡胡自摸每人付（每人两番）"),
 })
 
 GAME = "guangxi_hu"
@@ -151,7 +153,7 @@ def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     readings = shapes(hand, GAME, seven=options["seven_pairs"], orphans=True)
     ctx, level = best_reading([Ctx(hand, s, dealer, first) for s in readings], _level, float)
     found = matched(TABLE, ctx)
-    top, excluded = largest_only(found, ctx, lambda p, by: M("excluded", fan=p.name, by=by.name))
+    top, excluded = largest_only(found, ctx, lambda p, by: M("excluded", fan=p.label, by=by.label))
     name, en = CLASS_NAMES[level]
     if not hand.context.self_drawn and AMOUNTS[level][1] is None:
         raise HandError(M("chicken_self_only", why=top.reason(ctx)))
@@ -162,7 +164,8 @@ def evaluate(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
         fan = Fan(name, en, per, 1, M("raised", start=top.name, start_why=top.reason(ctx),
                                       n=len(raises), tiles=[Tile(t) for t in raises], cls=name))
     elif top.name != name:  # a big hand, paid as 霸胡
-        fan = Fan(top.name, top.name_en, per, 1, M("big_hand", why=top.reason(ctx), cls=name))
+        fan = Fan(top.name, top.name_en, per, 1, M("big_hand", why=top.reason(ctx),
+                                                      cls=fan_label(name, en)))
     else:
         fan = Fan(name, en, per, 1, top.reason(ctx))
     return ScoreResult(rules=GAME, total=per, unit="points", fans=[fan], excluded=excluded,
@@ -175,7 +178,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     result = evaluate(hand, options)
     who = win_payers(hand, round_players(hand)[0])
     per = result.extra["per_payer"]
-    cls = result.extra["class"]
+    cls = fan_label(result.extra["class"], result.extra["class_en"])
     if who.discarder is None:
         why: Msg = M("pays_self", winner=Seat(who.winner), cls=cls, amount=per)
     else:
@@ -188,11 +191,12 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
 
 RULESET = RuleSet(
     id="guangxi_hu",
-    name="Guangxi 鸡胡 / 平胡 / 霸胡",
+    name="Guangxi hand classes (鸡胡 / 平胡 / 霸胡)",
     name_zh="广西麻将（鸡胡平胡霸胡）",
     unit="points",
-    description="136 tiles, pungs and kongs only; 鸡胡 (self-draw only) 2 each, 平胡 3 each / 2 "
-    "on a discard, 霸胡 5 each / 4; dragon and seat-wind sets raise the class.",
+    description="136 tiles; a chicken hand (鸡胡), self-drawn only, 2 each; a plain win (平胡) 3 "
+    "each, 2 on a discard; a big hand (霸胡) 5 each, 4 on a discard; dragon and seat-wind sets "
+    "raise the class.",
     description_zh="136张，只能碰、杠；鸡胡（只能自摸）每家 2，平胡自摸每家 3、放炮 2，霸胡自摸每家 5、放炮 4；三元牌和本家风位的刻子升一级。",
     score=score,
     options=(BASE, SEVEN_PAIRS),

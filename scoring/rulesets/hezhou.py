@@ -12,7 +12,7 @@ from typing import Any
 
 from scoring import tiles as T
 from scoring.hand import Hand
-from scoring.messages import Catalog, Seat, Suit
+from scoring.messages import Catalog, Seat, Suit, Text
 from scoring.patterns import Pattern, best_reading, largest_only, matched
 from scoring.payments import pay_each, win_payers
 from scoring.ruleset import Option, RuleSet, ScoreResult
@@ -41,14 +41,14 @@ M = Catalog("hezhou", {
     "orphans": ("one of each terminal and honour, one paired (十三幺), a fixed score", "十三幺，固定分数"),
     "excluded": ("a special hand counts its one fixed score: {fan} gives way to {by}",
                  "特殊牌型只算一个固定分数：{fan}让位于{by}"),
-    "discard": ("点炮: {seat} discarded the winning tile and pays the hand's score, {score} x the "
+    "discard": ("a discard win (点炮): {seat} discarded the winning tile and pays the hand's score, {score} x the "
                 "stake {base}", "点炮：{seat}放炮，付该牌型的分数，底分 {base} 的 {score} 倍"),
-    "self_drawn": ("自摸: each player pays twice the hand's score, 2 x {score} x the stake {base}",
+    "self_drawn": ("a self-draw (自摸): each player pays twice the hand's score, 2 x {score} x the stake {base}",
                    "自摸：每家付该牌型分数的 2 倍，2 x {score} x 底分 {base}"),
-    "score_help": ("fixed score of {hand}, in stakes (the rule text gives the hand a fixed score "
-                   "but no number: 特殊牌型分數為該牌型的固定分數)",
-                   "{hand}的固定分数（按底分计；规则只说是固定分数，未给数字）"),
-    "kong_help": ("杠: a kong earns twice the stake (杠分數等於該牌型的底分的2倍): from the player "
+    "score_help": ("fixed score of {hand}, in stakes (the Hezhou rules give the hand a fixed "
+                   "score but no number: '特殊牌型分數為該牌型的固定分數')",
+                   "{hand}的固定分数（按底分计；贺州规则只说“特殊牌型分數為該牌型的固定分數”，未给数字）"),
+    "kong_help": ("a kong earns twice the stake ('杠分數等於該牌型的底分的2倍'): from the player "
                   "who gave the tile for an exposed kong, from everyone for a concealed one",
                   "杠分为底分的 2 倍：明杠由放杠者付，暗杠每家付"),
 })
@@ -56,17 +56,18 @@ M = Catalog("hezhou", {
 GAME = "hezhou"
 
 
-def _score_option(name: str, hand_zh: str, default: int) -> Option:
-    return Option(name, default, M("score_help", hand=hand_zh).en,
-                  help_zh=M("score_help", hand=hand_zh).zh, minimum=1)
+def _score_option(name: str, hand_zh: str, hand_en: str, default: int) -> Option:
+    hand = Text(f"{hand_en} ({hand_zh})", hand_zh)
+    return Option(name, default, M("score_help", hand=hand).en,
+                  help_zh=M("score_help", hand=hand).zh, minimum=1)
 
 
 SCORE_OPTIONS = (
-    _score_option("seven_pairs", "七对子", 4),
-    _score_option("full_flush", "清一色", 4),
-    _score_option("half_flush", "混一色", 2),
-    _score_option("all_honours", "字一色", 8),
-    _score_option("thirteen_orphans", "十三幺", 13),
+    _score_option("seven_pairs", "七对子", "seven pairs", 4),
+    _score_option("full_flush", "清一色", "full flush", 4),
+    _score_option("half_flush", "混一色", "half flush", 2),
+    _score_option("all_honours", "字一色", "all honours", 8),
+    _score_option("thirteen_orphans", "十三幺", "thirteen orphans", 13),
 )
 KONG = Option("kong_score", 2, M.text("kong_help"), help_zh=M.text("kong_help", "zh"), minimum=1)
 
@@ -112,7 +113,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     check_hand(hand, GAME, chows=True)
     ctxs = [Ctx(hand, s, options) for s in shapes(hand, GAME, orphans=True)]
     ctx, found = best_reading(ctxs, _valued, _top_value)
-    top, excluded = largest_only(found, ctx, lambda p, by: M("excluded", fan=p.name, by=by.name),
+    top, excluded = largest_only(found, ctx, lambda p, by: M("excluded", fan=p.label, by=by.label),
                                  silent=("平胡",))
     hand_score = top.value
     base = options["base"]
@@ -133,13 +134,14 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
 
 RULESET = RuleSet(
     id="hezhou",
-    name="Hezhou Xindu 吃炮",
+    name="Hezhou Xindu, wins on a discard (吃炮)",
     name_zh="贺州信都吃炮麻将",
     unit="x stake",
-    description="点炮: the discarder pays the hand's score; 自摸: each pays twice; 杠: twice the "
-    "stake; 七对子 4, 清一色 4, 混一色 2, 字一色 8, 十三幺 13 (options; the rule text gives no numbers).",
+    description="On a discard the discarder pays the hand's score; on a self-draw each pays "
+    "twice; a kong earns twice the stake; seven pairs 4, full flush 4, half flush 2, all honours "
+    "8, thirteen orphans 13 (options: the Hezhou rules give no numbers).",
     description_zh="点炮：放炮者付该牌型的分数；自摸：每家付 2 倍；杠：底分的 2 倍；七对子 4，清一色 4，混一色 2，"
-    "字一色 8，十三幺 13（选项；规则未给数字）。",
+    "字一色 8，十三幺 13（选项；贺州规则未给数字）。",
     score=score,
     options=(BASE, *SCORE_OPTIONS, KONG),
     fields=(DISCARDER, PLAYERS_IN),

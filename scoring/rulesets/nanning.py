@@ -38,8 +38,8 @@ from scoring.rulesets.south_common import (
 from scoring.rulesets.south_round import SouthRound
 
 M = Catalog("nanning", {
-    "small": ("a plain winning hand (小牌型: no 番)", "普通胡牌牌型（小牌型）"),
-    "flush": ("every tile is {suit} (清一色, 字一色 included)", "全部是{suit}（清一色，包括字一色）"),
+    "small": ("a plain winning hand (小牌型), no fan", "普通胡牌牌型（小牌型）"),
+    "flush": ("every tile is {suit} (all honours included)", "全部是{suit}（清一色，包括字一色）"),
     "all_pungs": ("a pair and four pungs or kongs (碰碰胡)", "一对将牌加四个刻子（碰碰胡）"),
     "all_claimed": ("four sets claimed, won on a discard to the last standing tile (全求人)",
                     "四组都是碰杠来的，手牌只剩一张单吊和别人打出的牌（全求人）"),
@@ -58,19 +58,19 @@ M = Catalog("nanning", {
                 "第一圈里闲家自摸的第一张牌和牌（地胡）"),
     "human": ("won on the dealer's first discard (人胡)", "和庄家打出的第一张牌（人胡）"),
     "excluded": ("{fan} is not counted beside {by}", "{fan}不与{by}重复计算"),
-    "pays": ("{winner} wins {how}: {fan} 番, 2^{fan} x the stake {base} = {amount}",
+    "pays": ("{winner} wins {how}: {fan} fan, 2^{fan} x the stake {base} = {amount}",
              "{winner}{how}：{fan} 番，底分 {base} 的 2^{fan} 倍 = {amount}"),
     "self_drawn": ("self-drawn (自摸)", "自摸"),
     "on_discard": ("on {seat}'s discard (点炮)", "和{seat}打出的牌（点炮）"),
-    "bao_self": ("承包: {payer} gave {winner} three pungs and pays everyone's share of the "
+    "bao_self": ("{payer} pays for all (承包): {payer} gave {winner} three pungs and pays everyone's share of the "
                  "self-drawn win ({n} x {amount})",
                  "承包：{payer}被{winner}碰了三口，自摸由{payer}承包所有积分（{n} x {amount}）"),
-    "bao_third": ("承包: {payer} gave {winner} three pungs and pays the same as the discarder "
+    "bao_third": ("{payer} pays as the discarder (承包): {payer} gave {winner} three pungs and pays the same as the discarder "
                   "{discarder}: {amount}", "承包：{payer}被{winner}碰了三口，扣除和放炮者{discarder}一样的积分：{amount}"),
-    "bao_own": ("承包: {payer} gave {winner} three pungs and discarded the winning tile: pays "
+    "bao_own": ("{payer} pays twice (承包): {payer} gave {winner} three pungs and discarded the winning tile: pays "
                 "twice, 2 x {amount}", "承包：{payer}被{winner}碰了三口又放炮：扣除 2 倍积分，2 x {amount}"),
-    "kong_money_help": ("杠 money paid at once: 明杠 1 stake from the player who gave the tile, "
-                        "暗杠 1 from everyone (明杠：向放杠者收1倍底注。暗杠：向所有人收1倍底注)",
+    "kong_money_help": ("kong money paid at once: an exposed kong 1 stake from the player who gave the tile, "
+                        "a concealed kong 1 from everyone (the Nanning rules: “明杠：向放杠者收1倍底注。暗杠：向所有人收1倍底注”)",
                         "杠钱当场结算：明杠向放杠者收1倍底注，暗杠向所有人收1倍底注"),
 })
 
@@ -132,7 +132,7 @@ TABLE: tuple[Pattern[Ctx], ...] = (
 def _fans_of(ctx: Ctx):
     """Counted fans and exclusions; the plain win giving way to a 大牌型 goes without saying."""
     fans, excluded = apply_exclusions(matched(TABLE, ctx), ctx,
-                                      lambda p, by: M("excluded", fan=p.name, by=by.name))
+                                      lambda p, by: M("excluded", fan=p.label, by=by.label))
     return fans, [e for e in excluded if e.name != "小牌型"]
 
 
@@ -203,8 +203,9 @@ RULESET = RuleSet(
     name="Nanning",
     name_zh="南宁麻将",
     unit="番",
-    description="136 tiles, pungs and kongs only; 小牌型 x1, each 大牌型 one 番 (x2), stacking "
-    "without a cap; 承包 for three pungs from one player; kong money at once.",
+    description="136 tiles, pungs and kongs only; a small hand (小牌型) x1, each big hand (大牌型) "
+    "one fan (x2), stacking without a cap; three pungs from one player make that player pay for "
+    "all (承包); kong money at once.",
     description_zh="136张，只能碰、杠；小牌型 1倍，每个大牌型一番（x2），叠加不封顶；被同一家碰三口者承包；杠钱当场结算。",
     score=score,
     options=(BASE, KONG_MONEY),

@@ -50,14 +50,14 @@ from scoring.rulesets.south_common import (
 from scoring.rulesets.south_round import SouthRound
 
 M = Catalog("nanning_points", {
-    "flush": ("every tile is {suit} (清一色: 放炮 9, 自摸 6)", "全部是{suit}（清一色：放炮 9 分，自摸 6 分）"),
-    "all_pungs": ("a pair and four pungs or kongs (碰碰胡: 放炮 9, 自摸 6)", "一对加四个刻子（碰碰胡：放炮 9 分，自摸 6 分）"),
-    "seven_pairs": ("seven pairs (七小对: 放炮 12, 自摸 8)", "七个对子（七小对：放炮 12 分，自摸 8 分）"),
+    "flush": ("every tile is {suit} (9 on a discard, 6 each on a self-draw)", "全部是{suit}（清一色：放炮 9 分，自摸 6 分）"),
+    "all_pungs": ("a pair and four pungs or kongs (9 on a discard, 6 each on a self-draw)", "一对加四个刻子（碰碰胡：放炮 9 分，自摸 6 分）"),
+    "seven_pairs": ("seven pairs (12 on a discard, 8 each on a self-draw)", "七个对子（七小对：放炮 12 分，自摸 8 分）"),
     "big_pairs": ("seven pairs holding four of a kind (大七对: 放炮 24, 自摸 16)",
                   "七对中有四张相同（大七对：放炮 24 分，自摸 16 分）"),
     "all_claimed": ("four sets claimed, the last tile won on a discard (全求人: 18, 放炮 only)",
                     "碰杠四次，剩最后一张牌和别人打出的牌（全求人：18 分，只有放炮才算）"),
-    "concealed": ("nothing claimed, self-drawn (门清: 4 each; a concealed kong keeps it)",
+    "concealed": ("nothing claimed, self-drawn (4 each; a concealed kong keeps it)",
                   "门清自摸（每家 4 分，有暗杠也算门清）"),
     "flower_exposed": ("won on the tile drawn for an exposed kong of {tile} (明杠杠上花: the "
                        "kong's provider alone pays 18, as on a discard)",
@@ -75,7 +75,7 @@ M = Catalog("nanning_points", {
     "earthly": ("another player wins on the first self-draw (地胡: 8)", "闲家第一圈自摸（地胡：按 8 计算）"),
     "human": ("won on the dealer's first discard (人胡: 8)", "和庄家打出的第一张牌（人胡：按 8 计算）"),
     "plain_self": ("a plain self-drawn win (自摸: each pays 3)", "自摸（每家付 3 分）"),
-    "plain_discard": ("a plain win on a discard (放炮: the discarder pays 2)", "放炮（放炮者付 2 分）"),
+    "plain_discard": ("a plain win on a discard (放炮): the discarder pays 2", "放炮（放炮者付 2 分）"),
     "ready": ("declared ready (听牌: one more)", "听牌：在原有基础上加一"),
     "minimum": ("{fan} pays at least 5 (不滿5番牌型，按照5番滿計算)", "{fan}不满 5 按 5 计算"),
     "excluded": ("{fan} is not counted beside {by}", "{fan}不与{by}同计"),
@@ -96,20 +96,20 @@ M = Catalog("nanning_points", {
                         "只有自摸才钓鱼：请去掉 fish 或把和牌标为自摸。"),
     "fish_count": ("Fishing takes the last three tiles (取最後三張), but 'fish' has {n}.",
                    "钓鱼取最后三张牌，但 fish 有 {n} 张。"),
-    "heavenly_help": ("天胡 points each: 6 (各胡牌分數計算: 莊家起牌後就自摸每家付6) or 8 (二-7: "
-                      "天胡...按8番計算)", "天胡每家付分：6（各胡牌分数计算）或 8（胡牌规则第7条）"),
-    "robbing_help": ("抢杠: discard = 9 from the robbed player, as a discard (list item 12: 9分"
-                     "（算放炮）); self_draw = counted as a self-draw, the robbed player pays for all "
-                     "three (rule 二-6: 搶杠胡等同杠開，當自摸，被搶杠者包三家牌)",
+    "heavenly_help": ("heavenly hand (天胡) points each: 6 (the Nanning rules: “莊家起牌後就自摸每家付6”) or 8 (rule 2-7: "
+                      "“天胡...按8番計算”)", "天胡每家付分：6（各胡牌分数计算）或 8（胡牌规则第7条）"),
+    "robbing_help": ("robbing a kong (抢杠): discard = 9 from the robbed player, as a discard (list "
+                     "item 12: “9分（算放炮）”); self_draw = counted as a self-draw, the robbed player "
+                     "pays for all three (rule 2-6: “搶杠胡等同杠開，當自摸，被搶杠者包三家牌”)",
                      "抢杠：算放炮，被抢杠者付 9 分（第12条，默认）；或当自摸，被抢杠者包三家（胡牌规则第6条）"),
-    "kong_money_help": ("杠 money at once: 明杠 1 from the player who gave the tile (碰后再杠 too), "
-                        "暗杠 1 from everyone (杠錢是及時給的)", "杠钱及时给：明杠由被杠者付 1 分，暗杠每家付 1 分"),
+    "kong_money_help": ("kong money at once: an exposed kong 1 from the player who gave the tile (a pung "
+                        "made a kong too), a concealed kong 1 from everyone (“杠錢是及時給的”)", "杠钱及时给：明杠由被杠者付 1 分，暗杠每家付 1 分"),
     "winners_help": ("how many players win on this one discard: with three (一炮三响) each win "
                      "pays at least 5 (given by 'mjlens settle')",
                      "同一张牌有几家胡：三家（一炮三响）时每家不满 5 按 5 计算（整局结算时给出）"),
     "three_winners": ("一炮三响", "一炮三响"),
-    "ready_help": ("听牌: the winner had declared ready (在原有胡番的基礎上加一番)", "听牌：在原有基础上加一"),
-    "fish_help": ("钓鱼: the last three tiles of the wall taken after a self-drawn win, when the "
+    "ready_help": ("ready (听牌): the winner had declared ready (“在原有胡番的基礎上加一番”)", "听牌：在原有基础上加一"),
+    "fish_help": ("fishing (钓鱼): the last three tiles of the wall taken after a self-drawn win, when the "
                   "previous hand had a winner", "钓鱼：上一把有人胡牌时，自摸后取牌尾最后三张"),
 })
 
@@ -195,7 +195,7 @@ def as_self_draw(ctx: Ctx, robbing: str) -> bool:
 def _items(ctx: Ctx, options: Mapping[str, Any]) -> tuple[list[Fan], list, bool]:
     """(the counted items with their points, exclusions, paid as a self-draw)."""
     fans, excluded = apply_exclusions(matched(TABLE, ctx), ctx,
-                                      lambda p, by: M("excluded", fan=p.name, by=by.name))
+                                      lambda p, by: M("excluded", fan=p.label, by=by.label))
     by_self = as_self_draw(ctx, options["robbing"])
     out = []
     for f in fans:
@@ -316,9 +316,10 @@ RULESET = RuleSet(
     name="Nanning (points)",
     name_zh="南宁麻将（计分）",
     unit="points",
-    description="136 tiles, pungs and kongs only; 放炮 2, 自摸 3 each, 门清 4 each; 清一色 / 碰碰胡 "
-    "9 / 6, 七小对 12 / 8, 大七对 24 / 16, 全求人 18, 杠上花 18 / 9, 杠上炮 9, 抢杠 9, 海底 6 / 9, "
-    "adding up; kong money at once; 包胡; 钓鱼.",
+    description="136 tiles, pungs and kongs only; a discard win 2, self-drawn 3 each, concealed "
+    "self-drawn 4 each; full flush or all pungs 9 / 6, seven pairs 12 / 8, big seven pairs 24 / "
+    "16, all melded 18, a win on a kong's tile 18 / 9, a discard after a kong 9, robbing a kong "
+    "9, the last tile 6 / 9, adding up; kong money at once; paying for all (包胡); fishing (钓鱼).",
     description_zh="136张，只能碰、杠；放炮 2，自摸每家 3，门清每家 4；清一色 / 碰碰胡 9 / 6，七小对 12 / 8，大七对 24 / 16，全求人 18，杠上花 18 / 9，杠上炮 9，抢杠 9，海底 6 / 9，累计；杠钱当场给；包胡；钓鱼。",
     score=score,
     options=(BASE, HEAVENLY, ROBBING, KONG_MONEY),

@@ -40,8 +40,8 @@ M = Catalog("northeast", {
     "not_a_win": ("These tiles do not make a winning hand: four sets (runs, three of a kind, "
                   "kongs or special kongs) and a pair.",
                   "这些牌不能和：须为四组（顺子、刻子、杠或特殊杠）加一对将。"),
-    "no_pung": ("A Northeast win needs at least one 叉 (three of a kind, claimed or concealed); "
-                "a dragon pair or any kong (旋风杠, 喜杠 and 幺九蛋 included) excuses it.",
+    "no_pung": ("A Northeast win needs at least one pung (叉): three of a kind, claimed or "
+                "concealed; a dragon pair or any kong (the special kongs included) excuses it.",
                 "和牌最少要有一叉（明暗都可以）；有中发白作将或有杠（包括旋风杠、喜杠、幺九蛋）可免叉。"),
     "one_tile": ("手把一 (four sets on the table and one tile in hand) is allowed only for 飘胡: "
                  "every set three of a kind.",
@@ -54,33 +54,33 @@ M = Catalog("northeast", {
     "lou_needs_bao": ("摟宝 is a self-drawn win with the treasure tile: give the treasure as "
                       "bao and mark the win self-drawn.",
                       "摟宝是自摸宝牌和牌：请给出宝牌（bao）并标为自摸。"),
-    "closed": ("立门: nothing claimed (不开门), so the winner wins one 番 more",
+    "closed": ("concealed (立门): nothing claimed (不开门), so the winner wins one fan more",
                "立门胡（不开门），胡牌多赢一番"),
-    "single": ("夹胡 (一个叫): the hand waited on {tile} alone{shape}",
+    "single": ("single wait (夹胡): the hand waited on {tile} alone (“一个叫”){shape}",
                "夹胡（一个叫）：只听{tile}{shape}"),
     "shape_middle": (", between its neighbours", "，夹张"),
     "shape_edge": (", the 3 of 1-2 or the 7 of 8-9", "，边张3、7"),
     "shape_pair": (", a single tile for the pair (单贴)", "，单贴"),
-    "all_pungs": ("飘胡: every set three of a kind (叉), no runs", "飘胡：全是叉牌，没有顺子"),
-    "in_all_pungs": ("飘胡 already pays its single-tile finish (最後對對胡或單貼胡，加2番)",
+    "all_pungs": ("all pungs (飘胡): every set three of a kind, no runs", "飘胡：全是叉牌，没有顺子"),
+    "in_all_pungs": ("all pungs (飘胡) already pays its single-tile finish (“最後對對胡或單貼胡，加2番”)",
                      "飘胡已含单贴（最后对对胡或单贴胡，加2番）"),
     "treasure": ("对宝: the treasure tile {tile} is the winning tile; counts as self-drawn",
                  "对宝：宝牌{tile}正好是要胡的牌，算自摸"),
     "lou": ("摟宝: won with the treasure tile {tile} drawn (摟宝加倍)",
             "摟宝：摸到宝牌{tile}和牌（摟宝加倍）"),
-    "pays": ("2^{fan} x {base} = {amount}: the hand's {hand} 番{discard}{dealer}",
+    "pays": ("2^{fan} x {base} = {amount}: the hand's {hand} fan{discard}{dealer}",
              "2^{fan} x {base} = {amount}：牌{hand}番{discard}{dealer}"),
     "discarder_more": (" + 1 for the discard (点炮)", " + 点炮1"),
     "drawn_more": (" + 1 for the self-draw", " + 自摸1"),
     "dealer_more": (" + 1 for the dealer (庄家)", " + 庄家1"),
-    "opt_base": ("the stake of a plain win, per player (票胡每家5元)", "票胡每家的钱数（每家5元）"),
+    "opt_base": ("the stake of a plain win, per player (the rules: “票胡每家5元”)", "票胡每家的钱数（每家5元）"),
     "opt_self": ("self-drawn: each pays as a discarder would (discard: 2 x base) or the plain "
                  "stake (plain)", "自摸：每家「按点炮付」或「按票胡付」"),
-    "f_dealer": ("the dealer's seat (庄家): one 番 more on what the dealer wins or pays",
+    "f_dealer": ("the dealer's seat (庄家): one fan more on what the dealer wins or pays",
                  "庄家的座位：庄家输赢多一番"),
     "f_discarder": ("the seat that discarded the winning tile (点炮)", "点炮的座位"),
-    "f_bao": ("the treasure tile (宝牌): winning on it is 对宝", "宝牌：胡的正是宝牌即对宝"),
-    "f_lou": ("摟宝: won by drawing the treasure tile (needs bao and a self-draw)",
+    "f_bao": ("the treasure tile (宝牌): winning on it is a treasure pair (对宝)", "宝牌：胡的正是宝牌即对宝"),
+    "f_lou": ("treasure draw (摟宝): won by drawing the treasure tile (needs bao and a self-draw)",
               "摟宝：摸到宝牌和牌（需要给出宝牌并且自摸）"),
 })
 
@@ -228,9 +228,10 @@ RULESET = RuleSet(
     name="Northeast (穷胡)",
     name_zh="东北麻将",
     unit="番",
-    description="三色全, a 1/9/honour, at least one 叉 (special kongs 旋风杠 / 喜杠 / 幺九蛋 count); "
-    "立门 1, 夹胡 1, 飘胡 2, 对宝 2, 摟宝 x2; 5 each, 10 from the discarder or dealer, 20 dealer "
-    "discarding; each 番 doubles.",
+    description="A win holds all three suits, a terminal or honour and at least one pung (the "
+    "special kongs count); concealed 1, a closed wait 1, all pungs 2, a treasure pair 2, a "
+    "treasure draw x2; 5 each, 10 from the discarder or dealer, 20 the dealer discarding; each "
+    "fan doubles.",
     description_zh="三色全，须有幺九或字牌，至少一叉（旋风杠、喜杠、幺九蛋也算）；立门 1，夹胡 1，飘胡 2，对宝 2，摟宝加倍；票胡每家 5，点炮或庄家 10，庄家点炮 20；每番翻一倍。",
     score=score,
     options=(

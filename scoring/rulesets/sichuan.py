@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scoring import tiles as T
 from scoring.hand import Hand, HandError
 from scoring.messages import Catalog, Text
 from scoring.patterns import Pattern, matched
@@ -45,21 +46,23 @@ M = Catalog("sichuan", {
     "seven_pairs": ("seven pairs, nothing claimed or konged", "七个对子，没有碰也没有杠"),
     "golden_hook": ("four melds on the table, won on the pair with one standing tile",
                     "四组副露在桌上，手里单钓一张和将"),
-    "flush_pungs": ("对对胡 in one suit, {suit}", "清一色的对对胡：{suit}"),
+    "flush_pungs": ("all pungs in one suit, {suit}", "清一色的对对胡：{suit}"),
     "pungs_258": ("对对胡 of 2s, 5s and 8s only", "只有二、五、八的对对胡"),
     "dragon_pairs": ("seven pairs with four identical tiles (the 龙); counted instead of 七对, and "
                      "that four-of-a-kind is not also a 根",
                      "七对中有四张相同的牌（龙）；代替七对计番，这四张不再算根"),
     "flush_pairs": ("seven pairs in one suit, {suit}", "清一色的七对：{suit}"),
     "flush_terminals": ("带幺九 in one suit, {suit}", "清一色的带幺九：{suit}"),
-    "flush_golden_hook": ("金钩钓 in one suit: 清一色 3 + 金钩钓 3 less the one 番 of the base "
-                          "(seed Ⅲ)", "清一色的金钩钓：清一色3番加金钩钓3番，减去底的1番（种子Ⅲ）"),
+    "flush_golden_hook": ("golden hook in one suit: full flush 3 + golden hook 3 less the one fan "
+                          "of the base (the Chengdu rules, Ⅲ: '清一色的三番，金鉤釣三番，減去一番的底')",
+                          "清一色的金钩钓：清一色3番加金钩钓3番，减去底的1番"
+                          "（成都规则Ⅲ：“清一色的三番，金鉤釣三番，減去一番的底”）"),
     "heavenly": ("the dealer wins on the dealt tiles", "庄家起手即和"),
     "earthly": ("a non-dealer wins on the first turn", "闲家第一轮即和"),
     "flush_dragon_pairs": ("龙七对 in one suit, {suit}; its four-of-a-kind is not also a 根",
                            "清一色的龙七对：{suit}；那四张不再算根"),
     "largest_only": ("hand patterns do not add up; only the largest counts "
-                     "(番型均不重復計算，只按最大番算)", "番型均不重复计算，只按最大番算"),
+                     "(the Chengdu rules: “以下番型均不重復計算，只按最大番算”)", "番型均不重复计算，只按最大番算"),
     # fans added on top (另加番)
     "root": ("four identical tiles not declared as a kong: {tiles}", "四张相同的牌没有开杠：{tiles}"),
     "root_in_dragon": ("the 龙's four identical tiles are not also a 根 (同時減1根)",
@@ -87,30 +90,44 @@ M = Catalog("sichuan", {
 
 OPTIONS = (
     BASE,
-    Option("cap", 3, "封顶, in 番 above a plain win as the seed counts it: 3 = at most 8x the "
-           "base (3番（8倍）封頂), 4 = 16x (极中极), none = no cap", choices=(3, 4, None),
-           help_zh="封顶，按平胡之上的番数算（与种子相同）：3 = 最多8倍底分（3番（8倍）封顶），4 = 16倍（极中极），「无」= 不封顶"),
-    Option("count_from", 1, "1: a plain win is 1番 and pays 2^(番-1) (seeds Ⅵ, Ⅶ); 0: a plain "
-           "win is 0番 and pays 2^番 (seed Ⅳ: 基本胡 0番 底金×1). Same money, other numbers",
-           choices=(1, 0), help_zh="1：平胡算1番，付2^(番-1)倍（种子Ⅵ、Ⅶ）；0：平胡算0番，付2^番倍（种子Ⅳ：基本胡 0番 底金×1）。钱数相同，番数不同"),
-    Option("golden_hook", True, "金钩钓 counts 3番 (清一色 金钩钓 5番) as counted now; false: the "
-           "traditional count, where it is only 对对胡 / 清对 (seed Ⅲ)", help_zh="金钩钓按现在的算法计3番（清一色金钩钓5番）；关闭：最传统的算法，只算对对胡 / 清对（种子Ⅲ）"),
-    Option("self_draw", "fan", "自摸: +1番 (fan, seed Ⅲ 'now'), one extra base from each payer "
-           "(base, 自摸加底), or nothing beyond everyone paying (none, seed Ⅲ traditional)",
-           choices=("fan", "base", "none"), help_zh="自摸：「加番」加1番（种子Ⅲ现在的算法），「加底」每家多付一底（自摸加底），或「无」只是三家都付（种子Ⅲ传统算法）"),
-    Option("dragon_pairs", "table", "龙七对: 5番 with its four-of-a-kind not also a 根 (table, "
-           "seed Ⅵ) or plain 七对 plus a 根 for it (root, seed Ⅳ: 龍七對算三翻)",
-           choices=("table", "root"), help_zh="龙七对：「按番表」5番，四张不再算根（种子Ⅵ），或「算根」按七对另加1根（种子Ⅳ：龙七对算三翻）"),
-    Option("last_tile_fan", False, "海底: +1番 for winning on the last tile of the wall (a house "
-           "addition; the seeds do not list it)", help_zh="海底：和牌墙最后一张加1番（地方加番，种子没有列出）"),
+    Option("cap", 3, "the cap, in fan above a plain win: 3 = at most 8x the base (the Chengdu "
+           "rules, Ⅵ: '實戰中一般約定為3番（8倍）封頂'), 4 = 16x ('部分牌局約定4番封頂，俗稱「極中極」'), "
+           "none = no cap", choices=(3, 4, None),
+           help_zh="封顶，按平胡之上的番数算：3 = 最多8倍底分（成都规则Ⅵ：“實戰中一般約定為3番（8倍）封頂”），"
+           "4 = 16倍（“部分牌局約定4番封頂，俗稱「極中極」”），「无」= 不封顶"),
+    Option("count_from", 1, "1: a plain win is 1 fan and pays 2^(fan-1), as the Chengdu rules' "
+           "fan lists count (Ⅵ, Ⅶ); 0: a plain win is 0 fan and pays 2^fan (Ⅳ: "
+           "'基本胡及翻數（0番 底金：×1）'). Same money, other numbers",
+           choices=(1, 0), help_zh="1：平胡算1番，付2^(番-1)倍（成都规则Ⅵ、Ⅶ的番表）；0：平胡算0番，付2^番倍"
+           "（成都规则Ⅳ：“基本胡及翻數（0番 底金：×1）”）。钱数相同，番数不同"),
+    Option("golden_hook", True, "golden hook (金钩钓) counts 3 fan (5 in one suit), as the "
+           "Chengdu rules count it now (Ⅲ: '按照現在一般演算法，清一色的三番，金鉤釣三番'); off: the "
+           "traditional count, only all pungs ('以前是沒有金鉤釣這一說的')",
+           help_zh="金钩钓按现在的算法计3番（清一色金钩钓5番；成都规则Ⅲ：“按照現在一般演算法，清一色的三番，金鉤釣三番”）；"
+           "关闭：最传统的算法，只算对对胡 / 清对（“以前是沒有金鉤釣這一說的”）"),
+    Option("self_draw", "fan", "a self-draw: fan = one fan more, as the Chengdu rules count it now "
+           "(Ⅲ: '自摸一番'); base = one extra base from each payer (自摸加底); none = only everyone "
+           "paying ('自摸只是家家給，不加翻的，這是最傳統的演算法')",
+           choices=("fan", "base", "none"), help_zh="自摸：「加番」加1番（成都规则Ⅲ现在的算法：“自摸一番”），"
+           "「加底」每家多付一底（自摸加底），或「无」只是三家都付（“自摸只是家家給，不加翻的，這是最傳統的演算法”）"),
+    Option("dragon_pairs", "table", "dragon seven pairs (龙七对): table = 5 fan, its four of a kind "
+           "not also a root, as in the Chengdu rules' fan list (Ⅵ); root = seven pairs plus one "
+           "root for it (Ⅳ: '龍七對算三翻（就是有杠的叫龍）')",
+           choices=("table", "root"), help_zh="龙七对：「按番表」5番，四张不再算根（成都规则Ⅵ的番表），"
+           "或「算根」按七对另加1根（成都规则Ⅳ：“龍七對算三翻（就是有杠的叫龍）”）"),
+    Option("last_tile_fan", False, "last tile (海底): one fan more for winning on the last tile of "
+           "the wall (a house addition: the Chengdu rules do not list it)",
+           help_zh="海底：和牌墙最后一张加1番（地方加番，成都规则没有列出）"),
 ) + SETTLEMENT_OPTIONS
 
 FIELDS = COMMON_FIELDS + (
     HandField("first_turn", "bool", False,
-              "won on the first turn: 天胡 for the dealer (self-drawn), 地胡 for the others",
+              "won on the first turn: heavenly hand (天胡) for the dealer (self-drawn), earthly "
+              "hand (地胡) for the others",
               "第一轮就和牌：庄家为天胡（必须自摸），闲家为地胡"),
     HandField("discard_after_kong", "bool", False,
-              "杠上炮: the discarder threw the winning tile right after a kong",
+              "discard after a kong (杠上炮): the discarder threw the winning tile right after a "
+              "kong",
               "杠上炮：放炮者开杠后立刻打出了和牌张"),
 )
 
@@ -153,12 +170,14 @@ def _free_roots(c: WinReading) -> int:
     return roots - 1 if roots and c.top in DRAGON_PATTERNS else roots
 
 
-def _quads(c: WinReading) -> str:
+def _quads(c: WinReading) -> tuple[Text, ...]:
+    """The tiles held four times outside a kong: codes in English, names in Chinese (四万)."""
     counts: dict[str, int] = {}
     for t in c.hand.all_tiles:
         counts[t] = counts.get(t, 0) + 1
     konged = {m.first for m in c.hand.melds if m.is_kong}
-    return " ".join(t for t, n in counts.items() if n == 4 and t not in konged)
+    return tuple(Text(t, T.CHINESE_NAMES.get(t, t)) for t, n in counts.items()
+                 if n == 4 and t not in konged)
 
 
 # Fans added on top of the hand pattern, one 番 each (seed Ⅵ 另加番), read once the pattern is
@@ -251,9 +270,10 @@ RULESET = RuleSet(
     name="Sichuan blood battle (Chengdu)",
     name_zh="四川麻将 血战到底",
     unit="fan",
-    description="108 tiles, no chows, a win misses a suit; fan doubles the stake, 3番 (8x) cap; "
-    "mjlens settle for the whole round (刮风下雨, 查花猪, 查叫).",
-    description_zh="108张牌，不能吃，和牌须缺一门；每番翻倍，3番（8倍）封顶；mjlens settle 整局结算（刮风下雨、查花猪、查叫）。",
+    description="108 tiles, no chows, a win misses a suit; each fan doubles the stake, capped at "
+    "3 fan (8x). One hand is scored here; the round's kong money (刮风下雨), flower pig (查花猪) "
+    "and ready check (查叫) are settled for the whole round.",
+    description_zh="108张牌，不能吃，和牌须缺一门；每番翻倍，3番（8倍）封顶。这里算一手牌；刮风下雨、查花猪、查叫按整局结算。",
     score=score,
     options=OPTIONS,
     fields=FIELDS,

@@ -61,15 +61,18 @@ M = Catalog("sichuan_family", {
                   "seven pairs. Check the tiles and the winning tile.",
                   "这些牌不是和牌：既不是四组加一对将，也不是七对。请检查牌和和牌张。"),
     # values, payments, notes
-    "value_fan": ("{total} fan, x{multiplier}", "{total}番，{multiplier}倍"),
+    "value_fan": ("{total} fan: the base x 2^{power} = x{multiplier}",
+                  "{total}番：底分 × 2^{power} = {multiplier}倍"),
+    "value_capped": ("{total} fan: the base x 2^{power} = x{uncapped}, capped at x{multiplier}",
+                     "{total}番：底分 × 2^{power} = {uncapped}倍，封顶{multiplier}倍"),
     "value_times": ("x{multiplier}", "{multiplier}倍"),
     "pays_self_drawn": ("{winner} self-draws (自摸) {value}", "{winner}自摸，{value}"),
     "pays_discard": ("{winner} wins on {discarder}'s discard (点炮) {value}",
                      "{winner}和{discarder}点炮，{value}"),
     # the shared fan facts
-    "suit_m": ("characters 万", "万子"),
-    "suit_p": ("dots 筒", "筒子"),
-    "suit_s": ("bamboo 条", "条子"),
+    "suit_m": ("characters", "万子"),
+    "suit_p": ("dots", "筒子"),
+    "suit_s": ("bamboo", "条子"),
 })
 
 # Play goes E -> S -> W -> N; the player before you (上家) discards to you.
@@ -84,39 +87,44 @@ SUIT_ALIASES = {
 
 
 def suit_word(suit: str) -> Msg:
-    """A suit as the family's messages name it: `characters 万` / `万子`."""
+    """A suit as the family's messages name it: `characters` / `万子`."""
     return M(f"suit_{suit}")
 
 
 # ---- extra hand fields every Sichuan-family rule set reads (docs/sichuan.md) ------------------
 MISSING_SUIT = HandField(
     "missing_suit", "suit", None,
-    "the suit declared at 定缺: m, p or s (or 万 筒 条); a win must hold none of it",
+    "the missing suit declared at the start (定缺): m, p or s; a win must hold none of it",
     "定缺时选定的花色：m、p 或 s（也可写万、筒、条）；和牌时手里不能有这门牌")
 DEALER = HandField("dealer", "seat", "E", "the dealer's seat (庄家)", "庄家的座位")
 DISCARDER = HandField(
     "discarder", "seat", None,
-    "the seat that discarded the winning tile; default: the player before the winner (上家)",
+    "the seat that discarded the winning tile; default: the player before the winner",
     "打出和牌张的座位；不填则按和牌者的上家计算")
 PLAYERS_IN = HandField(
     "players_in", "seats", list(SEATS),
-    "seats still in the round (not yet won): a self-drawn win is paid by each of them",
-    "仍在局中（尚未和牌）的座位：自摸时由他们每人付分")
+    "seats still in the round, the winner among them: a self-drawn win is paid by each of the "
+    "others", "仍在局中的座位（含和牌者）：自摸时由其他每人付分")
 COMMON_FIELDS = (MISSING_SUIT, DEALER, DISCARDER, PLAYERS_IN)
 
 # ---- options shared by the family -----------------------------------------------------------
 BASE = Option("base", 1, "stake of one base (底): a payment is base x multiplier", help_zh="一底的分数：每笔支付 = 底分 × 倍数", minimum=1)
-RAIN = Option("rain", True, "刮风下雨: kongs collect rain money (settlement)", help_zh="刮风下雨：开杠即收雨钱（整局结算）")
+RAIN = Option("rain", True, "kong money (刮风下雨): kongs collect rain money (settlement)", help_zh="刮风下雨：开杠即收雨钱（整局结算）")
 KONG_DISCARD = Option(
     "kong_discard", "transfer",
-    "杠上炮: the discarder's rain money for the kong goes to the winner (transfer; seeds Ⅱ, Ⅶ, Ⅸ) "
-    "or back to those who paid it (refund; seed Ⅵ-4)",
-    choices=("transfer", "refund"), help_zh="杠上炮：放炮者这个杠收的雨钱「转给和牌者」（种子Ⅱ、Ⅶ、Ⅸ）或「退还」给付钱的人（种子Ⅵ-4）",
+    "discard after a kong (杠上炮): the discarder's kong money goes to the winner (transfer, as the "
+    "Chengdu rules say, Ⅱ: '還有杠上炮要轉雨錢') or back to those who paid it (refund, Ⅵ: "
+    "'如果開杠者開杠後打出的那一張放炮，這一個杠的刮風下雨收入需要退回')",
+    choices=("transfer", "refund"), help_zh="杠上炮：放炮者这个杠收的雨钱「转给和牌者」（成都规则Ⅱ：“還有杠上炮要轉雨錢”）"
+    "或「退还」给付钱的人（成都规则Ⅵ：“如果開杠者開杠後打出的那一張放炮，這一個杠的刮風下雨收入需要退回”）",
 )
 FLOWER_PIG = Option(
     "flower_pig", 8,
-    "查花猪: a player still holding three suits when the wall runs out pays every other player "
-    "still in (not a flower pig) this many bases (seed Ⅵ-2: 8倍底分)", help_zh="查花猪：荒牌时手里还有三门牌的玩家赔给其他每个仍在局中（不是花猪）的玩家这么多底（种子Ⅵ-2：8倍底分）",
+    "flower pig (查花猪): a player still holding three suits when the wall runs out pays every "
+    "other player still in this many bases (the Chengdu rules, Ⅵ: "
+    "'「花豬」一般要按8倍底分甚至更高向未和牌者賠付')",
+    help_zh="查花猪：荒牌时手里还有三门牌的玩家赔给其他每个仍在局中（不是花猪）的玩家这么多底"
+    "（成都规则Ⅵ：“「花豬」一般要按8倍底分甚至更高向未和牌者賠付”）",
 )
 SETTLEMENT_OPTIONS = (RAIN, KONG_DISCARD, FLOWER_PIG)
 
@@ -367,7 +375,15 @@ def score_with_payments(evaluate: Callable[[Hand, Mapping[str, Any]], ScoreResul
 
 
 def fan_value(result: ScoreResult) -> Msg:
-    return M("value_fan", total=result.total, multiplier=result.extra["multiplier"])
+    """The money of a hand's fan with its formula: each fan above a plain win doubles the base
+    (`doubling`), so 4 fan reads 'the base x 2^3 = x8', not a bare 'x8'."""
+    x = result.extra
+    uncapped = x.get("uncapped_multiplier", x["multiplier"])
+    power = max(0, int(uncapped).bit_length() - 1)
+    if x.get("capped"):
+        return M("value_capped", total=result.total, power=power, uncapped=uncapped,
+                 multiplier=x["multiplier"])
+    return M("value_fan", total=result.total, power=power, multiplier=x["multiplier"])
 
 
 def times_value(result: ScoreResult) -> Msg:

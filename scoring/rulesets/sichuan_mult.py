@@ -42,7 +42,7 @@ M = Catalog("sichuan_mult", {
     "concealed_pungs": ("对对和 with nothing claimed (concealed kongs allowed)",
                         "门前清的对对和（可以有暗杠）"),
     "flush_pungs": ("对对和 in one suit, {suit}", "清一色的对对和：{suit}"),
-    "concealed_flush": ("清一色 with nothing claimed", "门前清的清一色"),
+    "concealed_flush": ("full flush with nothing claimed", "门前清的清一色"),
     "dragons_1": ("seven pairs with one four-of-a-kind", "七对中有一个四张相同"),
     "dragons_2": ("seven pairs with two four-of-a-kind", "七对中有两个四张相同"),
     "dragons_3": ("seven pairs with three four-of-a-kind", "七对中有三个四张相同"),
@@ -120,7 +120,7 @@ OPTIONS = (
 ) + SETTLEMENT_OPTIONS
 
 FIELDS = COMMON_FIELDS + (
-    HandField("baopei", "bool", False, "包赔: the discarder pays for all three players (x3)",
+    HandField("baopei", "bool", False, "pays for all (包赔): the discarder pays for all three players (x3)",
               "包赔：放炮者替三家付（×3）"),
 )
 
@@ -170,9 +170,10 @@ RULESET = RuleSet(
     name="Sichuan multiplier table",
     name_zh="四川麻将 倍数表",
     unit="x base",
-    description="Seed Ⅸ's table: 屁和 x1 ... 清三龙七对 x256; the items multiply (kongs x2, "
-    "抢杠和/杠上花 x4, 包赔 x3).",
-    description_zh="种子Ⅸ的倍数表：屁和×1 …… 清三龙七对×256；各项相乘（杠×2，抢杠和、杠上花×4，包赔×3）。",
+    description="The Sichuan money table (麻将怎么算钱): a plain win (屁和) x1 up to x256; the "
+    "items multiply (kongs x2, robbing a kong or winning on a kong's tile x4, the discarder paying "
+    "for all (包赔) x3).",
+    description_zh="四川规则（麻将怎么算钱）的倍数表：屁和×1 …… 清三龙七对×256；各项相乘（杠×2，抢杠和、杠上花×4，包赔×3）。",
     score=score,
     options=OPTIONS,
     fields=FIELDS,

@@ -60,8 +60,9 @@ M = Catalog("south", {
                          "明杠{tile}未注明从谁处杠来：按上家{seat}计算。"),
     "final_with_win_tile": ("A hand held when the round ends has no winning tile (win_tile).",
                             "局终时手中的牌没有和牌张（win_tile）。"),
-    "players_in_help": ("seats still in the round (given by 'mjlens settle', whose kong events "
-                        "then pay the kong money)", "仍在局中的座位（整局结算时给出，杠钱由整局的杠事件结算）"),
+    "players_in_help": ("seats still in the round, the winner among them (a whole round's "
+                        "settlement gives them, and pays the kong money from its kong events)",
+                        "仍在局中的座位，含和牌者（整局结算时给出，杠钱由整局的杠事件结算）"),
     "bad_players_in": ("players_in must be a list of seats, e.g. [\"E\", \"W\"], not {value}.",
                        "players_in 必须是座位列表，例如 [\"E\", \"W\"]，而不是 {value}。"),
     "kong_money_in_round": ("Kong money for {tiles} is left out: with players_in given (a round's "
@@ -82,12 +83,13 @@ M = Catalog("south", {
                       "自摸不是和别人打出的牌：one_discard_winners（{n}）是同一张打出的牌有几家胡。"),
     "dealer_help": ("the dealer's seat (庄家)", "庄家的座位"),
     "discarder_help": ("seat of the player who discarded the winning tile (default: the player "
-                       "before the winner, 上家)",
+                       "before the winner)",
                        "打出和牌张的玩家座位（默认：和牌者的上家）"),
-    "first_turn_help": ("won on the first turn: 天胡 (dealer, self-drawn), 地胡 (another player "
-                        "self-drawn) or 人胡 (on the dealer's first discard)",
+    "first_turn_help": ("won on the first turn: heavenly hand (天胡) for the dealer, self-drawn; "
+                        "earthly hand (地胡) for another player, self-drawn; or human hand (人胡) "
+                        "on the dealer's first discard",
                         "第一巡和牌：天胡（庄家自摸）、地胡（闲家自摸）或人胡（和庄家第一张打出的牌）"),
-    "after_kong_help": ("杠上炮: the winning tile was discarded right after the discarder's kong",
+    "after_kong_help": ("discard after a kong (杠上炮): the winning tile was discarded right after the discarder's kong",
                         "杠上炮：和牌张是放炮者开杠后打出的牌"),
     "base_help": ("stake of one base (底分): every amount is a multiple of it", "底分：所有分数按底分计"),
 })

@@ -40,12 +40,12 @@ TILES: tuple[str, ...] = tuple(c for c in T.TILE_CODES if T.is_suited(c)) + (RED
 M = Catalog("wuhu", {
     "flowers": ("Wuhu mahjong is played with 112 tiles and no flowers: remove {tiles}.",
                 "芜湖麻将共112张牌，没有花牌：请去掉 {tiles}。"),
-    "honour": ("Wuhu mahjong's only honour tile is Red (红中, 7z): {tile} is not in the set.",
+    "honour": ("Wuhu mahjong's only honour tile is Red (红中), 7z: {tile} is not in the set.",
                "芜湖麻将的字牌只有红中（7z）：没有 {tile}。"),
     "not_a_win": ("These tiles do not make a winning hand: Wuhu needs sets of three (runs inside "
                   "the hand, or three of a kind) and one pair.",
                   "这些牌不能和：芜湖麻将和牌须为若干组三张（手中的顺子或三个头）加一个对子。"),
-    "eight": ("A Wuhu win needs 八支: eight or more tiles of one suit. The longest suit here is "
+    "eight": ("A Wuhu win needs eight of one suit (八支): eight or more tiles of one suit. The longest suit here is "
               "{suit} with {n}.",
               "芜湖麻将和牌必须够八支（一种花色八张或以上）：这手牌最多的是{suit}，只有{n}张。"),
     "first_turn_kong": ("天胡 is the dealt tiles already a winning hand (发完牌以后已经构成胡牌牌型) "
@@ -76,42 +76,42 @@ M = Catalog("wuhu", {
     "base_drawn_gap": ("self-drawn on the only tile that completes a run (自摸压档 {tile})",
                        "自摸唯一能成顺子的牌（自摸压档 {tile}）"),
     "zhi": ("{n} {suit} (the longest suit){gap}{half}", "{suit}{n}支（最多的一门）{gap}{half}"),
-    "zhi_gap": (" + the 压档 tile's number {rank} = {sum}", " + 压档点数 {rank} = {sum}"),
+    "zhi_gap": (" + the number of the closed-wait tile (压档) {rank} = {sum}", " + 压档点数 {rank} = {sum}"),
     "zhi_half": ("; not self-drawn, so halved and rounded up: {value}",
                  "；不是自摸，除以2（单数先加1）：{value}"),
-    "pungs": ("every set is three of a kind (3个头) and one pair", "全部是3个头加一个对子"),
+    "pungs": ("every set is three of a kind and one pair", "全部是3个头加一个对子"),
     "straight": ("a run 1-9 of {suit}: 123 456 789", "{suit}有1-9的顺子：123 456 789"),
     "core": ("four {tile} not declared as a kong, used as three of a kind and in a run",
              "{tile}四张未开杠，作3个头并与别的牌成顺子"),
     "cores": ("four-tile cores (四核) of {tiles}", "{tiles}都是四核"),
-    "half_flush": ("one suit, {suit}, and Red (红中)", "一种花色（{suit}）加红中"),
+    "half_flush": ("one suit, {suit}, and Red", "一种花色（{suit}）加红中"),
     "kong_flower": ("won on the tile drawn after a kong", "开杠后补上来的牌成和"),
     "full_flush": ("every tile is {suit}", "全部是{suit}"),
     "double_eight": ("eight {suit} and two kongs of {kongs}", "{suit}八支加{kongs}两个杠"),
     "heavenly": ("the dealer's dealt tiles already win", "发完牌后庄家已经成牌"),
     "earthly": ("won on the first discard", "打出第一张即成牌"),
-    "kong_gap": ("杠后开花 on the only tile that completes a run (杠后压档也交)",
+    "kong_gap": ("a win on a kong's tile, the only tile that completes a run (“杠后压档也交”)",
                  "杠后补牌压档成和（杠后压档也交）"),
-    "zuizi": ("{why}: a 嘴子, {value} 番{doubled}", "{why}：嘴子{value}番{doubled}"),
+    "zuizi": ("{why}: an extra hand (嘴子), {value} fan{doubled}", "{why}：嘴子{value}番{doubled}"),
     "zuizi_doubled": (", doubled on a self-draw", "，自摸翻倍"),
-    "zuizi_kong": (", not doubled: 杠后开花 is always drawn", "，杠后开花自摸不翻倍"),
-    "jiao_direct": ("{why}: {fan} is a 交 hand by itself (直接全交), 1交 = 100 番",
+    "zuizi_kong": (", not doubled: a win on a kong's tile is always drawn", "，杠后开花自摸不翻倍"),
+    "jiao_direct": ("{why}: {fan} is a full hand (交) by itself (“直接全交”), one full hand = 100 fan",
                     "{why}：{fan}直接全交，1交 = 100番"),
-    "jiao_two": ("two or more 嘴子 make the hand 交 ({names}): 1交 = 100 番",
+    "jiao_two": ("two or more extra hands (嘴子) make a full hand (交): {names}; one full hand = 100 fan",
                  "同时有两个或以上嘴子即全交（{names}）：1交 = 100番"),
-    "jiao_more": ("{why}: a further 嘴子 in a 交 hand, +50 番", "{why}：交牌中还有嘴子，再加50番"),
-    "in_jiao": ("{why}: made the hand 交, counted in the 交", "{why}：构成了交，已计在交内"),
-    "jiao_once": ("交 counts once; {by} already makes the hand 交", "交只计一次，{by}已构成交"),
-    "exposed_kong": ("an exposed kong (明杠) 2 番, not doubled on a self-draw",
+    "jiao_more": ("{why}: a further extra hand (嘴子) in a full hand, +50 fan", "{why}：交牌中还有嘴子，再加50番"),
+    "in_jiao": ("{why}: made the full hand (交), counted in it", "{why}：构成了交，已计在交内"),
+    "jiao_once": ("a full hand (交) counts once; {by} already makes it", "交只计一次，{by}已构成交"),
+    "exposed_kong": ("an exposed kong (明杠) 2 fan, not doubled on a self-draw",
                      "明杠2番，自摸不翻倍"),
-    "concealed_kong": ("a concealed kong (暗杠) 4 番, not doubled on a self-draw",
+    "concealed_kong": ("a concealed kong (暗杠) 4 fan, not doubled on a self-draw",
                        "暗杠4番，自摸不翻倍"),
-    "robbed": ("Won by robbing a kong (抢杠): the hand's {sub} 番 x{times} = {total} 番.",
+    "robbed": ("Won by robbing a kong (抢杠): the hand's {sub} fan x{times} = {total} fan.",
                "抢杠和：{sub}番 x{times} = {total}番。"),
-    "pays": ("{total} 番{dealer}{why}", "{total}番{dealer}{why}"),
-    "dealer_adds": (" + the dealer's 底番 {base} (庄家再加底番)", " + 庄家底番{base}（庄家再加底番）"),
-    "discard": (", the discarder alone (点炮的人和成牌人单独结算)", "，点炮者单独结算"),
-    "drawn": (", self-drawn: each player pays (自摸三家付)", "，自摸三家都付"),
+    "pays": ("{total} fan{dealer}{why}", "{total}番{dealer}{why}"),
+    "dealer_adds": (" + the dealer's base fan (底番) {base} (“庄家再加底番”)", " + 庄家底番{base}（庄家再加底番）"),
+    "discard": (", the discarder alone (“点炮的人和成牌人单独结算”)", "，点炮者单独结算"),
+    "drawn": (", self-drawn: each player pays (“自摸三家付”)", "，自摸三家都付"),
     "robbed_pays": (", the robbed player alone (抢杠)", "，被抢杠者单独结算"),
     "bao_three": ("{giver} discarded three claimed pungs of one suit ({tiles}) and the hand is 交 "
                   "(三对包牌: 打三对的人一人付三家)",
@@ -128,16 +128,17 @@ M = Catalog("wuhu", {
     "bao_cores": ("two claimed pungs of one suit ({tiles}) stood as a 双四核 warning and the "
                   "discarder's {tile} completed the 嘴子 (谁顶嘴子打谁包)",
                   "对下同色关联两对（{tiles}）双四核报警，出冲的{tile}顶嘴子（谁顶嘴子打谁包）"),
-    "opt_stake": ("money per 番 (the rule text pays in 元宝 / 银子 by 番)", "每番的钱数（元宝、银子按番付）"),
-    "opt_rob": ("抢杠乘以3倍: a win by robbing a kong is worth this many times the hand",
+    "opt_stake": ("money per fan", "每番的钱数"),
+    "opt_rob": ("robbing a kong (“抢杠乘以3倍”): a win by robbing a kong is worth this many times the hand",
                 "抢杠乘以3倍：抢杠和按牌的番数乘这个倍数"),
-    "opt_bao": ("报警 / 包牌 / 转包 (the rule text's 报警 1-5): one player covers the others' shares",
-                "报警、包牌、转包（规则 报警 1-5）：由一人包付"),
+    "opt_bao": ("warnings and paying for all (报警 / 包牌 / 转包): one player covers the others' "
+                "shares (the Wuhu rules' warning items 1-5: “是交就包”)",
+                "报警、包牌、转包（芜湖规则报警第1-5条：“是交就包”）：由一人包付"),
     "no_missing_suit": ("Wuhu mahjong has no declared missing suit (定缺): remove missing_suits "
                         "from the round.", "芜湖麻将没有定缺：请从这一局中去掉 missing_suits。"),
-    "f_dealer": ("the dealer's seat (庄家): the dealer adds the 底番 again when winning or paying",
+    "f_dealer": ("the dealer's seat (庄家): the dealer adds the base fan (底番) again when winning or paying",
                  "庄家的座位：庄家输赢再加底番"),
-    "f_first": ("won on the first turn: 天胡 (the dealer's dealt tiles) or 地胡 (the first discard)",
+    "f_first": ("won on the first turn: heavenly hand (天胡), the dealer's dealt tiles, or earthly hand (地胡), the first discard",
                 "第一巡和牌：天胡（庄家起手）或地胡（打出第一张即成牌）"),
     "f_discarder": ("the seat that discarded the winning tile (or whose kong was robbed)",
                     "打出和牌张（或被抢杠）的座位"),
@@ -296,13 +297,13 @@ def count_reading(r: Reading) -> Count:
     if jiao:
         top = jiao[0]
         fans.append(Fan(top.name, top.name_en, 100, 1,
-                        M("jiao_direct", why=top.reason(r), fan=top.name)))
-        excluded += [Exclusion(p.name, p.name_en, top.name, M("jiao_once", by=top.name))
+                        M("jiao_direct", why=top.reason(r), fan=top.label)))
+        excluded += [Exclusion(p.name, p.name_en, top.name, M("jiao_once", by=top.label))
                      for p in jiao[1:]]
         fans += [Fan(p.name, p.name_en, 50, 1, M("jiao_more", why=p.reason(r))) for p in zuizi]
     elif len(zuizi) >= 2:
-        fans.append(Fan("交", "Jiao (two 嘴子)", 100, 1,
-                        M("jiao_two", names=[p.name for p in zuizi[:2]])))
+        fans.append(Fan("交", "Full hand from two extra hands", 100, 1,
+                        M("jiao_two", names=[p.label for p in zuizi[:2]])))
         excluded += [Exclusion(p.name, p.name_en, "交", M("in_jiao", why=p.reason(r)))
                      for p in zuizi[:2]]
         fans += [Fan(p.name, p.name_en, 50, 1, M("jiao_more", why=p.reason(r)))
@@ -505,8 +506,9 @@ RULESET = RuleSet(
     name="Wuhu",
     name_zh="芜湖麻将",
     unit="番",
-    description="112 tiles (three suits and 红中), no chows; a win needs 八支 (eight of one suit); "
-    "底番 + 支番 + 嘴子 20 / 交 100 + kongs, 抢杠 x3, the dealer adds the 底番; 报警 / 包牌 / 转包.",
+    description="112 tiles (three suits and Red), no chows; a win needs eight of one suit (八支); "
+    "base fan + suit-length points + 20 per extra hand (嘴子) or 100 for a full hand (交) + kongs, "
+    "robbing a kong x3, the dealer adds the base fan; warnings and paying for all (报警 / 包牌 / 转包).",
     description_zh="112张（三门加红中），不准吃；和牌须够八支（一门八张以上）；底番 + 支番 + 嘴子 20 / 交 100 + 杠，抢杠乘 3，庄家再加底番；报警、包牌、转包。",
     score=score,
     options=(

@@ -39,19 +39,19 @@ M = Catalog("yuhuan", {
     "turned_up": ("The 财神 {tile} is the tile turned up after the deal, so only three are left in "
                   "play (财神共有3个), but this hand has {n}.",
                   "财神{tile}是发完牌后翻开的那张牌，只剩3张在牌局中（财神共有3个），这手牌却有{n}张。"),
-    "bad_bonus": ("bonus is the number of 杠花 tiles set aside: 0 to 4, not {value}.",
+    "bad_bonus": ("bonus is the number of bonus tiles (杠花) set aside: 0 to 4, not {value}.",
                   "bonus 是放在一边的杠花张数：0 到 4，而不是 {value}。"),
     "not_a_win": ("These tiles do not make a winning hand: a Yuhuan win is five sets (runs, pungs "
                   "or kongs) and one pair{wild}.",
                   "这些牌不能和：玉环麻将和牌须为五组（顺子、刻子或杠）加一个对子{wild}。"),
-    "whatever_wild": (", whatever the 财神 stand for", "，无论财神当作什么"),
-    "base": ("底胡 20: only the winner gets it (只有胡牌的人可以额外获得)",
+    "whatever_wild": (", whatever the wild tiles (财神) stand for", "，无论财神当作什么"),
+    "base": ("the base (底胡), 20: only the winner gets it (“只有胡牌的人可以额外获得”)",
              "底胡20：只有胡牌的人可以额外获得"),
-    "bonus": ("{n} 杠花 ({tile}) set aside, 4 胡 each (摸到每个杠花算4胡)",
+    "bonus": ("{n} bonus tiles (杠花), {tile}, set aside, 4 hu each (“摸到每个杠花算4胡”)",
               "{n}个杠花（{tile}），每个4胡"),
-    "pair": ("a pair of {tile} (摸到2个中、发、和自己位置相对应的风，算2胡)",
+    "pair": ("a pair of {tile}: 2 hu (“摸到2个中、发、和自己位置相对应的风，算2胡”)",
              "一对{tile}（2个中、发或自己的门风，算2胡）"),
-    "set": ("{what} of {tile}: {value} 胡 ({rule})", "{tile}{what}：{value}胡（{rule}）"),
+    "set": ("{what} of {tile}: {value} hu ({rule})", "{tile}{what}：{value}胡（{rule}）"),
     "pung": ("a claimed pung", "碰"),
     "pung_won": ("a pung completed by the winning discard, counted as claimed", "和别人打出的牌成刻，算碰"),
     "hidden": ("a concealed pung (暗刻)", "暗刻"),
@@ -62,24 +62,25 @@ M = Catalog("yuhuan", {
                  "16, concealed kong 32", "碰到字牌和一九的牌都算4胡，暗刻8胡，明杠和补杠算16胡，暗杠算32胡"),
     "rule_small": ("other tiles: claimed pung 2, concealed pung 4, exposed or added kong 8, "
                    "concealed kong 16", "碰到普通牌时为2胡，暗刻4胡，明杠和补杠算8胡，暗杠算16胡"),
-    "wait_special": ("waited on {how} ({tile}): {value} 胡 {when}", "听{how}（{tile}）：{when}{value}胡"),
-    "wait_other": ("another wait, self-drawn: 2 胡 (其他牌型，自摸算2胡)", "其他听法，自摸算2胡"),
+    "wait_special": ("waited on {how} ({tile}): {value} hu {when}", "听{how}（{tile}）：{when}{value}胡"),
+    "wait_other": ("another wait, self-drawn: 2 hu (“其他牌型，自摸算2胡”)", "其他听法，自摸算2胡"),
     "kandang": ("the middle of a run (坎档)", "坎档"),
     "kaobi": ("the edge of a run, 3 of 12 or 7 of 89 (靠壁)", "靠壁"),
     "jiangpai": ("the pair (将牌)", "将牌"),
-    "self_drawn": ("self-drawn (自摸算4胡)", "自摸"),
-    "on_discard": ("on a discard (别人放冲算两胡)", "别人放冲"),
-    "pays": ("{hu} 胡{times}", "{hu}胡{times}"),
-    "times_two": (" x2, self-drawn (自摸加倍)", " x2，自摸加倍"),
-    "opt_caishen": ("白板 is the 财神 (wild) and 红中 the 杠花 ('当白板为财神时，红中作为杠花'); off: "
-                    "白板 is the 杠花 ('当白板不为财神时，白板作为杠花')",
+    "self_drawn": ("self-drawn (“自摸算4胡”)", "自摸"),
+    "on_discard": ("on a discard (“别人放冲算两胡”)", "别人放冲"),
+    "pays": ("{hu} hu{times}", "{hu}胡{times}"),
+    "times_two": (" x2, self-drawn (“自摸加倍”)", " x2，自摸加倍"),
+    "opt_caishen": ("White (白板) is the wild tile (财神) and Red (红中) the bonus tile (杠花) "
+                    "(“当白板为财神时，红中作为杠花”); off: White is the bonus tile "
+                    "(“当白板不为财神时，白板作为杠花”)",
                     "白板作财神（百搭），红中作杠花；关闭时白板作杠花"),
     "opt_discard": ("who pays a win on a discard (放冲): the discarder alone, or all three",
                     "放冲和牌谁付：放冲者一人付，或三家都付"),
     "opt_double": ("a self-drawn win is paid double by each player", "自摸时每家加倍付"),
-    "opt_stake": ("money per 胡", "每胡的钱数"),
-    "f_wild": ("the 财神 tile (with caishen=true; default 白板 5z)", "财神牌（打开财神选项时；默认白板 5z）"),
-    "f_bonus": ("杠花 tiles set aside during the hand (0-4)", "本局摸到并放在一边的杠花张数（0-4）"),
+    "opt_stake": ("money per hu", "每胡的钱数"),
+    "f_wild": ("the wild tile (财神), with caishen=true; default White, 5z", "财神牌（打开财神选项时；默认白板 5z）"),
+    "f_bonus": ("bonus tiles (杠花) set aside during the hand (0-4)", "本局摸到并放在一边的杠花张数（0-4）"),
     "f_discarder": ("the seat that discarded the winning tile (放冲)", "放冲的座位"),
 })
 
@@ -213,8 +214,9 @@ RULESET = RuleSet(
     name="Yuhuan",
     name_zh="玉环麻将",
     unit="胡",
-    description="136 tiles, no flowers, 16-tile hands (five sets and a pair); 胡数 = 底胡 20 + 杠花 "
-    "4 each + pairs, pungs and kongs by kind + the wait; 白板 the 杠花, or by option the 财神 (wild).",
+    description="136 tiles, no flowers, 16-tile hands (five sets and a pair); the hu (胡数) = the "
+    "base 20 + 4 per bonus tile + pairs, pungs and kongs by kind + the wait; White is the bonus "
+    "tile (杠花), or by option the wild tile (财神).",
     description_zh="136张，没有花牌，每手16张（五组加一对）；胡数 = 底胡20 + 每个杠花4胡 + 对子、刻子和杠按种类 "
     "+ 听牌；白板作杠花，或按选项作财神（百搭）。",
     score=score,

@@ -38,7 +38,7 @@ M = Catalog("yushan", {
     "basic": ("a complete hand of two suits", "两门花色的完整和牌"),
     "all_pungs": ("every set is a pung or a kong", "每组都是刻子或杠"),
     "flush": ("every tile is {suit}", "全部是{suit}"),
-    "flush_pungs": ("对子胡 in one suit, {suit}", "清一色的对子胡：{suit}"),
+    "flush_pungs": ("all pungs in one suit, {suit}", "清一色的对子胡：{suit}"),
     "largest_only": ("only the largest pattern counts", "只按最大的牌型计番"),
     "no_seven_pairs": ("Yushan rules have no seven-pairs hand: the tiles must form four sets and "
                        "a pair.", "玉山麻将没有七对：牌必须组成四组加一对将。"),
@@ -83,8 +83,8 @@ RULESET = RuleSet(
     name="Yushan",
     name_zh="玉山麻将",
     unit="fan",
-    description="108 tiles, no chows, must miss a suit; 基本胡 0, 对子胡 1, 清一色 2, 清对 3 番, "
-    "each 番 doubling the stake.",
+    description="108 tiles, no chows, must miss a suit; a basic win (基本胡) 0, all pungs (对子胡) 1, "
+    "full flush (清一色) 2, full flush all pungs (清对) 3 fan, each fan doubling the stake.",
     description_zh="108张牌，不能吃，须缺一门可胡；基本胡0番、对子胡1番、清一色2番、清对3番，每番翻倍。",
     score=score,
     options=(BASE,) + SETTLEMENT_OPTIONS,

@@ -15,7 +15,8 @@ RULESET = RuleSet(
     name="Guobiao (Mahjong Competition Rules)",
     name_zh="国标麻将",
     unit="fan",
-    description="Chinese Official / Mahjong Competition Rules: 81 fans with their 不计 exclusions, "
+    description="Chinese Official / Mahjong Competition Rules: 81 fans with the fans each one "
+    "excludes (不计), "
     "at least 8 fan (flowers excluded) to win; competition settlement base + fan.",
     description_zh="国家体育总局《中国麻将竞赛规则》：81 个番种及其不计原则，起和 8 番（花牌不计），竞赛结算为底分加番数。",
     score=score,
@@ -23,8 +24,8 @@ RULESET = RuleSet(
         Option("base", 8, "the base every other player pays the winner (competition rules: 8)",
                help_zh="底分：其他每位玩家付给和牌者的基本分（竞赛规则为 8）"),
         Option("mixed_kongs", False,
-               "count one melded kong plus one concealed kong as 明暗杠 (5 fan), as the reference "
-               "calculator does, instead of 明杠 1 + 暗杠 2",
+               "count one melded kong plus one concealed kong as Melded and concealed kongs (明暗杠), "
+               "5 fan, as the reference calculator does, instead of 1 + 2",
                help_zh="一个明杠加一个暗杠按明暗杠计 5 番（与参考计算器相同），而不是明杠 1 番加暗杠 2 番"),
     ),
     fields=(HandField("discarder", "seat", None,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from itertools import combinations, compress
 from operator import itemgetter
 
-from scoring.messages import Msg, Suit, Tile, TileName
+from scoring.messages import Msg, Suit, Text, Tile, TileName
+from scoring.patterns import fan_label
 from scoring.ruleset import Exclusion, Fan
 from scoring.rulesets.gb import calc, combos
 from scoring.rulesets.gb import fans as F
@@ -14,6 +15,7 @@ from scoring.rulesets.gb import tilecode as C
 from scoring.rulesets.gb.calc import CHOW, KONG, PAIR, PUNG
 from scoring.rulesets.gb.evaluate import fours_of
 from scoring.rulesets.gb.words import W, forget_said, said
+from scoring.tiles import CHINESE_NAMES
 
 _SUIT = {1: Suit("m"), 2: Suit("s"), 3: Suit("p")}
 # the principle that excludes a repeated chow pair: JSON `because_of` keeps the English text
@@ -298,7 +300,9 @@ def _hogs(fx: Facts) -> list[int]:
 
 
 def _hog(fx: Facts) -> Msg:
-    return said("hog", tiles=tuple([C.T_TO_CODE[t] for t in _hogs(fx)]))
+    # the code in English (as the tiles are labelled there), the tile's name in Chinese (四万)
+    return said("hog", tiles=tuple(Text(C.T_TO_CODE[t], CHINESE_NAMES[C.T_TO_CODE[t]])
+                                   for t in _hogs(fx)))
 
 
 # Words that depend on one tile, or on which suits are present, made once.
@@ -481,7 +485,8 @@ _EXCLUDE_IDS = {
 _EXCLUDE_ROWS = {
     fan: tuple(
         (gid, g, _RAW.get(g), Exclusion(g, F.NAME_EN[gid], F.NAME_ZH[fan],
-                                        W("includes", fan=F.NAME_ZH[fan], excluded=g)))
+                                        W("includes", fan=fan_label(F.NAME_ZH[fan], F.NAME_EN[fan]),
+                                          excluded=fan_label(g, F.NAME_EN[gid]))))
         for gid, g in targets
     )
     for fan, targets in _EXCLUDE_IDS.items()

@@ -49,7 +49,7 @@ W = Catalog("gb", {
     "only_suit": ("only {suit}", "只有{suit}"),
     "only_suit_and_honours": ("only {suit} and honours", "只有{suit}和字牌"),
     "no_suit": ("no {suit}", "缺{suit}"),
-    "hog": ("all four {tiles} used outside a kong", "四张 {tiles} 都用在牌里，没有开杠"),
+    "hog": ("all four {tiles} used outside a kong", "四张{tiles}都用在牌里，没有开杠"),
     "edge_wait": ("waited only on {tile}, an edge of a chow", "只听 {tile}，边张"),
     "closed_wait": ("waited only on {tile}, the middle of a chow", "只听 {tile}，坎张（顺子中间一张）"),
     "single_wait": ("waited only on {tile} for the pair", "只听 {tile}，单钓将"),
@@ -75,7 +75,7 @@ W = Catalog("gb", {
     "robbing": ("won on the {tile} another player added to a kong", "和别人加杠的那张 {tile}"),
     "flowers": ("flowers {names}; not toward the 8-fan minimum", "花牌 {names}；不计入 8 番起和"),
     # what a counted fan does not count
-    "includes": ("{fan} already includes {excluded} (不计)", "{fan}已包含{excluded}（不计）"),
+    "includes": ("{fan} already includes {excluded}, which is not counted", "{fan}已包含{excluded}（不计）"),
     "account_once": ("{counted}: a set that already combined with others combines only once "
                      "(不得相同, 套算一次)",
                      "{counted}：已与其他组牌组合计过番的一组牌，只能再组合一次（不得相同，套算一次）"),

@@ -1,0 +1,138 @@
+"""The mirror of tests/test_app_zh.py: on the English page no Chinese is left but names.
+
+A Chinese word may stand on the English page only as a name beside its English (data, like a
+fan's name: "Plain win · 屁胡", "Golden hook (金钩钓)"), as a fan name the rule set gives, or
+inside quotation marks, quoting the region's rule text. A sentence, a note, a table column or a
+unit in Chinese is a fault. Checked for every rule set and in each page state.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from scoring.ruleset import all_rulesets
+from tests.app_support import FIXTURES, FixtureDetector  # noqa: F401
+from tests.test_app_zh import HAND, _app, no_detector, page_text  # noqa: F401
+
+CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]+")
+# Chinese allowed as a name: in parentheses or after " · " beside English words, a quotation
+# of the rule text, or the language switch naming Chinese in Chinese
+_NAME = r"[\u3400-\u9fff/、 ]{1,12}"
+_ALLOWED = re.compile("|".join([
+    rf"(?<=[A-Za-z0-9)] )\({_NAME}\)",  # Golden hook (金钩钓)
+    rf"(?<=[A-Za-z0-9)])\({_NAME}\)",
+    rf"(?<= · ){_NAME}(?=$|\*\*| —|\s|,|:|\))",  # fan lines: **Plain win · 屁胡**
+    r"'[^'A-Za-z]*'", r"“[^”]*”", r"「[^」]*」",  # quoted rule text
+    r"^中文$",
+]))
+
+
+def _names() -> set[str]:
+    """Chinese names the rule sets give as data: their own names and their fans' names."""
+    out = set()
+    for rs in all_rulesets().values():
+        out.add(rs.name_zh)
+        for p in getattr(rs, "patterns", ()) or ():
+            out.add(getattr(p, "name", ""))
+    return {n for n in out if n}
+
+
+def chinese_in(texts, names=frozenset()) -> list[str]:
+    """Texts that still hold Chinese once names and quotations are taken out."""
+    out = []
+    for t in texts:
+        rest = _ALLOWED.sub(" ", t)
+        for n in sorted(names, key=len, reverse=True):
+            rest = rest.replace(n, " ")
+        if CJK.search(rest):
+            out.append(t)
+    return out
+
+
+def test_the_checker_finds_chinese():
+    assert chinese_in(["items 1 番 x1 for 屁胡 = 1"]) == ["items 1 番 x1 for 屁胡 = 1"]
+    assert chinese_in(["flowers (在手三张一样的花牌1番)"]) == ["flowers (在手三张一样的花牌1番)"]
+    assert chinese_in(["屁胡: 11"]) == ["屁胡: 11"]
+    assert chinese_in(["- **Plain win · 屁胡** — 1 fan", "Golden hook (金钩钓)",
+                       "the Fujian rules: '那就是一人11番'", "中文"]) == []
+
+
+SIXTEEN = "111m 234m 567m 789m 345p 5m *5m"  # the same in a 16-tile game (five sets)
+
+
+def _states(at, rules: str):
+    from scoring.ruleset import hand_sets
+
+    hand = SIXTEEN if hand_sets(rules, {}) == 5 else HAND
+    yield "empty", page_text(at)
+    at.selectbox(key="rules").set_value(rules).run()
+    yield "rule set chosen", page_text(at)
+    at.text_input(key="notation").set_value("111m 234m 567m").run()
+    yield "unfinished hand", page_text(at)
+    at.text_input(key="notation").set_value(hand).run()
+    yield "scored", page_text(at)
+    at.text_input(key="notation").set_value(hand.replace("*", "+")).run()
+    yield "won on a discard", page_text(at)
+    at.button(key="tile-0").click().run()
+    yield "tile selected", page_text(at)
+
+
+@pytest.mark.parametrize("rules", sorted(all_rulesets()))
+def test_the_english_page_has_no_chinese_but_names(no_detector, rules):  # noqa: F811
+    at = _app("en-US")
+    names = _names()
+    seen = {}
+    for state, texts in _states(at, rules):
+        assert not at.exception, state
+        seen[state] = sorted(set(chinese_in(texts, names)))
+    assert not any(seen.values()), seen
+
+
+@pytest.mark.parametrize("lang, words", [("en-US", "On a discard every player pays, the house "
+                                                    "default"),
+                                         ("zh-CN", "放炮和牌时三家都付，这是默认的地方规则")])
+def test_fujian_says_everyone_pays_on_a_discard(no_detector, lang, words):  # noqa: F811
+    """Fujian's discard payment is a house default (option discard_pays): the page says so."""
+    at = _app(lang)
+    at.selectbox(key="rules").set_value("fujian").run()
+    assert any(words in c.value for c in at.caption), [c.value for c in at.caption]
+
+
+HANDS = ["111m 234m 567m 789m 5m *5m", "234m 444m 567p 789s 1z +1z", "123m 456m 789m 234p 5s +5s",
+         "11m 22m 33m 44m 55m 66m 7m +7m", "111m 222p 333s [777s] 5m +5m",
+         "123m 123m 456p 789p 11s +1s", "234m 444m 567m 789m 5m *5m",
+         "11m 22m 33m 44m 55m 66m 7m *7m", "111m 222m 333m 777m 9m *9m",
+         "[111z] [222z] 333z 55z 5z +5z", "123m 456m 789m 11z 22z +2z",
+         "19m 19p 19s 1234567z +1m", "123p 345p 678p 11p 999p *9p", "111m 999m 111p 99p 9p +9p",
+         "123m 456p [777s^] {2222m} 5p +5p"]
+HANDS_16 = ["111m 234m 567m 789m 345p 5m *5m", "123m 123m 456p 789p 111s 2s +2s",
+            "111m 222m 333m 444m 555m 6m *6m", "123m 456m 789m 123p 456p 7z +7z"]
+
+
+@pytest.mark.parametrize("rules", sorted(all_rulesets()))
+def test_every_reason_and_refusal_in_english_holds_no_chinese_but_names(rules):
+    """Beyond the page states: for a range of hands (flushes, pairs, honours, kongs, orphans,
+    on a discard and self-drawn), each fan's English name and reason, each exclusion, payment,
+    note and refusal under the rule set."""
+    from scoring.hand import HandError
+    from scoring.notation import parse_hand
+    from scoring.ruleset import hand_sets, score_hand
+
+    names = _names()
+    leaks = set()
+    for hand in HANDS_16 if hand_sets(rules, {}) == 5 else HANDS:
+        for extra in ("", " discarder=N") if "+" in hand else ("",):
+            try:
+                r = score_hand(parse_hand(hand + extra), rules)
+            except HandError as exc:
+                leaks.update(chinese_in([str(exc.msg.render("en") if hasattr(exc.msg, "render")
+                                             else exc.msg)], names))
+                continue
+            texts = [f"{f.name_en} · {f.name}" for f in r.fans]
+            texts += [x.render("en") if hasattr(x, "render") else str(x) for x in
+                      [*(f.why for f in r.fans), *(e.why for e in r.excluded),
+                       *(p.reason for p in r.payments), *r.notes]]
+            leaks.update(chinese_in(texts, names))
+    assert not leaks, sorted(leaks)
