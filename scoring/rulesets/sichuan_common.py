@@ -463,5 +463,5 @@ class BloodBattle:
         return options["kong_discard"]
 
     def flower_pig_penalty(self, options: Mapping[str, Any]) -> float:
-        """查花猪: 8 bases by default (seed Ⅵ-2: 8倍底分), option flower_pig."""
+        """查花猪: 8 bases by default (the rule text, Ⅵ-2: 8倍底分), option flower_pig."""
         return options["base"] * options["flower_pig"]

@@ -4,7 +4,7 @@ its 扩展阅读: 胡数 (hu points) of a 16-tile hand.
 136 tiles, no flowers ("沒有春夏秋冬梅蘭竹菊這8張花"); 16 tiles in hand, a win is five sets and a
 pair. 白板 is the 杠花 (set aside and replaced, 4 胡 each); with the option `caishen` on, 白板 is
 the 财神 (wild: it may stand for any tile) and 红中 is the 杠花 ("當白板為財神時，紅中作為杠花").
-The winner's 胡数 = 20 (底胡) + the seed's table; docs/yuhuan.md gives the readings chosen and
+The winner's 胡数 = 20 (底胡) + the rule text's table; docs/yuhuan.md gives the readings chosen and
 the money rule.
 """
 
