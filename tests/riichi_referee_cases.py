@@ -80,9 +80,9 @@ CASES = [
      dict(han=1, fu=30, limit=None, total=1000, payments=ron("W", "S", 1000))),
     ("open tanyao off: no yaku", "[5'55s<] 234m 567p 678s 2m +2m seat:S discarder=W",
      {"open_tanyao": False}, dict(error="no yaku")),
-    ("open pinfu shape on a ron is 30 fu", f"[234m<] 67p 456s 678s 22p +5p seat:S discarder=W",
+    ("open pinfu shape on a ron is 30 fu", "[234m<] 67p 456s 678s 22p +5p seat:S discarder=W",
      {}, dict(han=1, fu=30, limit=None, total=1000, payments=ron("W", "S", 1000))),
-    ("chow with the claimed tile marked", f"[3'24m<] 67p 456s 678s 22p +5p seat:S discarder=W",
+    ("chow with the claimed tile marked", "[3'24m<] 67p 456s 678s 22p +5p seat:S discarder=W",
      {}, dict(han=1, fu=30, limit=None, total=1000, payments=ron("W", "S", 1000))),
     # --- red fives
     ("one red five", f'{H} +5p seat:S discarder=N riichi=true red_fives=["5s"]', {},
@@ -162,15 +162,47 @@ CASES = [
      dict(han=13, fu=None, limit="役満", total=48000, payments=tsumo("E", 16000, 16000))),
     ("full flush baiman dealer ron", "123m 456m 789m 22m 34m +5m discarder=S", {},
      dict(han=9, fu=30, limit="倍満", total=24000, payments=ron("S", "E", 24000))),
-    ("counted yakuman at 13 han", '123m 456m 789m 22m 34m *5m seat:S riichi=true '
+    # the referee's first answer said 13 han, missing the 2m of 123m: three dora, 14 han
+    ("counted yakuman at 13 han or more", '123m 456m 789m 22m 34m *5m seat:S riichi=true '
      'dora_indicators=["1m"]', {},
-     dict(han=13, fu=20, limit="数え役満", total=32000, payments=tsumo("S", 16000, 8000))),
+     dict(han=14, fu=20, limit="数え役満", total=32000, payments=tsumo("S", 16000, 8000))),
+    # --- EMA Riichi Competition Rules (2016), 4.3 "Scoring examples" 1-4 (the text shows the
+    # tiles as pictures; these hands have the yaku, waits and dora its words give)
+    # 1: "The winning tile is 9 bamboo on selfdraw. The hand is concealed. The player has
+    # declared riichi." Riichi, fully concealed hand, pinfu, pure straight: "5 fan is the limit
+    # hand called Mangan and it scores 4000 from each if the winner is East"; "If the winner is
+    # not East, he receives 4000 from East and 2000 from each of the other opponents"
+    ("EMA 4.3 example 1, East", "123s 456s 78s 234m 66p *9s riichi=true", {},
+     dict(han=5, fu=20, limit="満貫", total=12000, payments=tsumo("E", 4000, 4000))),
+    ("EMA 4.3 example 1, not East", "123s 456s 78s 234m 66p *9s seat:W riichi=true", {},
+     dict(han=5, fu=20, limit="満貫", total=8000, payments=tsumo("W", 4000, 2000))),
+    # 2: the same on a discard: "4 fan, 30 minipoints, and it scores 11600 from the discarder if
+    # the winner is East. If the winner is not East, he receives 7700."
+    ("EMA 4.3 example 2, East", "123s 456s 78s 234m 66p +9s riichi=true discarder=N", {},
+     dict(han=4, fu=30, limit=None, total=11600, payments=ron("N", "E", 11600))),
+    ("EMA 4.3 example 2, not East", "123s 456s 78s 234m 66p +9s seat:W riichi=true "
+     "discarder=S", {},
+     dict(han=4, fu=30, limit=None, total=7700, payments=ron("S", "W", 7700))),
+    # 3: "The hand contains a melded set. 7 bamboo is dora." Open pure straight and one dora;
+    # "20 for going out on an open hand, and an additional 2 minipoints for Open Pinfu";
+    # "2 fan, 30 minipoints, and it scores 2900 from the discarder if the winner is East. If the
+    # winner is not East, he receives 2000."
+    ("EMA 4.3 example 3, East", '[123s<] 456s 78s 234m 66p +9s discarder=N '
+     'dora_indicators=["6s"]', {},
+     dict(han=2, fu=30, limit=None, total=2900, payments=ron("N", "E", 2900))),
+    ("EMA 4.3 example 3, not East", '[123s<] 456s 78s 234m 66p +9s seat:W discarder=S '
+     'dora_indicators=["6s"]', {},
+     dict(han=2, fu=30, limit=None, total=2000, payments=ron("S", "W", 2000))),
+    # 4: "The winning tile is 8 bamboo on selfdraw. The hand is concealed. The hand scores a
+    # yakuman for Four Concealed Pungs."
+    ("EMA 4.3 example 4", "111m 999p 222z 88s 77s *8s seat:S", {},
+     dict(han=13, fu=None, limit="役満", total=32000, payments=tsumo("S", 16000, 8000))),
     # --- bad hands
     ("flowers", f"{H} 1f +5p seat:S riichi=true", {}, dict(error="without flowers")),
     ("a fifth copy", "111m 123m 456p 789s 5p +1m seat:S", {}, dict(error="only four")),
-    ("riichi with an open hand", f"[234m<] 67p 456s 678s 22p +5p seat:S riichi=true", {},
+    ("riichi with an open hand", "[234m<] 67p 456s 678s 22p +5p seat:S riichi=true", {},
      dict(error="concealed hand")),
-    ("double riichi with an open hand", f"[234m<] 67p 456s 678s 22p +5p seat:S "
+    ("double riichi with an open hand", "[234m<] 67p 456s 678s 22p +5p seat:S "
      "double_riichi=true", {}, dict(error="concealed hand")),
     ("ippatsu without riichi", f"{H} +5p seat:S ippatsu=true", {}, dict(error="riichi")),
     ("red five not held", f'{H} +5p seat:S riichi=true red_fives=["5m"]', {},
@@ -185,8 +217,21 @@ CASES = [
      {}, dict(error="drawn")),
     ("robbing a kong on the last discard", f"{H} +5p seat:S robbing-kong last-tile", {},
      dict(error="last tile")),
+    # EMA 2016, 3.3.14: a player "can declare riichi by clearly saying riichi, rotating the
+    # discarded tile sideways"; riichi.wiki "Tenhou and chiihou": tenhou is the dealer's win on
+    # the first draw, "In this case, no tile has been discarded", and chiihou "follows the same
+    # premise": no discard yet, so no riichi to have declared
     ("tenhou with riichi declared", f"{H} *5p first_turn=true riichi=true", {},
      dict(error="first")),
+    ("chiihou with double riichi declared", f"{H} *5p seat:S first_turn=true double_riichi=true",
+     {}, dict(error="first")),
+    ("first turn on the last tile", f"{H} *5p seat:S first_turn=true last-tile", {},
+     dict(error="last tile")),
+    # riichi.wiki "Ippatsu", Cancellation: "Tile calls may immediately end the chance for
+    # ippatsu any time before the riichi declarer draws the next tile. This includes any calls
+    # for kan, except for a robbed kan (chankan)"; its EMA page: "Turn order is considered
+    # interrupted by any call of Chii, Pon, or Kan, even when declaring a concealed kan." A
+    # rinshan win follows the winner's own kong, so it is never ippatsu
     ("ippatsu on a kong replacement", "{2222m} 567p 456s 678s 3p *3p seat:S kong-replacement "
      "riichi=true ippatsu=true", {}, dict(error="kong")),
 ]

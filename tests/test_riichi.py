@@ -40,7 +40,10 @@ def _compare(spec: dict, out: dict | None, error, options: dict | None = None) -
         return None if error is not None else f"library refused ({lib.error}), project scored"
     if error is not None:
         return f"project refused ({error}), library scored {lib.han} han {lib.fu} fu"
-    want = (lib.han, lib.fu, LIMIT_NAMES[lib.cost["yaku_level"]],
+    level = lib.cost["yaku_level"]
+    if level == "yakuman" and not any(y.is_yakuman for y in lib.yaku):
+        level = "kazoe yakuman"  # 13 han or more without a yakuman yaku: the library says yakuman
+    want = (lib.han, lib.fu, LIMIT_NAMES[level],
             points_before_bonuses(lib.cost, spec["tsumo"]))
     got = (out["han"], out["fu"], out["limit"], out["total"])
     return None if want == got else f"library {want}, project {got}"

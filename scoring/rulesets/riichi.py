@@ -24,7 +24,7 @@ from scoring.hand import WINDS, Hand, HandError
 from scoring.messages import Catalog, Msg, Tile
 from scoring.payments import win_payers
 from scoring.ruleset import Fan, HandField, Option, Payment, RuleSet, ScoreResult
-from scoring.rulesets.riichi_words import LIMITS, YAKU_NAMES, F, W
+from scoring.rulesets.riichi_words import LIMIT_WORDS, LIMITS, YAKU_NAMES, F, W
 
 FIVES = ("5m", "5p", "5s")
 MAX_INDICATORS = 5  # the first indicator and one per kong, four kongs at most
@@ -95,12 +95,28 @@ M = Catalog("riichi", {
     "chiihou_with_meld_not_allowed": ("Chiihou (地和) is won on the first draw: the hand can have "
                                       "no meld, not even a concealed kong.",
                                       "地和是第一次摸牌即和：不能有任何副露，暗杠也不行。"),
+    "first_turn_riichi": ("A first-draw win (first_turn: 天和 / 地和) comes before the player's "
+                          "first discard, so riichi, double riichi or ippatsu cannot have been "
+                          "declared: remove them or first_turn.",
+                          "第一次摸牌即和（first_turn：天和 / 地和）在第一次打牌之前，不可能已经立直、"
+                          "两立直或一发：请去掉它们或 first_turn。"),
+    "first_turn_last": ("A first-draw win (first_turn) is not on the last tile of the wall: "
+                        "remove last_tile or first_turn.",
+                        "第一次摸牌即和（first_turn）不会是牌墙最后一张：请去掉 last_tile 或 "
+                        "first_turn。"),
+    "ippatsu_kong": ("Ippatsu (一发) ends with any call, the player's own kong too, so a win on "
+                     "a kong replacement tile is never ippatsu: remove ippatsu or "
+                     "kong_replacement.",
+                     "一发在任何鸣牌（包括自己开杠）后即失效，岭上开花不可能是一发：请去掉 ippatsu 或 "
+                     "kong_replacement。"),
     "library_error": ("The mahjong library cannot score this hand ({code}).",
                       "计分库不能计算这手牌（{code}）。"),
     # results, payments and notes
     "summary": ("{han} han {fu} fu{limit}: {points} points before honba and riichi sticks",
                 "{han}番{fu}符{limit}：{points}点（不含本场和立直棒）"),
     "summary_limit": (", {limit}", "，{limit}"),
+    "summary_yakuman": ("{limit}: {points} points before honba and riichi sticks",
+                        "{limit}：{points}点（不含本场和立直棒）"),
     "ron": ("discarded the winning tile (ron): pays the whole hand, {points} points",
             "放铳（荣和）：付整手牌 {points} 点"),
     "tsumo_dealer_pays": ("self-drawn (tsumo): the dealer pays double a non-dealer's share, "
@@ -321,6 +337,12 @@ def hand_config(hand: Hand, f: RiichiFields, options: Mapping[str, Any]) -> Hand
     dealer = ctx.seat_wind == "E"
     if f.first_turn and not tsumo:
         raise HandError(M("first_turn_ron"))
+    if f.first_turn and (f.riichi or f.double_riichi or f.ippatsu):
+        raise HandError(M("first_turn_riichi"))
+    if f.first_turn and ctx.last_tile:
+        raise HandError(M("first_turn_last"))
+    if f.ippatsu and ctx.kong_replacement:
+        raise HandError(M("ippatsu_kong"))
     return HandConfig(
         is_tsumo=tsumo, is_riichi=f.riichi, is_daburu_riichi=f.double_riichi,
         is_ippatsu=f.ippatsu, is_rinshan=ctx.kong_replacement, is_chankan=ctx.robbing_kong,
@@ -392,17 +414,32 @@ def _payments(hand: Hand, cost: Mapping[str, int], f: RiichiFields) -> tuple[lis
     return out, list(who.notes)
 
 
+def limit_of(response) -> str | None:
+    """The library's limit word, but 'kazoe yakuman' for 13 han or more without a yakuman yaku:
+    the library's ScoresCalculator sets that word, then overwrites it with 'yakuman'."""
+    level = response.cost["yaku_level"] or None
+    if level == "yakuman" and not any(y.is_yakuman for y in response.yaku or ()):
+        return "kazoe yakuman"
+    return level
+
+
+def _summary(response, total: int, level: str | None) -> Msg:
+    if level and any(y.is_yakuman for y in response.yaku or ()):  # a yakuman counts no han or fu
+        return M("summary_yakuman", limit=LIMIT_WORDS(level), points=total)
+    return M("summary", han=response.han, fu=response.fu, points=total,
+             limit=M("summary_limit", limit=LIMIT_WORDS(level)) if level else "")
+
+
 def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     f, response = estimate(hand, options)
     cost = response.cost
     entries = yaku_entries(response, f, hand)
-    level = cost["yaku_level"] or None
+    level = limit_of(response)
     limit = LIMITS.get(level) if level else None
     bonus = cost["main_bonus"] + (cost["additional_bonus"] * 2 if hand.context.self_drawn else 0)
     total = cost["total"] - bonus - cost["kyoutaku_bonus"]
     payments, notes = _payments(hand, cost, f)
-    notes.insert(0, M("summary", han=response.han, fu=response.fu, points=total,
-                      limit=M("summary_limit", limit=limit) if limit else ""))
+    notes.insert(0, _summary(response, total, level))
     if cost["kyoutaku_bonus"]:
         notes.append(M("sticks", n=f.sticks, points=cost["kyoutaku_bonus"]))
     if f.red and not options["red_fives"]:
