@@ -114,10 +114,10 @@ CASES = [
      dict(han=3, fu=40, limit=None, total=5200, payments=ron("W", "S", 5200))),
     # --- ura dora
     ("ura dora under riichi", f'{H} +5p seat:S discarder=N riichi=true '
-     'ura_dora_indicators=["1p"]', {},
+     'dora_indicators=["9m"] ura_dora_indicators=["1p"]', {},
      dict(han=5, fu=30, limit="満貫", total=8000, payments=ron("N", "S", 8000))),
     ("ura dora without riichi are not counted", '555z 234m 567p 789s 5p +5p seat:S '
-     'discarder=W ura_dora_indicators=["4z"]', {},
+     'discarder=W dora_indicators=["9m"] ura_dora_indicators=["4z"]', {},
      dict(han=1, fu=40, limit=None, total=1300, payments=ron("W", "S", 1300),
           note="Ura dora")),
     # --- declarations and win conditions
@@ -209,6 +209,13 @@ CASES = [
      dict(error="holds no 5m")),
     ("a red five listed twice", f'{H} +5p seat:S riichi=true red_fives=["5p","5p"]', {},
      dict(error="twice")),
+    # riichi.wiki "Dora": "In the event a riichi declared hand has won, the tiles underneath
+    # the dora indicator(s) are revealed": never more ura indicators than dora indicators
+    # (the first two cases above gave none before this reading and now give one)
+    ("more ura dora than dora indicators", f'{H} +5p seat:S riichi=true dora_indicators=["1m"] '
+     'ura_dora_indicators=["1p","3s"]', {}, dict(error="under a dora indicator")),
+    ("ura dora without a dora indicator", f'{H} +5p seat:S riichi=true '
+     'ura_dora_indicators=["1p"]', {}, dict(error="under a dora indicator")),
     ("unknown field", f"{H} +5p seat:S riichi=true kan_dora=1", {}, dict(error="kan_dora")),
     ("first turn on a discard", f"{H} +5p seat:S first_turn=true", {}, dict(error="renhou")),
     ("robbing a kong on a self-draw", f"{H} *5p seat:S robbing-kong", {},

@@ -49,6 +49,11 @@ M = Catalog("riichi", {
     "too_many_indicators": ("{field} lists {n} indicators; a round shows at most 5 (one, and "
                             "one more per kong).",
                             "{field} 有 {n} 张指示牌；一局最多翻开 5 张（一张，每杠加一张）。"),
+    "ura_over_dora": ("An ura dora indicator is the tile under a dora indicator, but "
+                      "ura_dora_indicators lists {n} and dora_indicators {shown}: give the dora "
+                      "indicators above them.",
+                      "里宝牌指示牌是宝牌指示牌下面的那张，但 ura_dora_indicators 有 {n} 张，"
+                      "dora_indicators 只有 {shown} 张：请补上它们上面的宝牌指示牌。"),
     "bad_red": ("red_fives lists the red fives in the hand: 5m, 5p or 5s, not {code}.",
                 "red_fives 列出手里的赤五：5m、5p 或 5s，而不是 {code}。"),
     "red_twice": ("A set has one red {tile}, but red_fives lists it twice.",
@@ -239,6 +244,8 @@ def read_fields(hand: Hand) -> RiichiFields:
     for name, shown in (("dora_indicators", dora), ("ura_dora_indicators", ura)):
         if len(shown) > MAX_INDICATORS:
             raise HandError(M("too_many_indicators", field=name, n=len(shown)))
+    if len(ura) > len(dora):
+        raise HandError(M("ura_over_dora", n=len(ura), shown=len(dora)))
     red = _tiles(extra, "red_fives")
     held = Counter(hand.all_tiles)
     for code in red:
