@@ -134,6 +134,13 @@ CASES = [
      dict(han=4, fu=30, limit=None, total=7700, payments=ron("N", "S", 7700))),
     ("rinshan", "{2222m} 567p 456s 678s 3p *3p seat:S kong-replacement", {},
      dict(han=3, fu=40, limit=None, total=5200, payments=tsumo("S", 2600, 1300))),
+    # EMA 2016, 3.4.1: "In case a kong is declared at the second-to-last tile, the replacement
+    # tile becomes the last tile"; riichi.wiki "Haitei raoyue and houtei raoyui": "the last
+    # draw must come from the regular wall in order to count as haitei": rinshan, no haitei
+    ("rinshan on the last tile is not haitei", "{2222m} 567p 456s 678s 3p *3p seat:S "
+     "kong-replacement last-tile", {},
+     dict(han=3, fu=40, limit=None, total=5200, payments=tsumo("S", 2600, 1300),
+          note="not haitei")),
     ("chankan", f"{H} +5p seat:S discarder=W robbing-kong", {},
      dict(han=3, fu=30, limit=None, total=3900, payments=ron("W", "S", 3900))),
     ("tenhou", f"{H} *5p first_turn=true", {},

@@ -284,7 +284,6 @@ def test_payments_balance_apart_from_the_sticks_taken_from_the_table():
     ("23m 456p 345s 678s 99p +4m first_turn=true", "renhou"),
     ("[345s^] 23m 456p 678s 99p +4m", "left"),
     ("23m 456p 345s 678s 99p +4m riichi=true last-copy", "last copy"),
-    ("23m 456p 345s 99p {1111z} *4m riichi=true kong-replacement last-tile", "last tile"),
     ("{1111z} 23m 456p 345s 99p *4m first_turn=true", "no meld"),
 ])
 def test_bad_hands_are_refused_in_a_players_words(notation, words):

@@ -99,3 +99,12 @@ def test_the_limit_is_read_in_the_players_language():
 def test_a_yakuman_summary_counts_no_fu():
     en = _text("19m19p19s1234567z +1m seat:S discarder=W", "en")
     assert "double yakuman (二倍役満): 64000 points" in en and "0 fu" not in en
+
+
+def test_counts_read_without_plural_brackets():
+    # "1 riichi stick(s)" and "1 red five(s)" read as a form left unfilled
+    en = _text('234m 67p 456s 678s 22p +5p seat:S discarder=N riichi=true riichi_sticks=1 '
+               'red_fives=["5s"]', "en")
+    assert "(s)" not in en
+    assert "riichi sticks on the table (1 x 1,000): 1000 points" in en
+    assert "red fives (1): 5s, one han each" in en

@@ -90,10 +90,6 @@ M = Catalog("riichi", {
                                      "只有门前清才能两立直，这手牌却有吃碰明杠。"),
     "ippatsu_without_riichi_not_allowed": ("Ippatsu (一发) needs riichi or double riichi.",
                                            "一发须先立直或两立直。"),
-    "haitei_with_rinshan_not_allowed": ("A kong replacement tile is not the last tile of the "
-                                        "wall: remove last_tile or kong_replacement.",
-                                        "岭上牌不是牌墙最后一张（海底）：请去掉 last_tile 或 "
-                                        "kong_replacement。"),
     "tenhou_with_meld_not_allowed": ("Tenhou (天和) is won on the tiles dealt: the hand can have no "
                                      "meld, not even a concealed kong.",
                                      "天和是起手即和：不能有任何副露，暗杠也不行。"),
@@ -134,10 +130,14 @@ M = Catalog("riichi", {
                   "{n}本场：每本场 {each} 点，由放铳者付"),
     "honba_tsumo": ("{n} honba (本场): {each} points a counter from each player",
                     "{n}本场：每家每本场付 {each} 点"),
-    "sticks": ("The winner also takes the {n} riichi stick(s) on the table: {points} points.",
+    "sticks": ("The winner also takes the riichi sticks on the table ({n} x 1,000): "
+               "{points} points.",
                "和牌者另得桌上的 {n} 根立直棒：{points} 点。"),
     "red_off": ("Red fives are not counted (option red_fives=false): {tiles} count as plain fives.",
                 "不计赤宝牌（选项 red_fives=false）：{tiles} 按普通的五计算。"),
+    "rinshan_last": ("The kong replacement tile was the last tile to draw: it scores rinshan "
+                     "kaihou, not haitei, which is won on the last tile of the live wall.",
+                     "岭上牌是最后一张可摸的牌：计岭上开花，不计海底摸月（海底须是牌墙最后一张）。"),
     "ura_no_riichi": ("Ura dora count only under riichi: the indicators {tiles} are not counted.",
                       "里宝牌只在立直时计算：指示牌 {tiles} 不计。"),
     # options and fields
@@ -353,7 +353,7 @@ def hand_config(hand: Hand, f: RiichiFields, options: Mapping[str, Any]) -> Hand
     return HandConfig(
         is_tsumo=tsumo, is_riichi=f.riichi, is_daburu_riichi=f.double_riichi,
         is_ippatsu=f.ippatsu, is_rinshan=ctx.kong_replacement, is_chankan=ctx.robbing_kong,
-        is_haitei=ctx.last_tile and tsumo, is_houtei=ctx.last_tile and not tsumo,
+        is_haitei=ctx.last_tile and tsumo and not ctx.kong_replacement, is_houtei=ctx.last_tile and not tsumo,
         is_tenhou=f.first_turn and dealer, is_chiihou=f.first_turn and not dealer,
         player_wind=EAST + WINDS.index(ctx.seat_wind), round_wind=EAST + WINDS.index(ctx.round_wind),
         tsumi_number=f.honba, kyoutaku_number=f.sticks,
@@ -451,6 +451,8 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
         notes.append(M("sticks", n=f.sticks, points=cost["kyoutaku_bonus"]))
     if f.red and not options["red_fives"]:
         notes.append(M("red_off", tiles=" ".join(f.red)))
+    if hand.context.last_tile and hand.context.kong_replacement:
+        notes.append(M("rinshan_last"))
     if f.ura and not (f.riichi or f.double_riichi):
         notes.append(M("ura_no_riichi", tiles=" ".join(f.ura)))
     fans = [fan for fan, _ in entries]

@@ -174,7 +174,7 @@ W = Catalog("riichi_yaku", {
     "y119": ("the dealer's eighth win in a row", "庄家连续第八次和牌"),
     "y120": ("{n} dora: each tile after an indicator ({tiles}) counts one han",
              "{n}张宝牌：宝牌指示牌（{tiles}）的下一张每张一番"),
-    "y121": ("{n} red five(s): {tiles}, one han each", "{n}张赤宝牌：{tiles}，每张一番"),
+    "y121": ("red fives ({n}): {tiles}, one han each", "{n}张赤宝牌：{tiles}，每张一番"),
     "y122": ("{n} ura dora under the riichi: indicators {tiles}", "立直后的里宝牌{n}张：指示牌{tiles}"),
     "unnamed": ("counted by the mahjong library ({name})", "由计分库计算（{name}）"),
 })
