@@ -108,3 +108,13 @@ def test_counts_read_without_plural_brackets():
     assert "(s)" not in en
     assert "riichi sticks on the table (1 x 1,000): 1000 points" in en
     assert "red fives (1): 5s, one han each" in en
+
+
+def test_the_base_fu_says_which_case_it_is():
+    def base(notation):
+        out = score_hand(parse_hand(notation), "riichi").to_json()
+        return [d["why"] for d in out["fu_details"] if d["reason"] == "base"]
+    assert base("234m 67p 456s 678s 22p +5p seat:S discarder=N riichi=true") == [
+        "base fu: 20, and 10 for a concealed hand won on a discard"]
+    assert base("234m 67p 456s 678s 22p *5p seat:S riichi=true") == ["base fu for going out: 20"]
+    assert base("22m 44m 66p 88p 22s 33s 7s *7s") == ["seven pairs: 25 fu, nothing added"]

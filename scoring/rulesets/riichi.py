@@ -421,6 +421,14 @@ def _payments(hand: Hand, cost: Mapping[str, int], f: RiichiFields) -> tuple[lis
     return out, list(who.notes)
 
 
+def _fu_why(detail: Mapping[str, Any], lang: str = "en") -> str:
+    """The library's fu reason in words; the base fu said for the case it is (20, 30, 25)."""
+    key = detail["reason"]
+    if key == "base" and f"base_{detail['fu']}" in F.entries:
+        key = f"base_{detail['fu']}"
+    return F.text(key, lang) if key in F.entries else key
+
+
 def limit_of(response) -> str | None:
     """The library's limit word, but 'kazoe yakuman' for 13 han or more without a yakuman yaku:
     the library's ScoresCalculator sets that word, then overwrites it with 'yakuman'."""
@@ -458,10 +466,8 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     fans = [fan for fan, _ in entries]
     extra = {
         "han": response.han, "fu": response.fu, "limit": limit, "limit_en": level,
-        "fu_details": [{"fu": d["fu"], "reason": d["reason"],
-                        "why": F.text(d["reason"]) if d["reason"] in F.entries else d["reason"],
-                        "why_zh": F.text(d["reason"], "zh") if d["reason"] in F.entries
-                        else d["reason"]} for d in response.fu_details or ()],
+        "fu_details": [{"fu": d["fu"], "reason": d["reason"], "why": _fu_why(d),
+                        "why_zh": _fu_why(d, "zh")} for d in response.fu_details or ()],
         "yaku": [{"name": fan.name, "name_en": fan.name_en, "name_ja": ja, "han": fan.fan,
                   **{k: fan.to_json()[k] for k in ("why", "why_zh")}} for fan, ja in entries],
         "dealer": hand.context.seat_wind == "E", "honba": f.honba, "riichi_sticks": f.sticks,

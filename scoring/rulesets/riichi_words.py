@@ -183,6 +183,9 @@ W = Catalog("riichi_yaku", {
 F = Catalog("riichi_fu", {
     "base": ("base fu: 20; 30 for a concealed hand won on a discard; 25 for seven pairs",
              "副底：20符；门前清荣和30符；七对子25符"),
+    "base_20": ("base fu for going out: 20", "副底：20符"),
+    "base_30": ("base fu: 20, and 10 for a concealed hand won on a discard", "副底20符，门前清荣和加10符"),
+    "base_25": ("seven pairs: 25 fu, nothing added", "七对子：25符，不再加符"),
     "penchan": ("edge wait (1-2 waiting on 3, 8-9 on 7)", "边张听牌"),
     "kanchan": ("middle wait (between two tiles)", "嵌张听牌"),
     "valued_pair": ("a pair of dragons, your seat wind or the round wind", "役牌雀头"),
