@@ -92,6 +92,10 @@ def random_spec(rng: random.Random) -> dict | None:
     spec["chankan"] = (not tsumo and win_copies == 1 and rng.random() < 0.15)
     spec["last"] = not spec["rinshan"] and not spec["chankan"] and rng.random() < 0.1
     spec["first"] = (tsumo and not melds and not spec["riichi"] and rng.random() < 0.03)
+    # what cannot happen at a table, which riichi refuses: ippatsu after the winner's own kong
+    # (any kong ends it) and a first-draw win on the last tile
+    spec["ippatsu"] = spec["ippatsu"] and not spec["rinshan"]
+    spec["first"] = spec["first"] and not spec["last"]
     spare = Counter({c: 4 - counts[c] for c in ALL_CODES})
     spec["dora"] = _indicators(rng, spare, rng.randint(1, 1 + kongs))
     spec["ura"] = _indicators(rng, spare, len(spec["dora"])) if spec["riichi"] else []

@@ -24,7 +24,7 @@ from scoring.hand import WINDS, Hand, HandError
 from scoring.messages import Catalog, Msg, Tile
 from scoring.payments import win_payers
 from scoring.ruleset import Fan, HandField, Option, Payment, RuleSet, ScoreResult
-from scoring.rulesets.riichi_words import LIMITS, YAKU_NAMES, F, W
+from scoring.rulesets.riichi_words import LIMIT_WORDS, LIMITS, YAKU_NAMES, F, W
 
 FIVES = ("5m", "5p", "5s")
 MAX_INDICATORS = 5  # the first indicator and one per kong, four kongs at most
@@ -49,6 +49,11 @@ M = Catalog("riichi", {
     "too_many_indicators": ("{field} lists {n} indicators; a round shows at most 5 (one, and "
                             "one more per kong).",
                             "{field} 有 {n} 张指示牌；一局最多翻开 5 张（一张，每杠加一张）。"),
+    "ura_over_dora": ("An ura dora indicator is the tile under a dora indicator, but "
+                      "ura_dora_indicators lists {n} and dora_indicators {shown}: give the dora "
+                      "indicators above them.",
+                      "里宝牌指示牌是宝牌指示牌下面的那张，但 ura_dora_indicators 有 {n} 张，"
+                      "dora_indicators 只有 {shown} 张：请补上它们上面的宝牌指示牌。"),
     "bad_red": ("red_fives lists the red fives in the hand: 5m, 5p or 5s, not {code}.",
                 "red_fives 列出手里的赤五：5m、5p 或 5s，而不是 {code}。"),
     "red_twice": ("A set has one red {tile}, but red_fives lists it twice.",
@@ -85,22 +90,34 @@ M = Catalog("riichi", {
                                      "只有门前清才能两立直，这手牌却有吃碰明杠。"),
     "ippatsu_without_riichi_not_allowed": ("Ippatsu (一发) needs riichi or double riichi.",
                                            "一发须先立直或两立直。"),
-    "haitei_with_rinshan_not_allowed": ("A kong replacement tile is not the last tile of the "
-                                        "wall: remove last_tile or kong_replacement.",
-                                        "岭上牌不是牌墙最后一张（海底）：请去掉 last_tile 或 "
-                                        "kong_replacement。"),
     "tenhou_with_meld_not_allowed": ("Tenhou (天和) is won on the tiles dealt: the hand can have no "
                                      "meld, not even a concealed kong.",
                                      "天和是起手即和：不能有任何副露，暗杠也不行。"),
     "chiihou_with_meld_not_allowed": ("Chiihou (地和) is won on the first draw: the hand can have "
                                       "no meld, not even a concealed kong.",
                                       "地和是第一次摸牌即和：不能有任何副露，暗杠也不行。"),
+    "first_turn_riichi": ("A first-draw win (first_turn: 天和 / 地和) comes before the player's "
+                          "first discard, so riichi, double riichi or ippatsu cannot have been "
+                          "declared: remove them or first_turn.",
+                          "第一次摸牌即和（first_turn：天和 / 地和）在第一次打牌之前，不可能已经立直、"
+                          "两立直或一发：请去掉它们或 first_turn。"),
+    "first_turn_last": ("A first-draw win (first_turn) is not on the last tile of the wall: "
+                        "remove last_tile or first_turn.",
+                        "第一次摸牌即和（first_turn）不会是牌墙最后一张：请去掉 last_tile 或 "
+                        "first_turn。"),
+    "ippatsu_kong": ("Ippatsu (一发) ends with any call, the player's own kong too, so a win on "
+                     "a kong replacement tile is never ippatsu: remove ippatsu or "
+                     "kong_replacement.",
+                     "一发在任何鸣牌（包括自己开杠）后即失效，岭上开花不可能是一发：请去掉 ippatsu 或 "
+                     "kong_replacement。"),
     "library_error": ("The mahjong library cannot score this hand ({code}).",
                       "计分库不能计算这手牌（{code}）。"),
     # results, payments and notes
     "summary": ("{han} han {fu} fu{limit}: {points} points before honba and riichi sticks",
                 "{han}番{fu}符{limit}：{points}点（不含本场和立直棒）"),
     "summary_limit": (", {limit}", "，{limit}"),
+    "summary_yakuman": ("{limit}: {points} points before honba and riichi sticks",
+                        "{limit}：{points}点（不含本场和立直棒）"),
     "ron": ("discarded the winning tile (ron): pays the whole hand, {points} points",
             "放铳（荣和）：付整手牌 {points} 点"),
     "tsumo_dealer_pays": ("self-drawn (tsumo): the dealer pays double a non-dealer's share, "
@@ -113,10 +130,14 @@ M = Catalog("riichi", {
                   "{n}本场：每本场 {each} 点，由放铳者付"),
     "honba_tsumo": ("{n} honba (本场): {each} points a counter from each player",
                     "{n}本场：每家每本场付 {each} 点"),
-    "sticks": ("The winner also takes the {n} riichi stick(s) on the table: {points} points.",
+    "sticks": ("The winner also takes the riichi sticks on the table ({n} x 1,000): "
+               "{points} points.",
                "和牌者另得桌上的 {n} 根立直棒：{points} 点。"),
     "red_off": ("Red fives are not counted (option red_fives=false): {tiles} count as plain fives.",
                 "不计赤宝牌（选项 red_fives=false）：{tiles} 按普通的五计算。"),
+    "rinshan_last": ("The kong replacement tile was the last tile to draw: it scores rinshan "
+                     "kaihou, not haitei, which is won on the last tile of the live wall.",
+                     "岭上牌是最后一张可摸的牌：计岭上开花，不计海底摸月（海底须是牌墙最后一张）。"),
     "ura_no_riichi": ("Ura dora count only under riichi: the indicators {tiles} are not counted.",
                       "里宝牌只在立直时计算：指示牌 {tiles} 不计。"),
     # options and fields
@@ -223,6 +244,8 @@ def read_fields(hand: Hand) -> RiichiFields:
     for name, shown in (("dora_indicators", dora), ("ura_dora_indicators", ura)):
         if len(shown) > MAX_INDICATORS:
             raise HandError(M("too_many_indicators", field=name, n=len(shown)))
+    if len(ura) > len(dora):
+        raise HandError(M("ura_over_dora", n=len(ura), shown=len(dora)))
     red = _tiles(extra, "red_fives")
     held = Counter(hand.all_tiles)
     for code in red:
@@ -321,10 +344,16 @@ def hand_config(hand: Hand, f: RiichiFields, options: Mapping[str, Any]) -> Hand
     dealer = ctx.seat_wind == "E"
     if f.first_turn and not tsumo:
         raise HandError(M("first_turn_ron"))
+    if f.first_turn and (f.riichi or f.double_riichi or f.ippatsu):
+        raise HandError(M("first_turn_riichi"))
+    if f.first_turn and ctx.last_tile:
+        raise HandError(M("first_turn_last"))
+    if f.ippatsu and ctx.kong_replacement:
+        raise HandError(M("ippatsu_kong"))
     return HandConfig(
         is_tsumo=tsumo, is_riichi=f.riichi, is_daburu_riichi=f.double_riichi,
         is_ippatsu=f.ippatsu, is_rinshan=ctx.kong_replacement, is_chankan=ctx.robbing_kong,
-        is_haitei=ctx.last_tile and tsumo, is_houtei=ctx.last_tile and not tsumo,
+        is_haitei=ctx.last_tile and tsumo and not ctx.kong_replacement, is_houtei=ctx.last_tile and not tsumo,
         is_tenhou=f.first_turn and dealer, is_chiihou=f.first_turn and not dealer,
         player_wind=EAST + WINDS.index(ctx.seat_wind), round_wind=EAST + WINDS.index(ctx.round_wind),
         tsumi_number=f.honba, kyoutaku_number=f.sticks,
@@ -392,30 +421,53 @@ def _payments(hand: Hand, cost: Mapping[str, int], f: RiichiFields) -> tuple[lis
     return out, list(who.notes)
 
 
+def _fu_why(detail: Mapping[str, Any], lang: str = "en") -> str:
+    """The library's fu reason in words; the base fu said for the case it is (20, 30, 25)."""
+    key = detail["reason"]
+    if key == "base" and f"base_{detail['fu']}" in F.entries:
+        key = f"base_{detail['fu']}"
+    return F.text(key, lang) if key in F.entries else key
+
+
+def limit_of(response) -> str | None:
+    """The library's limit word, but 'kazoe yakuman' for 13 han or more without a yakuman yaku:
+    the library's ScoresCalculator sets that word, then overwrites it with 'yakuman'."""
+    level = response.cost["yaku_level"] or None
+    if level == "yakuman" and not any(y.is_yakuman for y in response.yaku or ()):
+        return "kazoe yakuman"
+    return level
+
+
+def _summary(response, total: int, level: str | None) -> Msg:
+    if level and any(y.is_yakuman for y in response.yaku or ()):  # a yakuman counts no han or fu
+        return M("summary_yakuman", limit=LIMIT_WORDS(level), points=total)
+    return M("summary", han=response.han, fu=response.fu, points=total,
+             limit=M("summary_limit", limit=LIMIT_WORDS(level)) if level else "")
+
+
 def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     f, response = estimate(hand, options)
     cost = response.cost
     entries = yaku_entries(response, f, hand)
-    level = cost["yaku_level"] or None
+    level = limit_of(response)
     limit = LIMITS.get(level) if level else None
     bonus = cost["main_bonus"] + (cost["additional_bonus"] * 2 if hand.context.self_drawn else 0)
     total = cost["total"] - bonus - cost["kyoutaku_bonus"]
     payments, notes = _payments(hand, cost, f)
-    notes.insert(0, M("summary", han=response.han, fu=response.fu, points=total,
-                      limit=M("summary_limit", limit=limit) if limit else ""))
+    notes.insert(0, _summary(response, total, level))
     if cost["kyoutaku_bonus"]:
         notes.append(M("sticks", n=f.sticks, points=cost["kyoutaku_bonus"]))
     if f.red and not options["red_fives"]:
         notes.append(M("red_off", tiles=" ".join(f.red)))
+    if hand.context.last_tile and hand.context.kong_replacement:
+        notes.append(M("rinshan_last"))
     if f.ura and not (f.riichi or f.double_riichi):
         notes.append(M("ura_no_riichi", tiles=" ".join(f.ura)))
     fans = [fan for fan, _ in entries]
     extra = {
         "han": response.han, "fu": response.fu, "limit": limit, "limit_en": level,
-        "fu_details": [{"fu": d["fu"], "reason": d["reason"],
-                        "why": F.text(d["reason"]) if d["reason"] in F.entries else d["reason"],
-                        "why_zh": F.text(d["reason"], "zh") if d["reason"] in F.entries
-                        else d["reason"]} for d in response.fu_details or ()],
+        "fu_details": [{"fu": d["fu"], "reason": d["reason"], "why": _fu_why(d),
+                        "why_zh": _fu_why(d, "zh")} for d in response.fu_details or ()],
         "yaku": [{"name": fan.name, "name_en": fan.name_en, "name_ja": ja, "han": fan.fan,
                   **{k: fan.to_json()[k] for k in ("why", "why_zh")}} for fan, ja in entries],
         "dealer": hand.context.seat_wind == "E", "honba": f.honba, "riichi_sticks": f.sticks,

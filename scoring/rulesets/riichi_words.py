@@ -75,7 +75,8 @@ YAKU_NAMES: dict[int, tuple[str, str, str]] = {
     122: ("里宝牌", "裏ドラ", "Ura dora"),
 }
 
-# The library's yaku_level -> the limit's Japanese name (null below mangan)
+# The library's yaku_level -> the limit's Japanese name (null below mangan); a hand of 13 han or
+# more without a yakuman yaku is 数え役満 (the library labels it "yakuman", see riichi.limit_of)
 LIMITS: dict[str, str] = {
     "mangan": "満貫", "kiriage mangan": "満貫", "haneman": "跳満", "baiman": "倍満",
     "sanbaiman": "三倍満", "kazoe sanbaiman": "三倍満", "yakuman": "役満",
@@ -83,6 +84,24 @@ LIMITS: dict[str, str] = {
     "4x yakuman": "四倍役満", "5x yakuman": "五倍役満", "6x yakuman": "六倍役満",
     "nagashi mangan": "満貫",
 }
+
+# The limits as a player reads them: English with the Japanese name, Chinese in Chinese characters
+LIMIT_WORDS = Catalog("riichi_limits", {
+    "mangan": ("mangan (満貫)", "满贯"),
+    "kiriage mangan": ("mangan (満貫, rounded up: kiriage)", "满贯（切上满贯）"),
+    "haneman": ("haneman (跳満)", "跳满"),
+    "baiman": ("baiman (倍満)", "倍满"),
+    "sanbaiman": ("sanbaiman (三倍満)", "三倍满"),
+    "kazoe sanbaiman": ("sanbaiman (三倍満, counted)", "三倍满（累计）"),
+    "yakuman": ("yakuman (役満)", "役满"),
+    "kazoe yakuman": ("counted yakuman (数え役満, 13 han or more)", "累计役满（13番以上）"),
+    "2x yakuman": ("double yakuman (二倍役満)", "双倍役满"),
+    "3x yakuman": ("triple yakuman (三倍役満)", "三倍役满"),
+    "4x yakuman": ("four-fold yakuman (四倍役満)", "四倍役满"),
+    "5x yakuman": ("five-fold yakuman (五倍役満)", "五倍役满"),
+    "6x yakuman": ("six-fold yakuman (六倍役満)", "六倍役满"),
+    "nagashi mangan": ("mangan (満貫)", "满贯"),
+})
 
 W = Catalog("riichi_yaku", {
     "y0": ("won on a tile drawn yourself with nothing claimed", "门前清（没有吃碰明杠）自摸和牌"),
@@ -155,7 +174,7 @@ W = Catalog("riichi_yaku", {
     "y119": ("the dealer's eighth win in a row", "庄家连续第八次和牌"),
     "y120": ("{n} dora: each tile after an indicator ({tiles}) counts one han",
              "{n}张宝牌：宝牌指示牌（{tiles}）的下一张每张一番"),
-    "y121": ("{n} red five(s): {tiles}, one han each", "{n}张赤宝牌：{tiles}，每张一番"),
+    "y121": ("red fives ({n}): {tiles}, one han each", "{n}张赤宝牌：{tiles}，每张一番"),
     "y122": ("{n} ura dora under the riichi: indicators {tiles}", "立直后的里宝牌{n}张：指示牌{tiles}"),
     "unnamed": ("counted by the mahjong library ({name})", "由计分库计算（{name}）"),
 })
@@ -164,6 +183,9 @@ W = Catalog("riichi_yaku", {
 F = Catalog("riichi_fu", {
     "base": ("base fu: 20; 30 for a concealed hand won on a discard; 25 for seven pairs",
              "副底：20符；门前清荣和30符；七对子25符"),
+    "base_20": ("base fu for going out: 20", "副底：20符"),
+    "base_30": ("base fu: 20, and 10 for a concealed hand won on a discard", "副底20符，门前清荣和加10符"),
+    "base_25": ("seven pairs: 25 fu, nothing added", "七对子：25符，不再加符"),
     "penchan": ("edge wait (1-2 waiting on 3, 8-9 on 7)", "边张听牌"),
     "kanchan": ("middle wait (between two tiles)", "嵌张听牌"),
     "valued_pair": ("a pair of dragons, your seat wind or the round wind", "役牌雀头"),
