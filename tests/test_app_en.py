@@ -25,7 +25,7 @@ _ALLOWED = re.compile("|".join([
     rf"(?<=[A-Za-z0-9)])\({_NAME}\)",
     rf"(?<= · ){_NAME}(?=$|\*\*| —|\s|,|:|\))",  # fan lines: **Plain win · 屁胡**
     r"'[^'A-Za-z]*'", r"“[^”]*”", r"「[^」]*」",  # quoted rule text
-    r"^中文$",
+    r"^(中文|简体中文|繁體中文)$",  # the language switch names each language in itself
 ]))
 
 
@@ -56,7 +56,7 @@ def test_the_checker_finds_chinese():
     assert chinese_in(["flowers (在手三张一样的花牌1番)"]) == ["flowers (在手三张一样的花牌1番)"]
     assert chinese_in(["屁胡: 11"]) == ["屁胡: 11"]
     assert chinese_in(["- **Plain win · 屁胡** — 1 fan", "Golden hook (金钩钓)",
-                       "the Fujian rules: '那就是一人11番'", "中文"]) == []
+                       "the Fujian rules: '那就是一人11番'", "中文", "繁體中文"]) == []
 
 
 SIXTEEN = "111m 234m 567m 789m 345p 5m *5m"  # the same in a 16-tile game (five sets)

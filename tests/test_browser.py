@@ -360,7 +360,7 @@ def test_a_language_switch_keeps_the_rule_set(standin_server):
             box.press("Enter")
             _idle(page)
             assert _metric(page, f"{r.total:g} fan") == f"{r.total:g} fan"
-            for lang, switch, name, unit in (("zh", "中文", rs.name_zh, "番"),
+            for lang, switch, name, unit in (("zh", "简体中文", rs.name_zh, "番"),
                                              ("en", "English", rs.name, "fan")):
                 page.locator(".st-key-lang button", has_text=switch).click()
                 _idle(page)
