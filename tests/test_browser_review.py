@@ -113,7 +113,7 @@ def test_review_page_changes_a_box_twice_and_shows_every_suit(server, labelled):
                 _idle(page)
                 assert page.locator('[data-testid="stException"]').count() == 0, code
                 assert shown.input_value().strip().startswith(f"#1 {code} ·"), shown.input_value()
-            page.locator(".st-key-lang button", has_text="中文").click()
+            page.locator(".st-key-lang button", has_text="简体中文").click()
             _idle(page)
             assert shown.input_value().strip().startswith(f"第 1 号 {tile_label('5f', 'zh')}"), shown.input_value()
             page.locator(".st-key-rv-suit button", has_text="背面").click()
