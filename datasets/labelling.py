@@ -76,7 +76,8 @@ def label_photo(detector, data: bytes, source: str, profile=None) -> dict:
         im = load_image(data)
     except ImageReadError as e:
         return {"source": source, "error": e.render("en"), "error_zh": e.render("zh")}
-    dets = detector.detect_loaded([im], profile)[0]
+    dets = (detector.detect_loaded([im], profile) if profile is not None else
+            detector.detect_loaded([im]))[0]
     return {"source": source, "width": im.width, "height": im.height,
             "boxes": [Box(d.code, *d.box, score=d.confidence).to_json() for d in dets]}
 

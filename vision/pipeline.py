@@ -42,7 +42,10 @@ def scan_photo(photo: LoadedImage | str | Path | bytes, detector, *,
     (`layout.failure`)."""
     t0 = time.perf_counter()
     image = photo if isinstance(photo, LoadedImage) else load_image(photo)
-    detections = list(detector.detect_loaded([image], profile)[0])
+    # a detector stand-in (tests, tools) need not take a profile when none is given
+    found = detector.detect_loaded([image], profile) if profile is not None else \
+        detector.detect_loaded([image])
+    detections = list(found[0])
     layout = read_layout(detections, image.width, image.height, context=context, rules=rules,
                          options=options, image=image.pixels)
     return PhotoScan(image, detections, layout, time.perf_counter() - t0)

@@ -131,7 +131,8 @@ def detect_split(detector, data: str | Path, names: str | Path | None = None,
     try:
         for i, img_path in enumerate(images):
             im = load_image(img_path)
-            dets = detector.detect_loaded([im], profile)[0]
+            dets = (detector.detect_loaded([im], profile) if profile is not None else
+                    detector.detect_loaded([im]))[0]
             gt_boxes, gt_codes = read_labels(split / "labels" / (img_path.stem + ".txt"), codes,
                                              im.width, im.height)
             results.append((img_path.name, ImageResult(
