@@ -36,6 +36,7 @@ def app(toy_rules, monkeypatch, tmp_path):  # noqa: F811
 
 
 def make_profile(at, jpeg: bytes, tiles: str = SHEET, name: str = "Grandma's set"):
+    at.toggle(key="profile_new").set_value(True).run()
     at.file_uploader(key="profile_photo").set_value(("sheet.jpg", jpeg, "image/jpeg")).run()
     at.text_input(key="profile_tiles").set_value(tiles).run()
     at.text_input(key="profile_name").set_value(name).run()

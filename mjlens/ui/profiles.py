@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from scoring.tiles import DETECTOR_CLASSES
 from vision.detect.profile import SUFFIX, Profile, ProfileError, ProfileReader, for_detector
 from vision.detect.profile import user_profile_dir as _default_dir
 
@@ -128,8 +129,8 @@ def learn(detector, image, box, code: str) -> bool:
     if len(profile):
         profile = for_detector(profile, detector, file)
     crops = detector.crops_of(image.pixels, np.array([box], float))
-    _, emb = detector.embed_crops(crops)
-    profile.add([code], crops, emb)
+    probs, emb = detector.embed_crops(crops)
+    profile.add([code], crops, emb, probs[:, :len(DETECTOR_CLASSES)].argmax(axis=1))
     profile.save(path_of(file))
     return True
 

@@ -25,6 +25,7 @@ M = Catalog("app_profiles", {
               "或任何一张你能列出牌张的照片。之后你改正的每张牌也会被记住。"),
     "active": ("Read photos with", "识牌时使用"),
     "none": ("no profile (the reader alone)", "不用档案（只用识牌程序）"),
+    "new": ("Learn a tile set or import a profile", "学习一套牌或导入档案"),
     "sheet_photo": ("Photo of your tiles", "你的牌的照片"),
     "tiles": ("Its tiles in reading order (rows top to bottom, each left to right)",
               "照片里的牌，按阅读顺序（从上到下逐行，每行从左到右）"),
@@ -188,13 +189,16 @@ def panel(lang: str) -> None:
                      format_func=lambda f: _label(f, lang), on_change=_choose)
         if ss.profile_choice:
             _manage(ss.profile_choice, lang)
-        st.file_uploader(M.text("sheet_photo", lang), key="profile_photo",
-                         type=["jpg", "jpeg", "png", "webp", "heic", "heif"])
-        st.text_input(M.text("tiles", lang), value=STANDARD_SHEET, key="profile_tiles")
-        st.text_input(M.text("name", lang), value=M.text("default_name", lang),
-                      key="profile_name")
-        st.button(M.text("make", lang), key="profile_make", on_click=_calibrate, args=(lang,))
-        st.file_uploader(M.text("import", lang), key="profile_import", on_change=_import)
+        # the uploaders only on request: the page's own photo uploader stays the only one
+        if st.toggle(M.text("new", lang), key="profile_new"):
+            st.file_uploader(M.text("sheet_photo", lang), key="profile_photo",
+                             type=["jpg", "jpeg", "png", "webp", "heic", "heif"])
+            st.text_input(M.text("tiles", lang), value=STANDARD_SHEET, key="profile_tiles")
+            st.text_input(M.text("name", lang), value=M.text("default_name", lang),
+                          key="profile_name")
+            st.button(M.text("make", lang), key="profile_make", on_click=_calibrate,
+                      args=(lang,))
+            st.file_uploader(M.text("import", lang), key="profile_import", on_change=_import)
 
 
 def _label(file: str, lang: str) -> str:

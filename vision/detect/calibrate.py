@@ -157,12 +157,14 @@ def degraded(crops: np.ndarray, seed: int = 0) -> np.ndarray:
 
 
 def box_examples(detector, image, boxes: np.ndarray, codes: Sequence[str]):
-    """(codes, crops, embeddings [N, 4, D]) of boxes given in the photo's full-size pixels,
-    each box also cut JITTER_COPIES more times a little shifted and scaled."""
+    """(codes, crops, embeddings [N, 4, D], the classifier's own codes) of boxes given in the
+    photo's full-size pixels, each box also cut JITTER_COPIES more times a little shifted,
+    scaled and degraded."""
     boxes = np.asarray(boxes, float).reshape(-1, 4)
     crops = degraded(detector.crops_of(image.pixels, jittered(boxes * image.scale)))
-    _, emb = detector.embed_crops(crops)
-    return [c for c in codes for _ in range(JITTER_COPIES + 1)], crops, emb
+    probs, emb = detector.embed_crops(crops)
+    read_as = probs[:, :len(DETECTOR_CLASSES)].argmax(axis=1)
+    return [c for c in codes for _ in range(JITTER_COPIES + 1)], crops, emb, read_as
 
 
 def new_profile(detector, name: str, base: Profile | None = None) -> Profile:

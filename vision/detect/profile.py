@@ -13,7 +13,9 @@ The file (`.mjprofile`, a NumPy .npz archive, read with allow_pickle=False) hold
 - `embeddings`: float32 [N, 4, D], the classifier's `embedding` output for each example crop as
   seen, turned 180 degrees and a quarter turn either way (TileDetector.embed_crops);
 - `crops`: uint8 [N, 64, 64, 3], the example crops (BGR, as the classifier reads them), so a
-  profile made with another classifier is embedded again instead of refused.
+  profile made with another classifier is embedded again instead of refused;
+- `read_as`: int16 [N], the code the classifier alone gives each example crop (-1: not known),
+  which sets how much the profile is trusted (below).
 
 At most MAX_PER_CODE examples are kept per code (the newest). A profile is written to a
 temporary file beside the target and renamed over it, so it is never half-written.
@@ -23,7 +25,10 @@ after subtracting the profile's mean embedding and normalising (SimpleShot's CL2
 centroid); a crop's similarity to a code is its cosine with the nearest of that code's four
 prototypes (as seen, upside down, sideways either way). Those similarities become probabilities over the codes the profile holds (softmax at
 TEMPERATURE; the codes it lacks keep the classifier's share), mixed with the classifier's
-probabilities at WEIGHT (chosen on held-out synthetic sets: models/MODEL_CARD.md). A crop whose
+probabilities at WEIGHT (chosen on held-out synthetic sets: models/MODEL_CARD.md), scaled down
+for a set the classifier already reads well: by the share of the profile's own examples it
+misreads over TRUSTED_ERRORS (a set whose examples it reads right 99 times in 100 gets a tenth
+of WEIGHT, so a profile cannot make a well-read set worse). A crop whose
 best similarity is below SIMILAR and whose mixed best probability is below SURE is flagged
 uncertain.
 """
@@ -50,6 +55,7 @@ SUFFIX = ".mjprofile"
 MAX_PER_CODE = 24
 WEIGHT = 0.7  # share of the prototype reading in the mix (models/MODEL_CARD.md, "Profiles")
 TEMPERATURE = 0.05
+TRUSTED_ERRORS = 0.1  # the classifier misreading this share of the examples gets full WEIGHT
 SIMILAR = 0.35  # below: the crop is close to none of the player's tiles
 SURE = 0.5  # below: nor is the mixed reading confident
 KEEP_EMPTY = 0.6  # a box "not a tile" would drop is kept when this close to a prototype
@@ -104,6 +110,7 @@ class Profile:
     codes: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int16))
     embeddings: np.ndarray = field(default_factory=lambda: np.zeros((0, 4, 0), np.float32))
     crops: np.ndarray | None = field(default_factory=lambda: np.zeros((0, 64, 64, 3), np.uint8))
+    read_as: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int16))
     created: str = field(default_factory=_now)
     updated: str = ""
 
@@ -115,10 +122,15 @@ class Profile:
         n = np.bincount(self.codes.astype(int), minlength=len(DETECTOR_CLASSES))
         return {c: int(k) for c, k in zip(DETECTOR_CLASSES, n, strict=True) if k}
 
-    def add(self, codes: list[str], crops: np.ndarray, embeddings: np.ndarray) -> None:
-        """Keep more examples (codes, their crops, their embeddings [N, 4, D]); the oldest of a
-        code beyond MAX_PER_CODE are let go."""
+    def add(self, codes: list[str], crops: np.ndarray, embeddings: np.ndarray,
+            read_as=None) -> None:
+        """Keep more examples (codes, their crops, their embeddings [N, 4, D], what the
+        classifier alone read them as: indices, None if not known); the oldest of a code beyond
+        MAX_PER_CODE are let go."""
         idx = np.array([DETECTOR_CLASSES.index(c) for c in codes], np.int16)
+        read = np.full(len(idx), -1, np.int16) if read_as is None else \
+            np.asarray(read_as, np.int16)
+        self.read_as = np.concatenate([self.read_as, read])
         emb = np.asarray(embeddings, np.float32)
         if not len(self.codes):
             self.embeddings = np.zeros((0, *emb.shape[1:]), np.float32)
@@ -139,6 +151,7 @@ class Profile:
 
     def _select(self, keep: np.ndarray) -> None:
         self.codes, self.embeddings = self.codes[keep], self.embeddings[keep]
+        self.read_as = self.read_as[keep]
         if self.crops is not None:
             self.crops = self.crops[keep]
 
@@ -151,6 +164,7 @@ class Profile:
                   "embeddings": self.embeddings.astype(np.float32)}
         if self.crops is not None:
             arrays["crops"] = self.crops.astype(np.uint8)
+        arrays["read_as"] = self.read_as.astype(np.int16)
         buf = io.BytesIO()
         np.savez_compressed(buf, **arrays)
         return buf.getvalue()
@@ -210,10 +224,13 @@ class Profile:
             raise damaged("tile pictures do not match")
         if not np.isfinite(emb).all():
             raise damaged("embeddings not finite")
+        read_as = arrays.get("read_as")
+        if read_as is None or read_as.shape != codes.shape:
+            read_as = np.full(len(codes), -1, np.int16)
         return cls(name=str(header.get("name") or ""), model=str(header.get("model") or ""),
                    codes=codes.astype(np.int16), embeddings=emb.astype(np.float32),
                    crops=None if crops is None else crops.astype(np.uint8),
-                   created=str(header.get("created") or ""),
+                   read_as=read_as.astype(np.int16), created=str(header.get("created") or ""),
                    updated=str(header.get("updated") or ""))
 
     @classmethod
@@ -238,9 +255,10 @@ def for_detector(profile: Profile, detector, path: str = "profile") -> Profile:
         return profile
     if profile.crops is None or len(profile.crops) != len(profile):
         raise ProfileError(M("other_model", path=path, made=profile.model or "?", now=now))
-    _, emb = detector.embed_crops(profile.crops)
+    probs, emb = detector.embed_crops(profile.crops)
+    read_as = probs[:, :len(DETECTOR_CLASSES)].argmax(axis=1).astype(np.int16)
     return Profile(profile.name, now, profile.codes.copy(), emb, profile.crops.copy(),
-                   profile.created, _now())
+                   read_as, profile.created, _now())
 
 
 def load_profile(path: str | Path, detector) -> ProfileReader:
@@ -252,12 +270,24 @@ def _unit(x: np.ndarray) -> np.ndarray:
     return x / np.maximum(np.linalg.norm(x, axis=-1, keepdims=True), 1e-9)
 
 
+def trusted_weight(profile: Profile) -> float:
+    """WEIGHT times the share of the profile's examples the classifier misreads over
+    TRUSTED_ERRORS (at most 1); WEIGHT when no example says."""
+    known = profile.read_as >= 0
+    if not known.any():
+        return WEIGHT
+    errors = float(np.mean(profile.read_as[known] != profile.codes[known]))
+    return WEIGHT * min(1.0, errors / TRUSTED_ERRORS)
+
+
 class ProfileReader:
     """Nearest-prototype reading of crops against one profile, mixed with the classifier."""
 
-    def __init__(self, profile: Profile, weight: float = WEIGHT,
+    def __init__(self, profile: Profile, weight: float | None = None,
                  temperature: float = TEMPERATURE):
-        self.profile, self.weight, self.temperature = profile, weight, temperature
+        """`weight` None: WEIGHT scaled by how often the classifier misreads the examples."""
+        self.profile, self.temperature = profile, temperature
+        self.weight = trusted_weight(profile) if weight is None else weight
         emb = profile.embeddings
         self.centre = emb.reshape(-1, emb.shape[-1]).mean(axis=0)
         self.present = np.unique(profile.codes.astype(int))
@@ -293,7 +323,7 @@ class ProfileReader:
         mixed, best = self.mix(tile, embeddings)
         dets = []
         for b, s, p, e, near in zip(boxes, scores, mixed, empty, best, strict=True):
-            if e >= NOT_A_TILE and near < KEEP_EMPTY:
+            if e >= NOT_A_TILE and (near < KEEP_EMPTY or self.weight < WEIGHT / 2):
                 continue
             k = int(p.argmax())
             dets.append(Detection(code=DETECTOR_CLASSES[k], box=tuple(float(v) for v in b),
