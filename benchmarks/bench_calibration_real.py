@@ -33,6 +33,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", default=str(ROOT.parent / "shared" / "data" / "photos" / "valid"))
     ap.add_argument("--k", type=int, default=3, help="photos of a source that make its profile")
+    ap.add_argument("--sources", nargs="+", default=list(SOURCES), choices=SOURCES)
     ap.add_argument("--model", default=None)
     args = ap.parse_args(argv)
     det = load_detector(args.model)
@@ -41,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     print("| source | calibration photos | test photos | F1 without / with | hands without / "
           "with |")
     print("|---|---|---|---|---|")
-    for group in SOURCES:
+    for group in args.sources:
         mine = [p for p in images if source_of(p.name) == group]
         if len(mine) <= args.k:
             continue
@@ -53,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
             if codes:
                 profile.add(*box_examples(det, im, boxes, codes))
         reader = ProfileReader(profile)
+        print(f"  {group}: profile weight {reader.weight:.3f}", file=sys.stderr)
         results = {None: [], "profile": []}
         for p in mine[args.k:]:
             im = load_image(p)

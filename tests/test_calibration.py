@@ -332,3 +332,20 @@ def test_detect_eval_and_label_refuse_a_foreign_profile_clearly(tmp_path):
     r = mjlens("label", str(tmp_path / "photos"), "--out", str(tmp_path / "o"), "--profile",
                str(bad), "--lang", "zh")
     assert r.returncode == 2 and "不是 mjlens 的牌组档案" in r.stderr
+
+
+def test_a_set_the_classifier_already_reads_right_gets_little_weight():
+    from vision.detect.profile import TRUSTED_ERRORS, WEIGHT, trusted_weight
+
+    p = _profile(n_codes=3, per=10, dim=16)
+    assert trusted_weight(p) == WEIGHT  # nothing known about the classifier on these
+    p.read_as = p.codes.copy()
+    assert trusted_weight(p) == 0.0
+    wrong = p.codes.copy()
+    wrong[:3] = (wrong[:3] + 1) % 3  # 3 of 30 misread: TRUSTED_ERRORS, full weight
+    p.read_as = wrong
+    assert trusted_weight(p) == pytest.approx(WEIGHT * min(1, 0.1 / TRUSTED_ERRORS))
+    p.read_as = p.codes.copy()
+    probs = np.random.default_rng(3).dirichlet(np.ones(len(DETECTOR_CLASSES)), size=4)
+    mixed, _ = ProfileReader(p).mix(probs, p.embeddings[:4, 0])
+    assert np.allclose(mixed, probs)  # a set read right is read as without the profile
