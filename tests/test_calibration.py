@@ -335,16 +335,20 @@ def test_detect_eval_and_label_refuse_a_foreign_profile_clearly(tmp_path):
 
 
 def test_a_set_the_classifier_already_reads_right_gets_little_weight():
-    from vision.detect.profile import TRUSTED_ERRORS, WEIGHT, trusted_weight
+    from vision.detect.profile import TRUSTED_ERRORS, USUAL_ERRORS, WEIGHT, trusted_weight
 
     p = _profile(n_codes=3, per=10, dim=16)
     assert trusted_weight(p) == WEIGHT  # nothing known about the classifier on these
     p.read_as = p.codes.copy()
     assert trusted_weight(p) == 0.0
     wrong = p.codes.copy()
-    wrong[:3] = (wrong[:3] + 1) % 3  # 3 of 30 misread: TRUSTED_ERRORS, full weight
+    wrong[:3] = (wrong[:3] + 1) % 3  # 3 of 30 misread
     p.read_as = wrong
-    assert trusted_weight(p) == pytest.approx(WEIGHT * min(1, 0.1 / TRUSTED_ERRORS))
+    share = (0.1 - USUAL_ERRORS) / (TRUSTED_ERRORS - USUAL_ERRORS)
+    assert trusted_weight(p) == pytest.approx(WEIGHT * min(1.0, share))
+    p.read_as = p.codes.copy()
+    p.read_as[:1] = (p.read_as[:1] + 1) % 3  # 1 of 30 (3.3%): about the usual rate
+    assert trusted_weight(p) < 0.05 * WEIGHT
     p.read_as = p.codes.copy()
     probs = np.random.default_rng(3).dirichlet(np.ones(len(DETECTOR_CLASSES)), size=4)
     mixed, _ = ProfileReader(p).mix(probs, p.embeddings[:4, 0])

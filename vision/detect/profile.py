@@ -27,8 +27,8 @@ prototypes (as seen, upside down, sideways either way). Those similarities becom
 TEMPERATURE; the codes it lacks keep the classifier's share), mixed with the classifier's
 probabilities at WEIGHT (chosen on held-out synthetic sets: models/MODEL_CARD.md), scaled down
 for a set the classifier already reads well: by the share of the profile's own examples it
-misreads over TRUSTED_ERRORS (a set whose examples it reads right 99 times in 100 gets a tenth
-of WEIGHT, so a profile cannot make a well-read set worse). A crop whose
+misreads, from nothing at USUAL_ERRORS (its ordinary rate on real photos) to all of WEIGHT at
+TRUSTED_ERRORS, so a profile does not move the readings of a set it reads well. A crop whose
 best similarity is below SIMILAR and whose mixed best probability is below SURE is flagged
 uncertain.
 """
@@ -56,6 +56,9 @@ MAX_PER_CODE = 24
 WEIGHT = 0.7  # share of the prototype reading in the mix (models/MODEL_CARD.md, "Profiles")
 TEMPERATURE = 0.05
 TRUSTED_ERRORS = 0.1  # the classifier misreading this share of the examples gets full WEIGHT
+# ... and this share, its usual rate on real photos (2.7% of the ground-truth valid crops,
+# models/MODEL_CARD.md), is no sign of a new set: no weight
+USUAL_ERRORS = 0.03
 SIMILAR = 0.35  # below: the crop is close to none of the player's tiles
 SURE = 0.5  # below: nor is the mixed reading confident
 KEEP_EMPTY = 0.6  # a box "not a tile" would drop is kept when this close to a prototype
@@ -271,13 +274,15 @@ def _unit(x: np.ndarray) -> np.ndarray:
 
 
 def trusted_weight(profile: Profile) -> float:
-    """WEIGHT times the share of the profile's examples the classifier misreads over
-    TRUSTED_ERRORS (at most 1); WEIGHT when no example says."""
+    """WEIGHT scaled by the share of the profile's examples the classifier misreads: none at
+    USUAL_ERRORS or less, all from TRUSTED_ERRORS, linear between; WEIGHT when no example
+    says."""
     known = profile.read_as >= 0
     if not known.any():
         return WEIGHT
     errors = float(np.mean(profile.read_as[known] != profile.codes[known]))
-    return WEIGHT * min(1.0, errors / TRUSTED_ERRORS)
+    return WEIGHT * float(np.clip((errors - USUAL_ERRORS) / (TRUSTED_ERRORS - USUAL_ERRORS),
+                                  0.0, 1.0))
 
 
 class ProfileReader:
