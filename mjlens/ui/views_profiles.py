@@ -186,7 +186,8 @@ def panel(lang: str) -> None:
             if pic is not None:
                 st.image(pic, caption=M.text("found_here", lang), width="stretch")
         st.selectbox(M.text("active", lang), [""] + files, key="profile_choice",
-                     format_func=lambda f: _label(f, lang), on_change=_choose)
+                     format_func=lambda f: _label(f, lang), on_change=_choose,
+                     placeholder=M.text("none", lang))
         if ss.profile_choice:
             _manage(ss.profile_choice, lang)
         # the uploaders only on request: the page's own photo uploader stays the only one
