@@ -66,17 +66,18 @@ class Summary:
 
 
 # -- the one per-photo function ------------------------------------------------------------------
-def label_photo(detector, data: bytes, source: str) -> dict:
+def label_photo(detector, data: bytes, source: str, profile=None) -> dict:
     """Boxes of one encoded photo through the shared loading policy and the detector: a plain
     dict (crosses process and Ray boundaries) with `width`, `height`, `boxes`, or `error` /
-    `error_zh` in the player's words."""
+    `error_zh` in the player's words. `profile`: a ProfileReader of the player's tile set."""
     from vision.detect import ImageReadError, load_image
 
     try:
         im = load_image(data)
     except ImageReadError as e:
         return {"source": source, "error": e.render("en"), "error_zh": e.render("zh")}
-    dets = detector.detect_loaded([im])[0]
+    dets = (detector.detect_loaded([im], profile) if profile is not None else
+            detector.detect_loaded([im]))[0]
     return {"source": source, "width": im.width, "height": im.height,
             "boxes": [Box(d.code, *d.box, score=d.confidence).to_json() for d in dets]}
 
@@ -85,30 +86,34 @@ def label_photo(detector, data: bytes, source: str) -> dict:
 _WORKER: dict = {}
 
 
-def _init_worker(model: str | None, conf: float | None, threads: int | None) -> None:
+def _init_worker(model: str | None, conf: float | None, threads: int | None,
+                 profile: str | None = None) -> None:
     from vision.detect import load_detector
+    from vision.detect.profile import load_profile
 
     _WORKER["det"] = load_detector(model, conf, threads=threads)
+    _WORKER["profile"] = load_profile(profile, _WORKER["det"]) if profile else None
 
 
 def _work(path: str) -> dict:
-    return label_photo(_WORKER["det"], Path(path).read_bytes(), path)
+    return label_photo(_WORKER["det"], Path(path).read_bytes(), path, _WORKER.get("profile"))
 
 
 def run_local(paths: list[Path], model: str | None, conf: float | None,
-              workers: int) -> Iterator[dict]:
+              workers: int, profile: str | None = None) -> Iterator[dict]:
     """Results as photos finish: `workers` processes with one single-threaded detector each,
-    or (workers=1) one detector in this process on onnxruntime's own threads."""
+    or (workers=1) one detector in this process on onnxruntime's own threads; `profile` (a
+    profile file) reads with the player's own tile set."""
     workers = min(workers, len(paths))  # no process started for nothing
     if workers <= 1:
-        _init_worker(model, conf, None)
+        _init_worker(model, conf, None, profile)
         for p in paths:
             yield _work(str(p))
         return
     import multiprocessing as mp
 
     ctx = mp.get_context("spawn")  # onnxruntime sessions do not survive a fork well
-    with ctx.Pool(workers, _init_worker, (model, conf, 1)) as pool:
+    with ctx.Pool(workers, _init_worker, (model, conf, 1, profile)) as pool:
         yield from pool.imap_unordered(_work, [str(p) for p in paths], chunksize=1)
 
 

@@ -73,3 +73,10 @@ def error_fields(error: Any) -> dict[str, str]:
 def error_line(error: Any, lang: str) -> str:
     """`Error: ...` / `错误：...` / `錯誤：...` for standard error."""
     return M("error", text=getattr(error, "msg", error)).render(lang)
+
+
+def add_profile_option(parser) -> None:
+    """`--profile PROFILE`: read with a player's own tile set (mjlens calibrate makes one)."""
+    parser.add_argument("--profile", default=None, metavar="PROFILE",
+                        help="a tile profile made by `mjlens calibrate`: read the tiles with "
+                             "your own tile set's look")

@@ -232,12 +232,15 @@ class Projection:
 
 def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: FaceLibrary,
            source: str, size: int, noise: props.NoiseBank, effects: bool = True,
-           style: str | None = None) -> tuple[np.ndarray, list[RenderedTile], np.ndarray, dict]:
+           style: str | None = None, camera=None, occluders: bool = True
+           ) -> tuple[np.ndarray, list[RenderedTile], np.ndarray, dict]:
     """Draw the scene; returns the image, per-tile results (same order as layout.tiles), the
     id mask (face pixel -> tile index + 1, 0 elsewhere) and camera facts for the sidecar.
     The random draws happen in a fixed order (camera, light, table, tile colours, shadow,
-    faces, glare, occluders, camera effects): a seed gives the same picture."""
-    cam, tile_px, facts = choose_camera(rng, layout, shape, size)
+    faces, glare, occluders, camera effects): a seed gives the same picture. `camera` replaces
+    choose_camera (same arguments and result), e.g. for the calibration sheet's view; without
+    `occluders` no hand or object covers a tile."""
+    cam, tile_px, facts = (camera or choose_camera)(rng, layout, shape, size)
     le, la = np.radians(rng.uniform(40, 85)), np.radians(rng.uniform(0, 360))
     light = Light(np.array([np.cos(le) * np.cos(la), np.cos(le) * np.sin(la), np.sin(le)]),
                   float(rng.uniform(0.35, 0.6)))
@@ -250,7 +253,8 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     quads, full_area, shows_back = _draw_tiles(rng, img, ids, layout, shape, cam, light,
                                                tile_set, proj, lib, source, style, used)
     img = _glare(rng, img, ids, size)
-    occluders = _occlude(rng, img, ids, layout, quads, tile_px, facts["angle_deg"], size)
+    occluders = _occlude(rng, img, ids, layout, quads, tile_px, facts["angle_deg"], size) \
+        if occluders else []
     if effects:
         img = props.camera_effects(rng, img, noise)
     out = _label_tiles(ids, quads, full_area, shows_back, size)

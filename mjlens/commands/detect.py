@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 
-from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+from mjlens.lang import add_lang_option, add_profile_option, error_fields, error_line, lang_of
 from scoring.messages import Catalog
 
 M = Catalog("detect_cli", {
@@ -29,21 +29,24 @@ def register(sub) -> None:
     p.add_argument("--conf", type=float, default=None, help="box score threshold (default 0.3)")
     p.add_argument("--alternatives", type=int, default=0, metavar="K",
                    help="also list the K most likely codes of each tile")
+    add_profile_option(p)
     add_lang_option(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
     from vision.detect import ImageReadError, ModelError, load_detector
+    from vision.detect.profile import ProfileError, load_profile
 
     try:
         det = load_detector(args.model, args.conf)
-    except ModelError as e:
+        profile = load_profile(args.profile, det) if args.profile else None
+    except (ModelError, ProfileError) as e:
         print(json.dumps(error_fields(e), ensure_ascii=False) if args.json
               else error_line(e, lang_of(args)), file=sys.stderr)
         return 2
     status = 0
-    for src, im, res in det.detect_many(args.images):
+    for src, im, res in det.detect_many(args.images, profile=profile):
         if isinstance(res, ImageReadError):
             status = 1
             if args.json:

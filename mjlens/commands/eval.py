@@ -14,7 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from mjlens.lang import add_lang_option, lang_of
+from mjlens.lang import add_lang_option, add_profile_option, error_line, lang_of
 from scoring.messages import Catalog
 
 M = Catalog("eval_cli", {
@@ -37,6 +37,7 @@ def register(sub) -> None:
                    help="also one line per source of the photos, told by their file names "
                    "(IMG phone photos, fb social-media images, hand one-row hands, other)")
     p.add_argument("--json", action="store_true")
+    add_profile_option(p)
     add_lang_option(p)
     p.set_defaults(func=run)
 
@@ -61,11 +62,16 @@ def _run(args) -> int:
     from vision.detect import ModelError, load_detector
     from vision.detect.evaluate import EvalDataError, by_source, detect_split
     from vision.detect.metrics import evaluate
+    from vision.detect.profile import ProfileError, load_profile
 
     try:
         det = load_detector(args.model, args.conf)
+        profile = load_profile(args.profile, det) if args.profile else None
         results = detect_split(det, args.data, names=args.names, limit=args.limit,
-                               progress=None if args.json else _progress)
+                               progress=None if args.json else _progress, profile=profile)
+    except ProfileError as e:
+        print(error_line(e, lang_of(args)), file=sys.stderr)
+        return 2
     except (ModelError, EvalDataError, FileNotFoundError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

@@ -12,7 +12,7 @@ import os
 import sys
 from pathlib import Path
 
-from mjlens.lang import add_lang_option, error_line, lang_of
+from mjlens.lang import add_lang_option, add_profile_option, error_line, lang_of
 
 
 def register(sub) -> None:
@@ -28,6 +28,7 @@ def register(sub) -> None:
     p.add_argument("--ray", action="store_true", help="run as a Ray Data job (see docs/labelling.md)")
     p.add_argument("--ray-address", default=None,
                    help="Ray cluster to join (default: RAY_ADDRESS, else a local instance)")
+    add_profile_option(p)
     add_lang_option(p)
     p.set_defaults(func=run)
 
@@ -35,12 +36,24 @@ def register(sub) -> None:
 def run(args) -> int:
     from datasets.labelling import REVIEW_BELOW, M, label_folder, run_local
     from vision.detect import ModelError
+    from vision.detect.profile import M as PM
+    from vision.detect.profile import ProfileError, load_profile
 
     lang = lang_of(args)
     root = Path(args.dir)
     if not root.is_dir():
         print(error_line(M("not_folder", root=str(root)), lang), file=sys.stderr)
         return 2
+    if args.profile:
+        if args.ray:
+            print(error_line(PM("no_ray"), lang), file=sys.stderr)
+            return 2
+        try:  # checked here once, so a bad profile is one clear error, not one per worker
+            from vision.detect import load_detector
+            load_profile(args.profile, load_detector(args.model, args.conf))
+        except (ProfileError, ModelError) as e:
+            print(error_line(e, lang), file=sys.stderr)
+            return 2
     review_below = REVIEW_BELOW if args.review_below is None else args.review_below
     if args.ray:
         try:
@@ -55,7 +68,7 @@ def run(args) -> int:
         workers = args.workers or len(os.sched_getaffinity(0))
 
         def runner(paths):
-            return run_local(paths, args.model, args.conf, workers)
+            return run_local(paths, args.model, args.conf, workers, args.profile)
 
     def say(msg):
         print(msg.render(lang), file=sys.stderr)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import sys
 
-from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+from mjlens.lang import add_lang_option, add_profile_option, error_fields, error_line, lang_of
 from scoring.messages import Catalog, render
 from scoring.units import amount
 
@@ -78,6 +78,7 @@ def register(sub) -> None:
                    "the shipped models/)")
     p.add_argument("--boxes", default=None, metavar="FILE",
                    help="read the tile boxes from this JSON instead of running the detector")
+    add_profile_option(p)
     add_lang_option(p)
     p.set_defaults(func=run)
 
@@ -181,7 +182,13 @@ def run(args) -> int:
             det = load_detector(args.model)
         except ModelError as exc:
             return _fail(args, 2, M("bad_model", reason=str(exc)))
-        scanned = scan_photo(image, det, context=context, rules=args.rules, options=options)
+        from vision.detect.profile import ProfileError, load_profile
+        try:
+            profile = load_profile(args.profile, det) if args.profile else None
+        except ProfileError as exc:
+            return _fail(args, 2, exc)
+        scanned = scan_photo(image, det, context=context, rules=args.rules, options=options,
+                             profile=profile)
         width, height, result = scanned.image.width, scanned.image.height, scanned.layout
 
     payload = {"image": args.photo, "width": width, "height": height,

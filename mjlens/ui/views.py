@@ -14,6 +14,7 @@ from mjlens.ui import jokers as J
 from mjlens.ui import photo as P
 from mjlens.ui import render as R
 from mjlens.ui import state as S
+from mjlens.ui import views_profiles as PV
 from mjlens.ui.i18n import LANG_NAMES, is_zh, lang_of_locale, pick, t, text, tile_name
 from mjlens.ui.table_page import add_to_table_view
 from mjlens.ui.views_hand import add_tiles_view, edit_panel, hand_view
@@ -162,7 +163,7 @@ def take_photo(data: bytes) -> None:
     """Read a new photo into the draft (the same photo again keeps the corrections; a new
     rule set reads it again, see _read_already)."""
     ss = st.session_state
-    digest = hashlib.sha1(data).hexdigest()
+    digest = hashlib.sha1(data).hexdigest() + ":" + (PV.PR.active() or "")  # profile changed
     key = _reading_key(digest)
     if _read_already(key):
         return
@@ -186,7 +187,8 @@ def take_photo(data: bytes) -> None:
     context = replace(base, **{k: False for k in PER_HAND_FLAGS})
     rs = current_rules()
     reading = P.read_photo(img, detector, rs.id if rs else None, context,
-                           current_options(rs) if rs else None)
+                           current_options(rs) if rs else None, PV.reader_or_none(detector))
+    ss.profile_image = img  # corrections are learnt from its crops
     ss.photo = P.picture(img)
     ss.draft = ss.photo_draft = replace(reading.draft, context=context)
     ss.selected = None
@@ -403,6 +405,7 @@ def main() -> None:
     left, right = st.columns([3, 2], gap="large")
     with left:
         input_view(lang)
+        PV.panel(lang)
         photo_view(lang)
         with st.container(horizontal=True, vertical_alignment="center", key="hand-head"):
             st.subheader(t("hand", lang))

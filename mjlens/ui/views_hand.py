@@ -10,6 +10,7 @@ from mjlens.ui.i18n import group_name, t, text, tile_label, tile_name
 from mjlens.ui.jokers import Joker
 from mjlens.ui.render import tile_crop
 from mjlens.ui.tile_images import tile_png
+from mjlens.ui.views_profiles import learn_correction
 from scoring import tiles as T
 from scoring.ruleset import hand_sets
 
@@ -204,8 +205,12 @@ def alternatives(i: int, slot: S.DraftTile, lang: str) -> None:
 
 
 def _change(i: int, code: str) -> None:
-    """Give the selected tile its right code: one tap fixes it, so the selection ends."""
+    """Give the selected tile its right code: one tap fixes it, so the selection ends; the
+    active tile profile learns the tile's crop."""
+    tiles = st.session_state.draft.tiles
+    box = tiles[i].box if 0 <= i < len(tiles) else None
     apply(S.set_code, i, code)
+    learn_correction(box, code)
     st.session_state.selected = None
 
 

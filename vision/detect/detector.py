@@ -46,6 +46,10 @@ STRETCH_SHORTLIST = 4
 # A classifier trained with "not a tile" crops has a 44th output; boxes it finds more likely
 # empty (a slot in a rack, felt beside a row) than any tile are dropped.
 NOT_A_TILE = 0.5
+# The classifier's second output (training/add_embedding.py): its penultimate features,
+# L2-normalised, compared with a tile-set profile's prototypes (vision/detect/profile.py).
+EMBEDDING = "embedding"
+TURNS = (0, 2, 1, 3)  # quarter turns a profile's example crops are embedded at
 
 
 class ModelError(RuntimeError):
@@ -68,6 +72,8 @@ class Detection:
     box_score: float = 1.0  # detector score that a tile is there
     probs: np.ndarray | None = field(default=None, repr=False)  # 43 class probabilities
     red: bool = False  # a five printed red (riichi's aka dora), vision/detect/red_five.py
+    # read with a tile-set profile: close to none of the player's tiles and to no sure class
+    uncertain: bool = False
 
     def top(self, k: int = 3) -> list[tuple[str, float]]:
         """The k most likely codes with their probabilities."""
@@ -83,6 +89,8 @@ class Detection:
             d["alternatives"] = [{"code": c, "p": round(p, 4)} for c, p in self.top(alternatives)]
         if self.red:  # only on a red five, so every other tile's JSON stays as it was
             d["red"] = True
+        if self.uncertain:  # only a profile's reading sets it
+            d["uncertain"] = True
         return d
 
 
@@ -203,6 +211,20 @@ def _softmax(z: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
+def _detections(boxes, scores, probs, not_tile) -> list[Detection]:
+    """One Detection per box the classifier does not find more likely empty than a tile; its
+    43 probabilities are renormalised without the "not a tile" share."""
+    dets = []
+    for b, s, p, empty in zip(boxes, scores, probs, not_tile, strict=True):
+        if empty >= NOT_A_TILE:
+            continue
+        k = int(p.argmax())
+        dets.append(Detection(code=DETECTOR_CLASSES[k], box=tuple(float(v) for v in b),
+                              confidence=float(s * p[k]), box_score=float(s),
+                              probs=p / max(1.0 - empty, 1e-9)))
+    return dets
+
+
 class TileDetector:
     """Both ONNX models, loaded once. Safe to share between threads: photos are detected one at
     a time (the ONNX sessions are not run concurrently)."""
@@ -228,6 +250,7 @@ class TileDetector:
         self.keep_conf = conf
         self.one_set = one_set  # the photo shows one set: see vision/detect/one_set.py
         self._running = threading.Lock()
+        self._version: str | None = None
 
     # -- stage 1: class-agnostic boxes -------------------------------------------------------
     def _boxes(self, images: list[np.ndarray]) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -332,22 +355,39 @@ class TileDetector:
         return cv2.resize(img, (nw, nh), interpolation=cv2.INTER_AREA), nw / w, nh / h
 
     # -- stage 2: name each crop -------------------------------------------------------------
-    def classify(self, img: np.ndarray, boxes: np.ndarray, batch: int = 256) -> np.ndarray:
+    def classify(self, img: np.ndarray, boxes: np.ndarray, batch: int = 256,
+                 embed: bool = False):
         """Class probabilities [N, 43] for boxes (pixels of `img`), or [N, 44] whose last column
-        is "not a tile" when the classifier has that output.
+        is "not a tile" when the classifier has that output. With `embed`, (probabilities, the
+        classifier's embeddings [N, D] of the crops as seen) for a tile-set profile.
 
-        Crops are made the way training saw them (`datasets.crops.cut` at STORE px with CONTEXT
-        margin, then the central window resampled bilinearly to 64 px): a one-step resize gave 15% more
-        naming errors. Each crop is also read upside down (a tile turned 180 degrees is the same
-        tile) when its best class is below SECOND_LOOK, and the two probability vectors averaged,
-        which removes another ~15% (reading every crop twice changed nothing more).
+        Crops are made the way training saw them (`crops_of`). Each crop is also read upside
+        down (a tile turned 180 degrees is the same tile) when its best class is below
+        SECOND_LOOK, and the two probability vectors averaged, which removes another ~15%
+        (reading every crop twice changed nothing more).
         """
+        if not len(boxes):
+            p = np.zeros((0, self.cls.get_outputs()[0].shape[1]), np.float32)
+            return (p, np.zeros((0, self.embedding_size), np.float32)) if embed else p
+        x = self.crops_of(img, boxes).transpose(0, 3, 1, 2).astype(np.float32) / 255.0
+        if embed:
+            p, e = self._forward(x, batch, embed=True)
+        else:
+            p = self._probs(x, batch)
+        unsure = np.flatnonzero(p.max(axis=1) < SECOND_LOOK)
+        if len(unsure):  # read the doubtful ones turned 180 degrees too
+            p[unsure] = (p[unsure] + self._probs(x[unsure, :, ::-1, ::-1], batch)) / 2
+        return (p, e) if embed else p
+
+    def crops_of(self, img: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        """The classifier's crops [N, 64, 64, 3] (BGR uint8) of boxes in `img`'s pixels, cut the
+        way training saw them (`datasets.crops.cut` at STORE px with CONTEXT margin, then the
+        central window resampled bilinearly to 64 px): a one-step resize gave 15% more naming
+        errors."""
         import cv2
 
         from datasets.crops import CONTEXT, STORE, cut
 
-        if not len(boxes):
-            return np.zeros((0, self.cls.get_outputs()[0].shape[1]), np.float32)
         # grid_sample(align_corners=False) of the central window, as cv2 inverse map
         f = (1 + 2 * CROP_MARGIN) / (1 + 2 * CONTEXT)
         a = f * STORE / CROP_SIZE
@@ -358,25 +398,68 @@ class TileDetector:
             crops[i] = cv2.warpAffine(cut(img, box), inner, (CROP_SIZE, CROP_SIZE),
                                       flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                       borderMode=cv2.BORDER_REPLICATE)
-        x = crops.transpose(0, 3, 1, 2).astype(np.float32) / 255.0
-        p = self._probs(x, batch)
-        unsure = np.flatnonzero(p.max(axis=1) < SECOND_LOOK)
-        if len(unsure):  # read the doubtful ones turned 180 degrees too
-            p[unsure] = (p[unsure] + self._probs(x[unsure, :, ::-1, ::-1], batch)) / 2
-        return p
+        return crops
+
+    def embed_crops(self, crops: np.ndarray, batch: int = 256) -> tuple[np.ndarray, np.ndarray]:
+        """(probabilities [N, 43 or 44] as seen, embeddings [N, 4, D]) of crops as `crops_of`
+        makes them: each as seen, turned 180 degrees and turned a quarter either way (a tile
+        may lie either way up, or sideways in a claimed meld)."""
+        if not len(crops):
+            return (np.zeros((0, self.cls.get_outputs()[0].shape[1]), np.float32),
+                    np.zeros((0, len(TURNS), self.embedding_size), np.float32))
+        x = np.asarray(crops).transpose(0, 3, 1, 2).astype(np.float32) / 255.0
+        probs, out = None, []
+        for k in TURNS:
+            p, e = self._forward(np.rot90(x, k, axes=(2, 3)), batch, embed=True)
+            probs = p if probs is None else probs
+            out.append(e)
+        return probs, np.stack(out, axis=1)
+
+    @property
+    def embedding_size(self) -> int:
+        """Length of the classifier's `embedding` output (0 for a classifier without one)."""
+        out = [o for o in self.cls.get_outputs() if o.name == EMBEDDING]
+        return int(out[0].shape[1]) if out else 0
+
+    @property
+    def classifier_version(self) -> str:
+        """The classifier file's identity (first 16 hex digits of its SHA-256): a profile's
+        embeddings belong to exactly one classifier."""
+        if self._version is None:
+            import hashlib
+
+            self._version = hashlib.sha256(self.cls_path.read_bytes()).hexdigest()[:16]
+        return self._version
 
     def _probs(self, x: np.ndarray, batch: int) -> np.ndarray:
         x = np.ascontiguousarray(x)
-        return _softmax(np.concatenate([self.cls.run(None, {self.cls_input: x[i:i + batch]})[0]
+        names = [self.cls.get_outputs()[0].name]
+        return _softmax(np.concatenate([self.cls.run(names, {self.cls_input: x[i:i + batch]})[0]
                                         for i in range(0, len(x), batch)]))
 
-    # -- public ------------------------------------------------------------------------------
-    def detect_loaded(self, images: list[LoadedImage]) -> list[list[Detection]]:
-        """Detections for already loaded images, one list per image, left to right."""
-        with self._running:
-            return self._detect_loaded(images)
+    def _forward(self, x: np.ndarray, batch: int, embed: bool = False):
+        """Probabilities, and with `embed` also the embeddings, of a float crop batch."""
+        if not embed:
+            return self._probs(x, batch)
+        if not self.embedding_size:
+            raise ModelError(f"{self.cls_path} has no '{EMBEDDING}' output (python -m "
+                             "training.add_embedding adds it)")
+        x = np.ascontiguousarray(x)
+        names = [self.cls.get_outputs()[0].name, EMBEDDING]
+        runs = [self.cls.run(names, {self.cls_input: x[i:i + batch]})
+                for i in range(0, len(x), batch)]
+        return (_softmax(np.concatenate([r[0] for r in runs])),
+                np.concatenate([r[1] for r in runs]).astype(np.float32))
 
-    def _detect_loaded(self, images: list[LoadedImage]) -> list[list[Detection]]:
+    # -- public ------------------------------------------------------------------------------
+    def detect_loaded(self, images: list[LoadedImage], profile=None) -> list[list[Detection]]:
+        """Detections for already loaded images, one list per image, left to right. With
+        `profile` (a vision.detect.profile.ProfileReader) each crop is also compared with the
+        player's own tiles (see that module); without one the reading is the classifier's."""
+        with self._running:
+            return self._detect_loaded(images, profile)
+
+    def _detect_loaded(self, images: list[LoadedImage], profile=None) -> list[list[Detection]]:
         firsts = self._boxes([im.pixels for im in images]) if images else []
         results = []
         for im, (boxes, scores) in zip(images, firsts, strict=True):
@@ -384,17 +467,12 @@ class TileDetector:
             if pixels is not im.pixels:
                 (boxes, scores), = self._boxes([pixels])
             boxes, scores = self._refine(pixels, boxes, scores)
-            probs, not_tile = split_not_tile(self.classify(pixels, boxes))
-            boxes = boxes / [sx, sy, sx, sy]
-            full = boxes / im.scale
-            dets = []
-            for b, s, p, empty in zip(full, scores, probs, not_tile, strict=True):
-                if empty >= NOT_A_TILE:
-                    continue
-                k = int(p.argmax())
-                dets.append(Detection(code=DETECTOR_CLASSES[k], box=tuple(float(v) for v in b),
-                                      confidence=float(s * p[k]), box_score=float(s),
-                                      probs=p / max(1.0 - empty, 1e-9)))
+            full = boxes / [sx, sy, sx, sy] / im.scale
+            if profile is None:
+                probs, not_tile = split_not_tile(self.classify(pixels, boxes))
+                dets = _detections(full, scores, probs, not_tile)
+            else:
+                dets = profile.read(full, scores, *self.classify(pixels, boxes, embed=True))
             if self.one_set:
                 dets = fit_to_one_set(dets, self.conf)
             mark_red_fives(im.pixels, dets, im.scale)
@@ -402,20 +480,36 @@ class TileDetector:
             results.append(dets)
         return results
 
-    def detect(self, source: str | Path | bytes | np.ndarray) -> list[Detection]:
+    def read_boxes(self, img: np.ndarray, boxes, profile=None, scores=None) -> list[Detection]:
+        """Detections of given boxes (pixels of the BGR array `img`), each box kept: the crops
+        named as `detect` names them (with `profile`, by the player's own tiles too), the
+        one-set step applied; for boxes a person drew or a benchmark's true boxes."""
+        boxes = np.asarray(boxes, float).reshape(-1, 4)
+        scores = np.ones(len(boxes)) if scores is None else np.asarray(scores, float)
+        with self._running:
+            if profile is None:
+                probs, empty = split_not_tile(self.classify(img, boxes))
+                dets = _detections(boxes, scores, probs, np.zeros_like(empty))
+            else:
+                probs, emb = self.classify(img, boxes, embed=True)
+                tile, _ = split_not_tile(probs)
+                dets = profile.read(boxes, scores, tile, emb)
+        return fit_to_one_set(dets, self.conf) if self.one_set else dets
+
+    def detect(self, source: str | Path | bytes | np.ndarray, profile=None) -> list[Detection]:
         """Detections in one photo (path, encoded bytes, or a BGR array)."""
         if isinstance(source, np.ndarray):
             im = LoadedImage(source, source.shape[1], source.shape[0], 1.0)
         else:
             im = load_image(source)
-        return self.detect_loaded([im])[0]
+        return self.detect_loaded([im], profile)[0]
 
-    def detect_many(self, sources, batch: int = 4):
+    def detect_many(self, sources, batch: int = 4, profile=None):
         """Yields (source, LoadedImage | None, detections | ImageReadError) in input order."""
         pending: list[tuple[object, LoadedImage]] = []
 
         def flush():
-            out = self.detect_loaded([im for _, im in pending])
+            out = self.detect_loaded([im for _, im in pending], profile)
             for (src, im), dets in zip(pending, out, strict=True):
                 yield src, im, dets
             pending.clear()

@@ -109,12 +109,13 @@ def by_source(results: list[tuple[str, ImageResult]]) -> dict[str, Report]:
 
 
 def detect_split(detector, data: str | Path, names: str | Path | None = None,
-                 limit: int | None = None, progress: Callable[[int, int], None] | None = None
-                 ) -> list[tuple[str, ImageResult]]:
+                 limit: int | None = None, progress: Callable[[int, int], None] | None = None,
+                 profile=None) -> list[tuple[str, ImageResult]]:
     """(image name, its result) for every image of the split, for metrics.evaluate.
 
     The detector is run with a low box threshold so AP sees the whole ranking; precision,
     recall, F1 and hand exact-match count only boxes above the detector's own threshold.
+    `profile` (a vision.detect.profile.ProfileReader) reads with a player's own tile set.
     """
     from vision.detect.imageio import load_image
 
@@ -130,7 +131,8 @@ def detect_split(detector, data: str | Path, names: str | Path | None = None,
     try:
         for i, img_path in enumerate(images):
             im = load_image(img_path)
-            dets = detector.detect_loaded([im])[0]
+            dets = (detector.detect_loaded([im], profile) if profile is not None else
+                    detector.detect_loaded([im]))[0]
             gt_boxes, gt_codes = read_labels(split / "labels" / (img_path.stem + ".txt"), codes,
                                              im.width, im.height)
             results.append((img_path.name, ImageResult(

@@ -1,0 +1,81 @@
+"""`mjlens calibrate`: teach the reader a player's own tile set (a profile for `--profile`).
+
+    mjlens calibrate SHEET.jpg --tiles "123456789m 123456789p 123456789s 1234567z 12345678f" \\
+        --out my-tiles.mjprofile
+    mjlens calibrate --labels LABELLED_DIR --out my-tiles.mjprofile
+
+Each `--tiles` lists its photo's tiles in reading order (rows top to bottom, each row left to
+right), once per photo and in the same order. `--add` grows an existing profile instead of
+replacing it. Exit status: 0 written; 2 bad input (tile count, unknown code, the same photo
+twice, unreadable photo or profile, missing model), the profile file untouched.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+
+
+def register(sub) -> None:
+    p = sub.add_parser("calibrate", help="learn your own tile set from photos (a tile profile)",
+                       description=__doc__.splitlines()[0])
+    p.add_argument("photos", nargs="*", metavar="PHOTO")
+    p.add_argument("--tiles", action="append", default=[], metavar="TILES",
+                   help="the tiles of one photo in reading order, e.g. \"123456789m 1234567z\"; "
+                        "once per photo")
+    p.add_argument("--labels", default=None, metavar="DIR",
+                   help="a YOLO-labelled folder (images/ + labels/) instead of photos")
+    p.add_argument("--out", required=True, metavar="PROFILE", help="the profile file to write")
+    p.add_argument("--name", default=None, help="the profile's name (default: the file's name)")
+    p.add_argument("--add", action="store_true", help="grow the profile in --out if it exists")
+    p.add_argument("--model", default=None, help="model folder or detector .onnx")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_lang_option(p)
+    p.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from pathlib import Path
+
+    from vision.detect import ImageReadError, ModelError, load_detector
+    from vision.detect.calibrate import CalibrationError, M, from_labels, from_photos
+    from vision.detect.evaluate import EvalDataError
+    from vision.detect.profile import Profile, ProfileError
+
+    out = Path(args.out)
+    name = args.name or out.stem
+    try:
+        if args.labels and (args.photos or args.tiles):
+            raise CalibrationError(M("nothing"))
+        base = Profile.load(out) if args.add and out.exists() else None
+        det = load_detector(args.model)
+        if args.labels:
+            profile = from_labels(det, args.labels, name, base)
+        else:
+            profile = from_photos(det, args.photos, args.tiles, name, base)
+        if args.name:
+            profile.name = args.name
+        profile.save(out)
+    except (CalibrationError, ProfileError, ImageReadError) as e:
+        return _fail(args, e)
+    except (ModelError, EvalDataError, FileNotFoundError) as e:
+        return _fail(args, str(e))
+    done = M("made", name=profile.name, out=str(out), tiles=len(profile),
+             codes=len(profile.counts()))
+    if args.json:
+        print(json.dumps({"profile": str(out), "name": profile.name, "model": profile.model,
+                          "examples": profile.counts(), "message": done.render("en"),
+                          "message_zh": done.render("zh")}, ensure_ascii=False))
+    else:
+        print(done.render(lang_of(args)))
+    return 0
+
+
+def _fail(args, error) -> int:
+    if args.json:
+        print(json.dumps(error_fields(error), ensure_ascii=False))
+    else:
+        print(error_line(error, lang_of(args)), file=sys.stderr)
+    return 2

@@ -1,0 +1,139 @@
+"""The player's tile profiles in the app ("My tiles"): kept as files in the user's data folder
+(vision.detect.profile.user_profile_dir: platformdirs, or $MJLENS_PROFILE_DIR), one of them
+active. No Streamlit here: views_profiles.py draws the panel.
+
+Every correction a player makes to a photo's tile goes into the active profile at once (`learn`):
+the tile's crop, embedded by the classifier, becomes one more example of the code chosen.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+
+from scoring.tiles import DETECTOR_CLASSES
+from vision.detect.profile import SUFFIX, Profile, ProfileError, ProfileReader, for_detector
+from vision.detect.profile import user_profile_dir as _default_dir
+
+ACTIVE = "active.txt"  # the active profile's file name, kept beside the profiles
+
+
+def profile_dir() -> Path:
+    return _default_dir()
+
+
+def _safe(name: str) -> str:
+    """A file name for a profile name (letters, digits, CJK, - and _ kept)."""
+    stem = re.sub(r"[^\w\-]+", "_", name.strip(), flags=re.UNICODE).strip("_") or "tiles"
+    return stem[:60] + SUFFIX
+
+
+def names() -> list[str]:
+    """The profiles' file names, sorted."""
+    d = profile_dir()
+    return sorted(p.name for p in d.glob("*" + SUFFIX)) if d.is_dir() else []
+
+
+def path_of(file: str) -> Path:
+    return profile_dir() / Path(file).name
+
+
+def active() -> str | None:
+    """The active profile's file name (None: read without a profile)."""
+    try:
+        file = (profile_dir() / ACTIVE).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return file if file in names() else None
+
+
+def set_active(file: str | None) -> None:
+    d = profile_dir()
+    d.mkdir(parents=True, exist_ok=True)
+    tmp = d / (ACTIVE + ".tmp")
+    tmp.write_text(file or "", encoding="utf-8")
+    tmp.replace(d / ACTIVE)
+
+
+def load(file: str) -> Profile:
+    return Profile.load(path_of(file))
+
+
+def save_new(profile: Profile) -> str:
+    """Save under a file name of its own (a number added when the name is taken)."""
+    file = _safe(profile.name)
+    taken = set(names())
+    k = 2
+    while file in taken:
+        file = _safe(f"{profile.name}-{k}")
+        k += 1
+    profile.save(path_of(file))
+    return file
+
+
+def rename(file: str, new_name: str) -> None:
+    p = load(file)
+    p.name = new_name.strip() or p.name
+    p.save(path_of(file))
+
+
+def delete(file: str) -> None:
+    if active() == file:
+        set_active(None)
+    path_of(file).unlink(missing_ok=True)
+
+
+def import_bytes(data: bytes, filename: str = "profile") -> str:
+    """Check an uploaded profile file (ProfileError when it is none) and keep it."""
+    return save_new(Profile.from_bytes(data, filename))
+
+
+def reader(detector) -> ProfileReader | None:
+    """The active profile's reader for `detector` (re-embedded if made with another model and
+    saved so, refused with ProfileError when it cannot be), or None."""
+    file = active()
+    if file is None:
+        return None
+    profile = load(file)
+    usable = for_detector(profile, detector, file)
+    if usable is not profile:
+        usable.save(path_of(file))
+    return ProfileReader(usable)
+
+
+def calibrate(detector, photo: bytes, tiles: str, name: str) -> str:
+    """A new profile from one photo and its tile list (vision.detect.calibrate); saved, made
+    active, its file name returned. CalibrationError says what did not match."""
+    import tempfile
+
+    from vision.detect.calibrate import from_photos
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "sheet.jpg"
+        path.write_bytes(photo)
+        profile = from_photos(detector, [path], [tiles], name)
+    file = save_new(profile)
+    set_active(file)
+    return file
+
+
+def learn(detector, image, box, code: str) -> bool:
+    """Add the crop of `box` (pixels of the decoded photo `image.pixels`) as an example of
+    `code` to the active profile; False when there is no active profile or nothing to crop."""
+    file = active()
+    if file is None or box is None or code == "back":
+        return False
+    profile = load(file)
+    if len(profile):
+        profile = for_detector(profile, detector, file)
+    crops = detector.crops_of(image.pixels, np.array([box], float))
+    probs, emb = detector.embed_crops(crops)
+    profile.add([code], crops, emb, probs[:, :len(DETECTOR_CLASSES)].argmax(axis=1))
+    profile.save(path_of(file))
+    return True
+
+
+__all__ = ["ProfileError", "active", "calibrate", "delete", "import_bytes", "learn", "load",
+           "names", "profile_dir", "reader", "rename", "save_new", "set_active"]

@@ -1,0 +1,214 @@
+"""Streamlit: the "My tiles" / 我的牌 panel. Photograph the calibration sheet (or any photo whose
+tiles you can list) to make a profile of your own tile set; choose, rename, delete, export and
+import profiles. The work is in mjlens/ui/profiles.py; views.py calls `panel` and
+`reader_or_none`, views_hand.py calls `learn_correction` when a tile's code is corrected.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+import streamlit as st
+
+from mjlens.ui import profiles as PR
+from scoring.messages import Catalog
+
+LOG = logging.getLogger(__name__)
+
+M = Catalog("app_profiles", {
+    "panel": ("My tiles", "我的牌"),
+    "intro": ("Teach the reader your own tile set: photograph one tile of each kind laid in rows "
+              "(characters, dots, bamboo, honours, flowers), or any photo whose tiles you can "
+              "list. Every tile you correct afterwards is learnt too.",
+              "让识牌程序认识你自己的牌：把每种牌各一张按行摆好（万、筒、条、字、花）拍一张，"
+              "或任何一张你能列出牌张的照片。之后你改正的每张牌也会被记住。"),
+    "active": ("Read photos with", "识牌时使用"),
+    "none": ("no profile (the reader alone)", "不用档案（只用识牌程序）"),
+    "new": ("Learn a tile set or import a profile", "学习一套牌或导入档案"),
+    "sheet_photo": ("Photo of your tiles", "你的牌的照片"),
+    "tiles": ("Its tiles in reading order (rows top to bottom, each left to right)",
+              "照片里的牌，按阅读顺序（从上到下逐行，每行从左到右）"),
+    "name": ("Name", "名称"),
+    "default_name": ("My tiles", "我的牌"),
+    "make": ("Learn these tiles", "学习这些牌"),
+    "made": ("Learnt {n} tile pictures of {k} kinds into '{name}'; it is now in use.",
+             "已把 {k} 种牌的 {n} 张图片学进“{name}”，现在正在使用。"),
+    "found_here": ("The boxes found on the photo:", "在照片上找到的框："),
+    "rename": ("Rename", "改名"),
+    "delete": ("Delete", "删除"),
+    "export": ("Export", "导出"),
+    "import": ("Import a profile file", "导入档案文件"),
+    "imported": ("Imported '{name}'.", "已导入“{name}”。"),
+    "summary": ("{name}: {n} tile pictures of {k} kinds", "{name}：{k} 种牌的 {n} 张图片"),
+    "learnt": ("Learnt: this tile is {code} in '{name}'.", "已记住：在“{name}”里这张牌是 {code}。"),
+    "unusable": ("The profile in use cannot be read, so photos are read without it: {why}",
+                 "正在使用的档案读不了，所以识牌时不用它：{why}"),
+})
+STANDARD_SHEET = "123456789m 123456789p 123456789s 1234567z 12345678f"
+
+
+def reader_or_none(detector):
+    """The active profile's reader for `detector`, or None (a broken profile is reported once
+    on the page and left out)."""
+    try:
+        return PR.reader(detector)
+    except PR.ProfileError as e:
+        st.session_state.profile_msg = ("error", M("unusable", why=e.msg))
+        return None
+
+
+def learn_correction(box, code: str) -> None:
+    """views_hand's hook: the corrected tile's crop (its `box` in the shown photo's pixels)
+    joins the active profile as an example of `code`."""
+    ss = st.session_state
+    image = ss.get("profile_image")
+    if image is None or box is None:
+        return
+    from mjlens.ui.views import detector_or_reason
+
+    detector, _ = detector_or_reason()
+    if detector is None:
+        return
+    try:
+        if PR.learn(detector, image, box, code):
+            file = PR.active()
+            ss.profile_msg = ("success", M("learnt", code=code, name=PR.load(file).name))
+    except PR.ProfileError as e:
+        ss.profile_msg = ("error", e.msg)
+
+
+def _boxes_picture(photo: bytes, boxes) -> np.ndarray | None:
+    """The photo with the boxes the detector found drawn on it (RGB)."""
+    import cv2
+
+    from vision.detect import ImageReadError, load_image
+
+    try:
+        image = load_image(photo)
+    except ImageReadError:
+        return None
+    out = image.pixels.copy()
+    for n, b in enumerate(np.asarray(boxes, float).reshape(-1, 4) * image.scale, 1):
+        x1, y1, x2, y2 = (int(v) for v in b)
+        cv2.rectangle(out, (x1, y1), (x2, y2), (0, 0, 255), 2)
+        cv2.putText(out, str(n), (x1 + 2, y1 + 16), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 255), 1)
+    return out[:, :, ::-1]
+
+
+def _calibrate(lang: str) -> None:
+    from vision.detect.calibrate import CalibrationError
+
+    ss = st.session_state
+    photo = ss.get("profile_photo")
+    if photo is None:
+        return
+    from mjlens.ui.views import detector_or_reason
+
+    detector, why = detector_or_reason()
+    if detector is None:
+        ss.profile_msg = ("error", why)
+        return
+    name = ss.get("profile_name") or M.text("default_name", lang)
+    try:
+        file = PR.calibrate(detector, photo.getvalue(), ss.get("profile_tiles") or "", name)
+    except CalibrationError as e:
+        ss.profile_msg = ("error", e.msg)
+        ss.profile_boxes = (photo.getvalue(), e.boxes)
+        return
+    except PR.ProfileError as e:
+        ss.profile_msg = ("error", e.msg)
+        return
+    p = PR.load(file)
+    ss.profile_boxes = None
+    ss.profile_msg = ("success", M("made", n=len(p), k=len(p.counts()), name=p.name))
+    ss.profile_choice = file
+
+
+def _choose() -> None:
+    PR.set_active(st.session_state.get("profile_choice") or None)
+
+
+def _delete(file: str) -> None:
+    PR.delete(file)
+    st.session_state.profile_choice = ""
+
+
+def _rename(file: str) -> None:
+    new = st.session_state.get(f"rename-{file}") or ""
+    if new.strip():
+        PR.rename(file, new)
+
+
+def _import() -> None:
+    ss = st.session_state
+    up = ss.get("profile_import")
+    if up is None:
+        return
+    try:
+        file = PR.import_bytes(up.getvalue(), up.name)
+    except PR.ProfileError as e:
+        ss.profile_msg = ("error", e.msg)
+        return
+    ss.profile_msg = ("success", M("imported", name=PR.load(file).name))
+
+
+def _manage(file: str, lang: str) -> None:
+    try:
+        p = PR.load(file)
+    except PR.ProfileError as e:
+        st.error(e.msg.render(lang))
+        return
+    st.caption(M("summary", name=p.name, n=len(p), k=len(p.counts())).render(lang))
+    c1, c2, c3 = st.columns([3, 1, 1], vertical_alignment="bottom")
+    c1.text_input(M.text("rename", lang), value=p.name, key=f"rename-{file}",
+                  on_change=_rename, args=(file,))
+    c2.download_button(M.text("export", lang), data=PR.path_of(file).read_bytes(),
+                       file_name=file, key=f"export-{file}", mime="application/octet-stream")
+    c3.button(M.text("delete", lang), key=f"delete-{file}", on_click=_delete, args=(file,))
+
+
+def panel(lang: str) -> None:
+    """The "My tiles" expander."""
+    ss = st.session_state
+    files = PR.names()
+    ss.setdefault("profile_choice", PR.active() or "")
+    with st.expander(M.text("panel", lang), key="profiles-exp", icon=":material/style:"):
+        st.caption(M.text("intro", lang))
+        msg = ss.pop("profile_msg", None)
+        if msg:
+            kind, what = msg
+            (st.success if kind == "success" else st.error)(
+                what.render(lang) if hasattr(what, "render") else str(what))
+        shown = ss.get("profile_boxes")
+        if shown and shown[1] is not None:
+            pic = _boxes_picture(*shown)
+            if pic is not None:
+                st.image(pic, caption=M.text("found_here", lang), width="stretch")
+        st.selectbox(M.text("active", lang), [""] + files, key="profile_choice",
+                     format_func=lambda f: _label(f, lang), on_change=_choose,
+                     placeholder=M.text("none", lang))
+        if ss.profile_choice:
+            _manage(ss.profile_choice, lang)
+        # the uploaders only on request: the page's own photo uploader stays the only one
+        if st.toggle(M.text("new", lang), key="profile_new"):
+            st.file_uploader(M.text("sheet_photo", lang), key="profile_photo",
+                             type=["jpg", "jpeg", "png", "webp", "heic", "heif"])
+            st.text_input(M.text("tiles", lang), value=STANDARD_SHEET, key="profile_tiles")
+            st.text_input(M.text("name", lang), value=M.text("default_name", lang),
+                          key="profile_name")
+            st.button(M.text("make", lang), key="profile_make", on_click=_calibrate,
+                      args=(lang,))
+            st.file_uploader(M.text("import", lang), key="profile_import", on_change=_import)
+
+
+def _label(file: str, lang: str) -> str:
+    if not file:
+        return M.text("none", lang)
+    try:
+        return PR.load(file).name
+    except PR.ProfileError:
+        return file
+
+
+__all__ = ["learn_correction", "panel", "reader_or_none"]

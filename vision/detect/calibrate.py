@@ -1,0 +1,232 @@
+"""Make or grow a tile-set profile (vision/detect/profile.py) from photos whose tiles are known.
+
+Two ways in: photos with the tiles they show listed in reading order (rows top to bottom, each
+row left to right; `parse_tiles`), where the detector finds the boxes; or a YOLO-labelled folder
+(what `mjlens label` and the review page write), whose boxes and codes are taken as they are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from scoring.messages import Catalog
+from scoring.tiles import DETECTOR_CLASSES
+from vision.detect.profile import Profile, ProfileError, for_detector
+
+M = Catalog("calibrate", {
+    "unknown_code": ("'{token}' in the tile list is not a tile: write codes such as 1m 9p 7z 8f "
+                     "or runs such as 123456789m (m characters, p dots, s bamboo, z honours "
+                     "1-7, f flowers 1-8, 0 for a red five).",
+                     "牌的列表里的“{token}”不是牌：请写 1m 9p 7z 8f 这样的代码，或 123456789m "
+                     "这样的连写（m 万，p 筒，s 条，z 字牌 1-7，f 花牌 1-8，0 表示红五）。"),
+    "nothing": ("Give the photos with one --tiles list each, or --labels DIR (not both).",
+                "请给出照片并为每张照片给一个 --tiles 列表，或给出 --labels 文件夹（不要两者都给）。"),
+    "no_tiles": ("The tile list for {photo} is empty.", "{photo} 的牌的列表是空的。"),
+    "same_photo": ("The photo {photo} is given twice; give each photo once.",
+                   "照片 {photo} 给了两次；每张照片只给一次。"),
+    "lists_photos": ("{photos} photos but {lists} tile lists: give --tiles once per photo, in "
+                     "the same order.",
+                     "{photos} 张照片，却有 {lists} 个牌的列表：每张照片给一次 --tiles，顺序相同。"),
+    "count": ("{photo}: {found} tiles found, but the list has {listed}. Found by row, top to "
+              "bottom: {rows}.",
+              "{photo}：找到 {found} 张牌，但列表里有 {listed} 张。按行从上到下找到的：{rows}。"),
+    "row": ("row {n}: {k} tiles at height {y} px", "第 {n} 行：{k} 张，高度 {y} 像素"),
+    "no_rows": ("none", "没有"),
+    "no_labels": ("{data} has no labelled tiles to learn from.",
+                  "{data} 里没有可以学习的已标注的牌。"),
+    "made": ("Profile '{name}' written to {out}: {tiles} tile pictures of {codes} kinds.",
+             "牌组档案“{name}”已写入 {out}：{codes} 种牌的 {tiles} 张图片。"),
+})
+
+RED_FIVE = "0"  # riichi sets' red fives are read as the five
+JITTER = 0.06
+JITTER_COPIES = 3
+
+
+class CalibrationError(ValueError):
+    """Input that cannot make a profile; carries a Msg in the player's words."""
+
+    def __init__(self, message, boxes: np.ndarray | None = None):
+        self.msg = message
+        self.boxes = boxes  # where the tiles were found (for drawing on the photo), if known
+        super().__init__(str(message))
+
+    def render(self, lang: str = "en") -> str:
+        return self.msg.render(lang)
+
+
+def parse_tiles(text: str) -> list[str]:
+    """Codes of a tile list: codes (1m, 7z, back) or notation runs (123456789m, 1234567z,
+    12345678f), separated by spaces or commas; 0 is a red five (read as 5)."""
+    out: list[str] = []
+    for token in re.split(r"[\s,]+", text.strip()):
+        if not token:
+            continue
+        if token in DETECTOR_CLASSES:
+            out.append(token)
+            continue
+        m = re.fullmatch(r"(\d+)([mpszf])", token)
+        if not m:
+            raise CalibrationError(M("unknown_code", token=token))
+        digits, suit = m.groups()
+        for d in digits:
+            if d == RED_FIVE and suit in "mps":
+                d = "5"
+            code = d + suit
+            if code not in DETECTOR_CLASSES:
+                raise CalibrationError(M("unknown_code", token=code if len(digits) > 1 else token))
+            out.append(code)
+    return out
+
+
+def reading_order(boxes: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
+    """(indices of boxes in reading order, the rows as index arrays): a box starts a new row
+    when its centre lies more than half a median tile height below the current row's."""
+    boxes = np.asarray(boxes, float).reshape(-1, 4)
+    if not len(boxes):
+        return np.zeros(0, int), []
+    cy = (boxes[:, 1] + boxes[:, 3]) / 2
+    cx = (boxes[:, 0] + boxes[:, 2]) / 2
+    tall = float(np.median(boxes[:, 3] - boxes[:, 1]))
+    rows: list[list[int]] = []
+    for i in np.argsort(cy, kind="stable"):
+        if rows and cy[i] - np.mean(cy[rows[-1]]) <= tall / 2:
+            rows[-1].append(int(i))
+        else:
+            rows.append([int(i)])
+    ordered = [np.array(sorted(r, key=lambda j: cx[j])) for r in rows]
+    return np.concatenate(ordered), ordered
+
+
+def _rows_text(boxes: np.ndarray, rows: list[np.ndarray]):
+    if not rows:
+        return M("no_rows")
+    return [M("row", n=n + 1, k=len(r), y=round(float(np.mean((boxes[r, 1] + boxes[r, 3]) / 2))))
+            for n, r in enumerate(rows)]
+
+
+def photo_examples(detector, image, codes: Sequence[str], name: str):
+    """(codes, crops, embeddings) of a loaded photo's tiles (`box_examples`) for `codes`, given
+    in reading order.
+    The boxes are the detector's sure ones (box score at its threshold or more)."""
+    dets = [d for d in detector.detect_loaded([image])[0] if d.box_score >= detector.conf]
+    boxes = np.array([d.box for d in dets], float).reshape(-1, 4)
+    order, rows = reading_order(boxes)
+    if len(boxes) != len(codes):
+        raise CalibrationError(M("count", photo=name, found=len(boxes), listed=len(codes),
+                                 rows=_rows_text(boxes, rows)), boxes=boxes)
+    return box_examples(detector, image, boxes[order], codes)
+
+
+def jittered(boxes: np.ndarray, copies: int = JITTER_COPIES, seed: int = 0) -> np.ndarray:
+    """Each box followed by `copies` others shifted and scaled a little (by up to JITTER of
+    its size), as a detector's boxes on other photos of the same tile differ."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for x1, y1, x2, y2 in np.asarray(boxes, float).reshape(-1, 4):
+        w, h = x2 - x1, y2 - y1
+        out.append([x1, y1, x2, y2])
+        for _ in range(copies):
+            dx, dy = rng.uniform(-JITTER, JITTER, 2) * (w, h)
+            sw, sh = 1 + rng.uniform(-JITTER, JITTER, 2)
+            cx, cy = (x1 + x2) / 2 + dx, (y1 + y2) / 2 + dy
+            out.append([cx - w * sw / 2, cy - h * sh / 2, cx + w * sw / 2, cy + h * sh / 2])
+    return np.array(out, float).reshape(-1, 4)
+
+
+def degraded(crops: np.ndarray, seed: int = 0) -> np.ndarray:
+    """The crops after the first of each JITTER_COPIES + 1 as a farther, blurrier, differently
+    lit photo would show them: resampled through 18-48 px, brightness and contrast +-15%."""
+    import cv2
+
+    rng = np.random.default_rng(seed)
+    out = crops.copy()
+    for i in range(len(out)):
+        if i % (JITTER_COPIES + 1) == 0:
+            continue  # the crop as photographed
+        side = int(rng.integers(18, 49))
+        small = cv2.resize(out[i], (side, side), interpolation=cv2.INTER_AREA)
+        img = cv2.resize(small, out[i].shape[:2][::-1], interpolation=cv2.INTER_LINEAR)
+        gain, bias = rng.uniform(0.85, 1.15), rng.uniform(-20, 20)
+        out[i] = np.clip(img.astype(np.float32) * gain + bias, 0, 255).astype(np.uint8)
+    return out
+
+
+def box_examples(detector, image, boxes: np.ndarray, codes: Sequence[str]):
+    """(codes, crops, embeddings [N, 4, D], the classifier's own codes) of boxes given in the
+    photo's full-size pixels, each box also cut JITTER_COPIES more times a little shifted,
+    scaled and degraded."""
+    boxes = np.asarray(boxes, float).reshape(-1, 4)
+    crops = degraded(detector.crops_of(image.pixels, jittered(boxes * image.scale)))
+    probs, emb = detector.embed_crops(crops)
+    read_as = probs[:, :len(DETECTOR_CLASSES)].argmax(axis=1)
+    read_as[np.arange(len(read_as)) % (JITTER_COPIES + 1) != 0] = -1  # trust: as photographed
+    return [c for c in codes for _ in range(JITTER_COPIES + 1)], crops, emb, read_as
+
+
+def new_profile(detector, name: str, base: Profile | None = None) -> Profile:
+    """An empty profile for `detector`'s classifier, or `base` made usable with it."""
+    if base is not None:
+        return for_detector(base, detector) if len(base) else base
+    if not detector.embedding_size:
+        from vision.detect.profile import M as PM
+        raise ProfileError(PM("no_embedding", path=str(detector.cls_path)))
+    return Profile(name=name, model=detector.classifier_version)
+
+
+def from_photos(detector, photos: Sequence[str | Path], tile_lists: Sequence[str], name: str,
+                base: Profile | None = None) -> Profile:
+    """A profile (or `base` grown) from photos and their tile lists, one list per photo."""
+    from vision.detect.imageio import load_image
+
+    if not photos:
+        raise CalibrationError(M("nothing"))
+    if len(photos) != len(tile_lists):
+        raise CalibrationError(M("lists_photos", photos=len(photos), lists=len(tile_lists)))
+    seen: set[Path] = set()
+    for p in photos:
+        key = Path(p).resolve()
+        if key in seen:
+            raise CalibrationError(M("same_photo", photo=str(p)))
+        seen.add(key)
+    lists = []
+    for p, text in zip(photos, tile_lists, strict=True):
+        codes = parse_tiles(text)
+        if not codes:
+            raise CalibrationError(M("no_tiles", photo=str(p)))
+        lists.append(codes)
+    profile = new_profile(detector, name, base)
+    for p, codes in zip(photos, lists, strict=True):
+        profile.add(*photo_examples(detector, load_image(p), codes, str(p)))
+    return profile
+
+
+def from_labels(detector, data: str | Path, name: str, base: Profile | None = None,
+                names: str | Path | None = None) -> Profile:
+    """A profile (or `base` grown) from a YOLO-labelled folder's boxes and codes."""
+    from vision.detect.evaluate import IMAGE_EXTS, read_labels, resolve_split
+    from vision.detect.imageio import load_image
+
+    split, codes_of = resolve_split(data, names)
+    profile = new_profile(detector, name, base)
+    for img_path in sorted(p for p in (split / "images").iterdir()
+                           if p.suffix.lower() in IMAGE_EXTS):
+        label = split / "labels" / (img_path.stem + ".txt")
+        if not label.exists():
+            continue
+        image = load_image(img_path)
+        boxes, codes = read_labels(label, codes_of, image.width, image.height)
+        if not len(codes):
+            continue
+        profile.add(*box_examples(detector, image, boxes, codes))
+    if not len(profile):
+        raise CalibrationError(M("no_labels", data=str(data)))
+    return profile
+
+
+__all__ = ["CalibrationError", "box_examples", "from_labels", "from_photos", "parse_tiles",
+           "photo_examples", "reading_order"]
