@@ -30,7 +30,7 @@ def cache(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def scenes(cache):
-    return {st: [make_sample(i, 2801, 256, crops=None, cache=cache, style=st) for i in range(14)]
+    return {st: [make_sample(i, 2800, 256, crops=None, cache=cache, style=st) for i in range(14)]
             for st in ("clutter", "clutter-held-out")}
 
 
