@@ -4,8 +4,9 @@ leave-one-source-out where measured), never on valid alone.
 
     python -m training.ship_rule shipped.json candidate.json
 
-Each file maps a measure's name to its value (numbers; a measure missing from either side, or
-null, is reported as not measured and blocks shipping). Names in LOWER_IS_BETTER count the
+Each file maps a measure's name to its value (numbers; a measure measured for one model and
+missing or null for the other is reported as not measured and blocks shipping; one measured for
+neither, null on both sides, compares nothing). Names in LOWER_IS_BETTER count the
 other way round. Exit 0 when the candidate may ship, 1 when it may not.
 """
 
@@ -25,6 +26,8 @@ def worse_measures(shipped: dict, candidate: dict, tolerance: float = 0.0) -> li
     out = []
     for name in sorted(set(shipped) | set(candidate)):
         a, b = shipped.get(name), candidate.get(name)
+        if a is None and b is None:
+            continue
         if a is None or b is None:
             out.append(f"{name}: not measured")
             continue
