@@ -120,3 +120,13 @@ def test_a_tile_on_its_side_shows_both_layers():
     top, bottom = side[:20].reshape(-1, 3).mean(0), side[-15:].reshape(-1, 3).mean(0)
     assert top.min() > 180  # the ivory layer
     assert bottom[1] > bottom[2] + 40  # the green back layer
+
+
+def test_clutter_seeds_serve_one_purpose_each():
+    from datasets.synth import seeds
+
+    roles = [seeds.CLUTTER_DEVELOPMENT, seeds.CLUTTER_HELD_OUT, seeds.CLUTTER_TRAINING,
+             seeds.FITTING, seeds.DEVELOPMENT, seeds.HELD_OUT]
+    assert sum(map(len, roles)) == len(set().union(*roles))
+    assert seeds.role(seeds.CLUTTER_HELD_OUT[0]) == "held out"
+    assert seeds.role(2800) == "development" and seeds.role(201) == "training"
