@@ -83,6 +83,26 @@ def _cli(*args: str) -> subprocess.CompletedProcess:
                           text=True, timeout=300)
 
 
+def test_conf_is_the_box_threshold_and_min_confidence_the_tile_one():
+    """`--conf` bounds the box score, which each tile now carries; its confidence (box score x
+    code probability) may be lower, and `--min-confidence` drops those below a bound. hand_b
+    holds tiles of confidence 0.13 and 0.22 on boxes scored above 0.3 (shipped models,
+    2026-12-01), which `mjlens detect` printed without saying why."""
+    path = str(FIX / "hand_b.jpg")
+    every = json.loads(_cli("detect", path, "--json").stdout)["tiles"]
+    assert every and all(t["box_score"] >= 0.3 for t in every)
+    assert all(t["confidence"] <= t["box_score"] + 1e-4 for t in every)
+    low = [t for t in every if t["confidence"] < 0.3]
+    assert low, "hand_b no longer has a doubtful tile on a sure box"
+    sure = json.loads(_cli("detect", path, "--json", "--min-confidence", "0.3").stdout)["tiles"]
+    assert all(t["confidence"] >= 0.3 for t in sure)
+    assert len(sure) == len(every) - len(low)
+    strict = json.loads(_cli("detect", path, "--json", "--conf", "0.6").stdout)["tiles"]
+    assert strict and all(t["box_score"] >= 0.6 for t in strict) and len(strict) <= len(every)
+    helptext = _cli("detect", "--help").stdout
+    assert "box score threshold" in helptext and "--min-confidence" in helptext
+
+
 def test_exif_rotated_photo(tmp_path, detector):
     """A photo stored sideways with EXIF orientation 6 gives boxes in the upright view."""
     from PIL import Image
@@ -132,7 +152,8 @@ def test_bad_files_give_per_image_errors(tmp_path):
         assert "error" not in lines[i] and len(lines[i]["tiles"]) > 0
         assert set(lines[i]) >= {"image", "width", "height", "tiles"}
         t = lines[i]["tiles"][0]
-        assert set(t) == {"code", "box", "confidence"} and len(t["box"]) == 4
+        # the contract's fields, plus the optional box score (CONTRACT.md allows additions)
+        assert set(t) == {"code", "box", "confidence", "box_score"} and len(t["box"]) == 4
     # the readable table prints the same errors and also exits 1
     table = _cli("detect", str(text), str(FIX / good))
     assert table.returncode == 1 and "not a photo" in table.stdout and "tiles" in table.stdout

@@ -11,7 +11,13 @@ numerals' font, the inks, the dots' look and the bamboo sticks:
   font where the system has one (Noto Serif CJK; else the sans font drawn bolder), black
   numerals, filled dots with a highlight, plain sticks with knots, a flower name in green.
 
-Both styles also draw riichi-style red fives (codes ``0m``, ``0p``, ``0s``: read as 5m, 5p, 5s)
+The font arts (``font-kai``, ``font-ming``, ``font-zenhei``, ``font-microhei``,
+``font-notosans``; training only, used by ``style="clutter"``) draw the same pips with the CJK
+faces Debian ships (fonts-arphic-ukai / -uming, fonts-wqy-zenhei / -microhei, fonts-noto-cjk;
+Arphic Public License, GPL-2 with font exception, SIL OFL), each with its own inks: real tiles
+mostly carry Kai-like strokes. An art whose font is not installed is left out.
+
+All styles also draw riichi-style red fives (codes ``0m``, ``0p``, ``0s``: read as 5m, 5p, 5s)
 and the white dragon blank and framed. Faces are ``FACE_W x FACE_H`` BGR arrays, as in faces.py.
 """
 
@@ -68,6 +74,7 @@ class Art:
     face: tuple[int, int, int]  # BGR background of the face
     rings: bool  # dots as rings (else filled discs with a highlight)
     striped: bool  # bamboo sticks with a lengthwise stripe (else knots only)
+    index: int = 0  # face within a .ttc collection
 
 
 def _serif() -> tuple[Path, int]:
@@ -87,14 +94,40 @@ def arts() -> dict[str, Art]:
     }
 
 
+FONTS = Path("/usr/share/fonts")
+# name, font file, face index in the collection, extra stroke, ink, red, green, blue, face, rings,
+# striped; Noto Sans CJK's face 2 is the Simplified Chinese one
+FONT_ARTS = (
+    ("font-kai", FONTS / "truetype/arphic/ukai.ttc", 0, 1, (30, 30, 30), (35, 35, 190),
+     (50, 120, 20), (140, 70, 20), (225, 240, 245), True, False),
+    ("font-ming", FONTS / "truetype/arphic/uming.ttc", 0, 1, (110, 45, 20), (30, 20, 170),
+     (40, 110, 40), (160, 90, 30), (240, 244, 244), False, True),
+    ("font-zenhei", FONTS / "truetype/wqy/wqy-zenhei.ttc", 0, 0, (60, 30, 20), (50, 50, 215),
+     (70, 140, 30), (130, 60, 10), (215, 232, 240), True, True),
+    ("font-microhei", FONTS / "truetype/wqy/wqy-microhei.ttc", 0, 2, (20, 20, 60), (40, 40, 150),
+     (30, 100, 60), (110, 80, 40), (232, 236, 238), False, False),
+    ("font-notosans", FONTS / "opentype/noto/NotoSansCJK-Bold.ttc", 2, 0, (40, 40, 40),
+     (20, 30, 200), (60, 150, 60), (170, 100, 40), (238, 246, 250), True, False),
+)
+
+
+def font_arts() -> dict[str, Art]:
+    """The training arts of the installed CJK fonts (FONT_ARTS)."""
+    out = {}
+    for name, font, index, bold, ink, red, green, blue, face, rings, striped in FONT_ARTS:
+        if font.exists():
+            out[name] = Art(name, font, bold, ink, red, green, blue, face, rings, striped, index)
+    return out
+
+
 def _text(img: np.ndarray, ch: str, art: Art, box: tuple[float, float, float, float],
-          colour: tuple[int, int, int], index: int = 0) -> np.ndarray:
+          colour: tuple[int, int, int], index: int | None = None) -> np.ndarray:
     """Draw one character filling `box` (x0, y0, x1, y1 in pixels) with PIL; returns the image."""
     from PIL import Image, ImageDraw, ImageFont
 
     x0, y0, x1, y1 = box
     size = int(min(x1 - x0, y1 - y0) * 1.05)
-    font = ImageFont.truetype(str(art.font), size, index=index)
+    font = ImageFont.truetype(str(art.font), size, index=art.index if index is None else index)
     pil = Image.fromarray(img[..., ::-1].copy())
     draw = ImageDraw.Draw(pil)
     left, top, right, bottom = draw.textbbox((0, 0), ch, font=font, stroke_width=art.bold)
@@ -191,12 +224,12 @@ def draw_face(code: str, art: Art, w: int, h: int) -> np.ndarray:
 
 
 def render_drawn_faces(w: int, h: int) -> dict[str, dict[str, list[np.ndarray]]]:
-    """Both drawn styles (every tile and flower; 5z blank and framed) and, as sources
-    ``red-drawn-a`` / ``red-drawn-b``, their red fives filed under 5m, 5p, 5s."""
+    """Both drawn styles and the installed font arts (every tile and flower; 5z blank and
+    framed) and, as sources ``red-<art>``, their red fives filed under 5m, 5p, 5s."""
     from scoring.tiles import FLOWER_CODES, TILE_CODES
 
     out: dict[str, dict[str, list[np.ndarray]]] = {}
-    for name, art in arts().items():
+    for name, art in {**arts(), **font_arts()}.items():
         faces = {c: [draw_face(c, art, w, h)] for c in TILE_CODES + FLOWER_CODES if c != "5z"}
         faces["5z"] = [draw_face("5z", art, w, h), draw_face("5z-frame", art, w, h)]
         out[name] = faces

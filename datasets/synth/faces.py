@@ -36,7 +36,7 @@ from datasets.synth.drawn import render_drawn_faces
 from scoring.tiles import TILE_CODES
 
 FACE_W, FACE_H = 150, 200
-CACHE_VERSION = 4
+CACHE_VERSION = 5  # 5: the font arts (drawn.font_arts)
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CROPS = REPO_ROOT.parent / "shared" / "data" / "tile-crops"
 DEFAULT_CACHE = REPO_ROOT / "data" / "cache"

@@ -144,11 +144,18 @@ def make_sample(index: int, seed: int, size: int = 640, crops=None,
                   ids if debug else None, img if debug else None)
 
 
-STYLES = ("train", "held-out", "held-out-set")
+STYLES = ("train", "held-out", "held-out-set", "clutter", "clutter-held-out")
+# issue 28: "clutter" draws the training faces and the font arts on the training variants of the
+# cluttered surfaces (datasets/synth/clutter.py); "clutter-held-out" the held-out art (drawn-b,
+# and the held-out KDE set when the tilesets are loaded) on the held-out surfaces
+CLUTTER_STYLES = ("clutter", "clutter-held-out")
 # the kde-* weights count only when the tilesets are loaded (the weights are renormalised over
 # the sources present), so "train" scenes made without them are unchanged
 TRAIN_SOURCES = (("crop", 0.35), ("svg-light", 0.2), ("svg-dark", 0.1), ("drawn-a", 0.35),
                  ("kde-default", 0.2), ("kde-classic", 0.1))
+# the font arts (datasets/synth/drawn.py FONT_ARTS), drawn in "clutter" scenes only
+FONT_SOURCES = (("font-kai", 0.15), ("font-ming", 0.08), ("font-zenhei", 0.06),
+                ("font-microhei", 0.06), ("font-notosans", 0.06))
 HELD_OUT_SOURCE = "drawn-b"
 HELD_OUT_SET = "kde-traditional"
 
@@ -165,10 +172,14 @@ def _styled_source(rng, style: str, lib: FaceLibrary) -> str:
         return HELD_OUT_SOURCE
     if style == "held-out-set":
         return _held_out_set(lib)
-    if style != "train":
+    if style == "clutter-held-out":
+        names = [n for n in (HELD_OUT_SOURCE, HELD_OUT_SET) if lib.has(n, "1m")]
+        return names[int(rng.integers(len(names)))]
+    if style not in ("train", "clutter"):
         raise ValueError(f"unknown style {style!r}: one of {STYLES}")
-    names = [n for n, _ in TRAIN_SOURCES if lib.has(n, "1m")]
-    p = np.array([w for n, w in TRAIN_SOURCES if n in names])
+    sources = TRAIN_SOURCES + (FONT_SOURCES if style == "clutter" else ())
+    names = [n for n, _ in sources if lib.has(n, "1m")]
+    p = np.array([w for n, w in sources if n in names])
     return names[int(rng.choice(len(names), p=p / p.sum()))]
 
 

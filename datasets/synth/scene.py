@@ -150,10 +150,19 @@ def _ground_poly(cam: Camera, pts) -> np.ndarray:
     return uv
 
 
-def _background(rng, cam: Camera, size: int, layout: Layout, shape: TileShape) -> np.ndarray:
-    tex = props.table_texture(rng)
+def _background(rng, cam: Camera, size: int, layout: Layout, shape: TileShape,
+                style: str | None = None) -> np.ndarray:
+    if style in ("clutter", "clutter-held-out"):  # keys, stone, mats ... (datasets/synth/clutter.py)
+        from datasets.synth.clutter import clutter_texture
+
+        span = float(rng.uniform(6, 14))
+        tex, family = clutter_texture(rng, 512, 512 / span, held_out=style == "clutter-held-out")
+        layout.info["surface"] = family
+        layout.info["surface_variant"] = "b" if style == "clutter-held-out" else "a"
+    else:
+        tex = props.table_texture(rng)
+        span = float(rng.uniform(6, 18))  # table units covered by the texture (mirrored beyond)
     n = tex.shape[0]
-    span = float(rng.uniform(6, 18))  # table units covered by the texture (mirrored beyond)
     s = np.array([[span / n, 0, -span / 2], [0, span / n, -span / 2], [0, 0, 1]])
     img = _warp_half(tex, cam.ground_homography() @ s, size)
     hand = [t for t in layout.tiles if t.group != "distractor"]
@@ -244,7 +253,7 @@ def render(rng: np.random.Generator, layout: Layout, shape: TileShape, lib: Face
     le, la = np.radians(rng.uniform(40, 85)), np.radians(rng.uniform(0, 360))
     light = Light(np.array([np.cos(le) * np.cos(la), np.cos(le) * np.sin(la), np.sin(le)]),
                   float(rng.uniform(0.35, 0.6)))
-    img = _background(rng, cam, size, layout, shape)
+    img = _background(rng, cam, size, layout, shape, style)
     ids = np.zeros((size, size), np.uint8)
     tile_set = _tile_set(rng, source, style)
     proj = _project(layout, shape, cam, light)

@@ -27,16 +27,24 @@ SCENES_PER_SEED = 300
 SIXTEEN_DEVELOPMENT = (1600,)
 SIXTEEN_HELD_OUT = (1601, 1602)
 SCENE_SIZE = 320
+# Clutter scenes (styles "clutter" / "clutter-held-out", issue 28): 2800 is development (the
+# unit tests' scenes); 2811-2812 are held out (benchmarks/bench_clutter.py: pooled rates only);
+# 201 made the classifier's clutter training set (training/mine_clutter.py).
+CLUTTER_DEVELOPMENT = (2800,)
+CLUTTER_HELD_OUT = (2811, 2812)
+CLUTTER_TRAINING = (201,)
 
 
 def role(seed: int) -> str:
     """'fitting', 'development' or 'held out' ('unassigned' for any other seed)."""
     if seed in FITTING:
         return "fitting"
-    if seed in DEVELOPMENT or seed in SIXTEEN_DEVELOPMENT:
+    if seed in DEVELOPMENT or seed in SIXTEEN_DEVELOPMENT or seed in CLUTTER_DEVELOPMENT:
         return "development"
-    if seed in HELD_OUT or seed in SIXTEEN_HELD_OUT:
+    if seed in HELD_OUT or seed in SIXTEEN_HELD_OUT or seed in CLUTTER_HELD_OUT:
         return "held out"
+    if seed in CLUTTER_TRAINING:
+        return "training"
     return "unassigned"
 # Red fives (vision/detect/red_five.py, benchmarks/bench_red_fives.py): the weights are fitted on
 # "train" style scenes of RED_FIVE_FITTING; RED_FIVE_DEVELOPMENT's held-out-art scenes were looked

@@ -2,6 +2,12 @@
 
 One JSON object per image and line, in input order (see CONTRACT.md); an unreadable image gets
 an `{"image", "error"}` line, the others are still processed, and the exit status is then 1.
+
+Two numbers per tile, two thresholds: `--conf` is the box stage's threshold (a box is reported
+when its box score is at least that, default 0.3); a tile's `confidence` is its box score times
+the classifier's probability of its code, so a sure box with a doubtful code shows a confidence
+far below `--conf`. `box_score` is printed beside it, and `--min-confidence` also drops the tiles
+whose confidence is below a bound (default 0: every box the box stage reports).
 """
 
 from __future__ import annotations
@@ -14,7 +20,8 @@ from scoring.messages import Catalog
 
 M = Catalog("detect_cli", {
     "heading": ("{image} ({width}x{height}): {n} tiles", "{image}（{width}x{height}）：{n} 张牌"),
-    "columns": ("code  name          conf  box", "代码  名称          置信  框"),
+    "columns": ("code  name          conf  box   box position",
+                "代码  名称          置信  框分  框位置"),
     "tiles": ("tiles: {codes}", "牌：{codes}"),
 })
 
@@ -26,7 +33,13 @@ def register(sub) -> None:
     p.add_argument("--model", default=None,
                    help="model folder (detector.onnx + classifier.onnx) or a detector .onnx "
                         "with classifier.onnx beside it (default: the shipped models/)")
-    p.add_argument("--conf", type=float, default=None, help="box score threshold (default 0.3)")
+    p.add_argument("--conf", type=float, default=None,
+                   help="box score threshold: a box is reported when the box stage scores it at "
+                        "least this (default 0.3); a tile's confidence is its box score x the "
+                        "probability of its code, so it may be lower")
+    p.add_argument("--min-confidence", type=float, default=0.0, metavar="C",
+                   help="also leave out tiles whose confidence (box score x code probability) "
+                        "is below C (default 0: every reported box)")
     p.add_argument("--alternatives", type=int, default=0, metavar="K",
                    help="also list the K most likely codes of each tile")
     add_profile_option(p)
@@ -54,10 +67,12 @@ def run(args) -> int:
             else:
                 print(error_line(res, lang_of(args)) + "\n", flush=True)
             continue
+        res = [d for d in res if d.confidence >= args.min_confidence]
         if args.json:
             print(json.dumps({
                 "image": src, "width": im.width, "height": im.height,
-                "tiles": [d.to_json(args.alternatives) for d in res],
+                "tiles": [{**d.to_json(args.alternatives), "box_score": round(d.box_score, 4)}
+                          for d in res],
             }, ensure_ascii=False), flush=True)
         else:
             _print_table(src, im, res, args.alternatives, lang_of(args))
@@ -78,7 +93,7 @@ def _print_table(src, im, dets, alternatives: int, lang: str = "en") -> None:
     print("  " + M.text("columns", lang))
     for d in dets:
         x1, y1, x2, y2 = (round(v) for v in d.box)
-        line = f"  {d.code:<5} {name_column(d.code)} {d.confidence:5.2f}  " \
+        line = f"  {d.code:<5} {name_column(d.code)} {d.confidence:5.2f} {d.box_score:5.2f}  " \
                f"[{x1}, {y1}, {x2}, {y2}]"
         if alternatives:
             line += "  " + ", ".join(f"{c} {p:.2f}" for c, p in d.top(alternatives)[1:])

@@ -28,11 +28,15 @@ def register(sub) -> None:
                    help="folder of the KDE mahjongg tilesets (*.svgz, Debian "
                    "kdegames-mahjongg-data-kf5: /usr/share/kmahjongglib/tilesets): adds their "
                    "art to --style train and enables --style held-out-set")
-    p.add_argument("--style", choices=("train", "held-out", "held-out-set"), default=None,
+    p.add_argument("--style", choices=("train", "held-out", "held-out-set", "clutter",
+                                       "clutter-held-out"), default=None,
                    help="train: more face art (a drawn style, the KDE sets with --tilesets), red "
                    "fives and tile bodies; held-out: only the held-out face art and body; "
                    "held-out-set: only the held-out KDE set (needs --tilesets); the held-out "
-                   "styles are for measuring, never training; default: the unstyled scenes "
+                   "styles are for measuring, never training; clutter: the train faces and the "
+                   "CJK font arts on keyboards, stone, wood, fabric, mats, paper and screens; "
+                   "clutter-held-out: the held-out art on the held-out variants of those "
+                   "surfaces; default: the unstyled scenes "
                    "(generator version 6)")
     p.add_argument("--sets", type=int, choices=(4, 5), default=4,
                    help="sets in each hand: 4 (14-tile hands, the default) or 5 (16-tile games "

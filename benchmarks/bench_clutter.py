@@ -1,0 +1,178 @@
+"""The reader on cluttered tables: synthetic scenes on held-out surfaces with held-out art.
+
+    python benchmarks/bench_clutter.py [--n 40] [--tilesets /usr/share/kmahjongglib/tilesets]
+        [--model DIR] [--json]
+
+Scenes: `make_sample(i, seed, 640, style="clutter-held-out")` on the held-out clutter seeds
+(datasets/synth/seeds.py CLUTTER_HELD_OUT; pooled rates only): the held-out face art drawn-b
+(and the held-out KDE set `traditional` with --tilesets) on the held-out variants of the
+keyboards, stone, wood, fabric, mats, paper and screens (datasets/synth/clutter.py), none of
+which any training set contains; camera effects on. A second set of the same seeds (indices
+from 10,000) draws hands of a game without flowers, for "flower codes on a set without flowers".
+
+Every labelled tile counts, the loose ones beside the hand too (a tile on the table is a tile).
+A detection is right when it is matched (greedy, IoU >= 0.5) to a labelled tile and its code is
+that tile's label (its code, or `back` face down); a red five must be read as its five.
+Detections on tiles too hidden to be labelled (under 40% of the face visible) count neither
+way; every other detection is wrong ("on the surface" when it touches no tile at all).
+
+- tile precision = right / counted detections; tile recall = right / labelled tiles;
+- recall per kind: red fives, white dragons (5z face up), backs (face down or seen from
+  behind), flowers, standing, flat (lying face up), tilted (the face's top edge 15-75 degrees
+  from the image axes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+KINDS = ("red five", "white dragon", "back", "flower", "standing", "flat", "tilted")
+NO_FLOWER_OFFSET = 10_000
+
+
+def kinds_of(tile: dict) -> list[str]:
+    """The kinds of a sidecar tile (datasets/synth/generate.py) that the benchmark counts."""
+    import numpy as np
+
+    out = []
+    if (tile.get("face") or "").startswith("red-"):
+        out.append("red five")
+    if tile["label"] == "back":
+        out.append("back")
+    elif tile["code"] == "5z":
+        out.append("white dragon")
+    if tile["code"].endswith("f") and tile["label"] != "back":
+        out.append("flower")
+    if tile["standing"]:
+        out.append("standing")
+    elif not tile["face_down"]:
+        out.append("flat")
+    (x0, y0), (x1, y1) = tile["quad"][0], tile["quad"][1]
+    angle = float(np.degrees(np.arctan2(y1 - y0, x1 - x0))) % 90
+    if 15 <= angle <= 75:
+        out.append("tilted")
+    return out
+
+
+def score_scene(sidecar: dict, boxes, codes) -> Counter:
+    """Counts of one scene: labelled tiles, right readings (overall and per kind), counted
+    detections, detections on the surface, flower codes read."""
+    import numpy as np
+
+    from benchmarks.bench_synth_detect import match
+    from vision.detect.metrics import box_iou
+
+    c = Counter()
+    tiles = [t for t in sidecar["tiles"] if t["labelled"]]
+    hidden = [t["box"] for t in sidecar["tiles"] if not t["labelled"] and t["box"]]
+    anywhere = [t["box"] for t in sidecar["tiles"] if t["box"]]
+    m = match([t["box"] for t in tiles], boxes)
+    used = {j for j in m if j is not None}
+    for t, j in zip(tiles, m, strict=True):
+        ok = j is not None and codes[j] == t["label"]
+        c["tiles"] += 1
+        c["right"] += ok
+        for k in kinds_of(t):
+            c[f"{k}|n"] += 1
+            c[f"{k}|right"] += ok
+    b = np.asarray(boxes, float).reshape(-1, 4)
+    for j in range(len(b)):
+        c["flower codes"] += codes[j].endswith("f")
+        if j in used:
+            c["counted"] += 1
+            continue
+        if hidden and box_iou(b[j:j + 1], np.asarray(hidden, float)).max() >= 0.3:
+            continue  # a box on a tile too hidden to be labelled: neither right nor wrong
+        c["counted"] += 1
+        if not anywhere or box_iou(b[j:j + 1], np.asarray(anywhere, float)).max() < 0.05:
+            c["on surface"] += 1
+    return c
+
+
+def run(seeds, n: int, model: str | None, tilesets=None) -> dict:
+    import cv2
+    import numpy as np
+
+    from datasets.synth import make_sample
+    from datasets.synth.hands import HandSpec
+    from vision.detect import load_detector
+
+    det = load_detector(model)
+    total, plain = Counter(), Counter()
+    t0 = time.perf_counter()
+    for seed in seeds:
+        for i in range(n):
+            for offset, hands, acc in ((0, None, total),
+                                       (NO_FLOWER_OFFSET, HandSpec(flowers=False), plain)):
+                if offset and i >= max(1, n // 2):
+                    continue
+                s = make_sample(i + offset, seed, 640, style="clutter-held-out", hands=hands,
+                                tilesets=tilesets)
+                img = cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_COLOR)
+                dets = det.detect(img)
+                c = score_scene(s.sidecar, [d.box for d in dets], [d.code for d in dets])
+                c["scenes"] += 1
+                acc.update(c)
+    return {"seeds": list(seeds), "n": n, "model": model or "models/",
+            "tilesets": bool(tilesets), "seconds": round(time.perf_counter() - t0),
+            **summary(total, plain)}
+
+
+def summary(total: Counter, plain: Counter) -> dict:
+    def rate(a, b):
+        return round(a / b, 3) if b else None
+
+    return {
+        "scenes": total["scenes"], "tiles": total["tiles"],
+        "precision": rate(total["right"], total["counted"]),
+        "recall": rate(total["right"], total["tiles"]),
+        "boxes on the surface per scene": rate(total["on surface"], total["scenes"]),
+        "recall by kind": {k: {"recall": rate(total[f"{k}|right"], total[f"{k}|n"]),
+                               "tiles": total[f"{k}|n"]} for k in KINDS},
+        "no-flower scenes": plain["scenes"],
+        "flower codes on them": plain["flower codes"],
+    }
+
+
+def held_out_seeds() -> list[int]:
+    from datasets.synth import seeds
+
+    return list(seeds.CLUTTER_HELD_OUT)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, nargs="+", default=None)
+    ap.add_argument("--n", type=int, default=40, help="scenes per seed (and half as many "
+                    "without flowers)")
+    ap.add_argument("--tilesets", default=None, help="KDE tilesets folder: adds the held-out "
+                    "KDE set to the held-out art")
+    ap.add_argument("--model", default=None, help="folder with detector.onnx + classifier.onnx")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    r = run(args.seeds or held_out_seeds(), args.n, args.model, args.tilesets)
+    if args.json:
+        print(json.dumps(r))
+        return 0
+    print(f"clutter scenes: seeds {r['seeds']} x {r['n']} (+ {r['no-flower scenes']} without "
+          f"flowers), model {r['model']}, KDE held-out set {'on' if r['tilesets'] else 'off'}: "
+          f"{r['scenes']} scenes, {r['tiles']} labelled tiles, {r['seconds']} s")
+    print(f"  tile precision {r['precision']}  recall {r['recall']}  boxes on the surface "
+          f"per scene {r['boxes on the surface per scene']}")
+    for k, v in r["recall by kind"].items():
+        print(f"  {k:<13} recall {v['recall']} of {v['tiles']}")
+    print(f"  flower codes on {r['no-flower scenes']} scenes without flowers: "
+          f"{r['flower codes on them']}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
