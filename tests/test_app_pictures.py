@@ -266,7 +266,7 @@ def test_shared_detector_runs_one_photo_at_a_time():
 
     active, most = [0], [0]
 
-    def slow(images):
+    def slow(images, profile=None):
         active[0] += 1
         most[0] = max(most[0], active[0])
         time.sleep(0.02)

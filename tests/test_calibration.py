@@ -81,7 +81,9 @@ def test_adding_the_embedding_leaves_the_probabilities_exactly_as_they_were(tmp_
 
 # -- without a profile nothing changes -----------------------------------------------------------
 def test_detect_json_without_a_profile_is_byte_identical_to_before():
-    """The golden files were written by the code and models before profiles (1ec3b28)."""
+    """The golden files were written by the code and models without profiles: first at 1ec3b28,
+    rewritten at d578e32 merged with the detector's `box_score` field (the --conf change of
+    2026-12-01), the last code without profile support; the merged code gives the same bytes."""
     photos = ["tests/fixtures/detect/hand_a.jpg", "tests/fixtures/detect/hand_b.jpg",
               "tests/fixtures/app/hand_kong.jpg", "tests/fixtures/app/hand_melds.jpg"]
     r = mjlens("detect", "--json", "--alternatives", "3", *photos)
