@@ -113,6 +113,6 @@ def test_first_turn_help_names_only_the_games_first_turn_hands():
 
     field = next(f for f in get_ruleset("guangxi_hu").fields if f.name == "first_turn")
     assert "天胡" in field.help and "地胡" in field.help and "人胡" in field.help_zh
-    assert "no 人胡" in field.help and "没有人胡" in field.help_zh
+    assert "no Human hand (人胡)" in field.help and "没有人胡" in field.help_zh
     # a first-turn win on a discard is no big hand here: the class is the shape's
     assert score("123m 456p 789s 11s 23s +4s seat:S first_turn=true").extra["class"] == "平胡"

@@ -35,8 +35,8 @@ TILE_SETS = {
 M = Catalog("guangshui", {
     "flowers": ("Guangshui mahjong is played without flowers: remove {tiles}.",
                 "广水麻将没有花牌：请去掉 {tiles}。"),
-    "not_in_set": ("{tile} is not in the 84-tile 卡五星 set (dots, bamboo and the three dragons; "
-                   "option tile_set=kawuxing).",
+    "not_in_set": ("{tile} is not in the 84-tile set of Ka wu xing (卡五星) (dots, bamboo and the "
+                   "three dragons; option tile_set=kawuxing).",
                    "{tile} 不在卡五星的84张牌中（筒、条和中发白；选项 tile_set=kawuxing）。"),
     "not_a_win": ("These tiles do not make a winning hand: four sets (runs inside the hand, "
                   "three of a kind or kongs) and a pair, or seven pairs.",
@@ -56,13 +56,14 @@ M = Catalog("guangshui", {
     "kong_flower": ("won on the tile drawn after a kong", "杠后补牌成和"),
     "robbed": ("won on the tile another player added to a pung", "抢别人加杠的牌成和"),
     "not_counted": ("{by} already counts it", "{by}已包含"),
-    "capped": ("Capped (最高16番到顶): the hand is worth x{uncapped}, paid as x{cap}.",
+    "capped": ("Capped, “最高16番到顶” (16 fan at most): the hand is worth x{uncapped}, paid as "
+               "x{cap}.",
                "封顶（最高16番到顶）：本应 x{uncapped}，按 x{cap} 付。"),
     "win_pays": ("the hand, x{times} the stake{how}", "和牌 x{times} 底分{how}"),
     "discard": (", the discarder alone", "，点炮者付"),
     "drawn": (", self-drawn: each player pays", "，自摸每家付"),
     "robbed_pays": (", the robbed player alone", "，被抢杠者付"),
-    "kong_concealed": ("concealed kong of {tile}: each player pays 2 (有杠另算, outside the cap)",
+    "kong_concealed": ("concealed kong of {tile}: each player pays 2 (有杠另算), outside the cap",
                        "{tile}暗杠：每家付2（有杠另算，不受封顶）"),
     "kong_claimed": ("exposed kong of {tile} claimed from {seat}'s discard: they pay 2 (有杠另算)",
                      "{tile}明杠，{seat}点杠付2（有杠另算）"),
@@ -79,8 +80,9 @@ M = Catalog("guangshui", {
     "opt_tiles": ("full: all 136 tiles; kawuxing: the 84 tiles of Ka wu xing (卡五星): dots, "
                   "bamboo and the dragons",
                   "「全副136张」或「卡五星84张」（筒、条、中发白）"),
-    "f_players": ("the seats playing this hand, e.g. [\"E\", \"S\", \"W\"] for 卡五星's usual "
-                  "three players: a self-draw and a concealed kong are paid by each of the others",
+    "f_players": ("the seats playing this hand, e.g. [\"E\", \"S\", \"W\"] for the usual three "
+                  "players of Ka wu xing (卡五星): a self-draw and a concealed kong are paid by "
+                  "each of the others",
                   "本局玩家的座位，例如卡五星常见的三人局 [\"E\", \"S\", \"W\"]：自摸和暗杠由其余每家付"),
     "bad_players_in": ("players_in must be a list of two to four different seats, e.g. "
                        "[\"E\", \"S\", \"W\"], not {value}.",

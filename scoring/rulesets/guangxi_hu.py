@@ -39,8 +39,9 @@ from scoring.rulesets.south_round import SouthRound, no_kong_money
 
 M = Catalog("guangxi_hu", {
     "chicken": ("pungs and chows mixed, plus a pair (鸡胡)", "又有刻子又有顺子加眼（鸡胡）"),
-    "chicken_eye": ("every set is a chow but the pair is {tile}, an honour that adds 番 "
-                    "(用能加番的字或風位做眼: 鸡胡)", "全是顺子但用{tile}做眼（用能加番的字或风位做眼：鸡胡）"),
+    "chicken_eye": ("every set is a chow but the pair is {tile}, an honour that adds fan, which "
+                    "makes a chicken hand (鸡胡): “用能加番的字或風位做眼”",
+                    "全是顺子但用{tile}做眼（用能加番的字或风位做眼：鸡胡）"),
     "all_chows": ("every set is a chow, plus a pair (平胡)", "全是顺子加一眼（平胡）"),
     "all_pungs": ("every set is a pung or kong (霸胡)", "全是刻子（霸胡）"),
     "raised": ("{start_why}, raised {n} class(es) by the pung or kong of {tiles} (用字或風位升番): "
@@ -66,8 +67,9 @@ M = Catalog("guangxi_hu", {
     "seven_pairs_help": ("seven pairs wins as a big hand (霸胡): the list of big hands in the "
                          "Guangxi rules ends in etc. (“清一色，混一色等等大胡胡法”)",
                          "七对按大胡（霸胡）计；广西规则的大胡列表以“等等”结尾（“清一色，混一色等等大胡胡法”）"),
-    "first_turn_help": ("won on the first turn: 天胡 (the dealer, self-drawn) or 地胡 (another "
-                        "player's first self-draw); this game has no 人胡",
+    "first_turn_help": ("won on the first turn: Heavenly hand (天胡), the dealer self-drawn, or "
+                        "Earthly hand (地胡), another player's first self-draw; this game has no "
+                        "Human hand (人胡)",
                         "第一巡和牌：天胡（庄家自摸）或地胡（闲家第一次摸牌自摸）；本玩法没有人胡"),
     "chicken_self_help": ("chicken hand (鸡胡): amount each player pays on a self-draw ('每人兩番')", "鸡胡自摸每人付（每人两番）"),
 })

@@ -67,8 +67,8 @@ M = Catalog("riichi", {
     "indicator_copies": ("There are only four of each tile, but the hand and the dora indicators "
                          "show {n} of {tile}.",
                          "每种牌只有四张，手牌和宝牌指示牌却一共有 {n} 张 {tile}。"),
-    "first_turn_ron": ("A first-turn win here is 天和 (tenhou, the dealer) or 地和 (chiihou), "
-                       "both self-drawn; a first-turn win on a discard (人和, renhou) is not "
+    "first_turn_ron": ("A first-turn win here is tenhou (天和), the dealer's, or chiihou (地和), "
+                       "both self-drawn; a first-turn win on a discard, renhou (人和), is not "
                        "scored. Mark the win self-drawn or remove first_turn.",
                        "第一巡和牌在这里是天和（庄家）或地和，都是自摸；和别人打出的牌（人和）不计。"
                        "请标为自摸或去掉 first_turn。"),
@@ -96,9 +96,9 @@ M = Catalog("riichi", {
     "chiihou_with_meld_not_allowed": ("Chiihou (地和) is won on the first draw: the hand can have "
                                       "no meld, not even a concealed kong.",
                                       "地和是第一次摸牌即和：不能有任何副露，暗杠也不行。"),
-    "first_turn_riichi": ("A first-draw win (first_turn: 天和 / 地和) comes before the player's "
-                          "first discard, so riichi, double riichi or ippatsu cannot have been "
-                          "declared: remove them or first_turn.",
+    "first_turn_riichi": ("A first-draw win (first_turn: tenhou (天和) or chiihou (地和)) comes "
+                          "before the player's first discard, so riichi, double riichi or "
+                          "ippatsu cannot have been declared: remove them or first_turn.",
                           "第一次摸牌即和（first_turn：天和 / 地和）在第一次打牌之前，不可能已经立直、"
                           "两立直或一发：请去掉它们或 first_turn。"),
     "first_turn_last": ("A first-draw win (first_turn) is not on the last tile of the wall: "
@@ -141,11 +141,12 @@ M = Catalog("riichi", {
     "ura_no_riichi": ("Ura dora count only under riichi: the indicators {tiles} are not counted.",
                       "里宝牌只在立直时计算：指示牌 {tiles} 不计。"),
     # options and fields
-    "opt_red": ("count red fives (赤ドラ) as one han each (red_fives lists them)",
+    "opt_red": ("count red fives (aka dora) as one han each (red_fives lists them)",
                 "赤五（赤宝牌）每张计一番（手牌字段 red_fives 列出它们）"),
-    "opt_open_tanyao": ("喰いタン: all simples also counts with claimed melds",
+    "opt_open_tanyao": ("open tanyao (kuitan): all simples also counts with claimed melds",
                         "食断：有吃碰时断幺九也算"),
-    "opt_kiriage": ("切り上げ満貫: 4 han 30 fu and 3 han 60 fu are paid as mangan",
+    "opt_kiriage": ("kiriage mangan (rounding up to mangan): 4 han 30 fu and 3 han 60 fu are "
+                    "paid as mangan",
                     "切上满贯：4番30符和3番60符按满贯付"),
     "opt_players": ("players at the table: 4 (three-player sanma is not offered: the library "
                     "does not check its 136 - 28 tile set nor take north-wind nuki dora as melds)",
@@ -165,7 +166,8 @@ M = Catalog("riichi", {
                 "本场数：荣和每本场 300 点，自摸每家每本场 100 点"),
     "f_sticks": ("riichi sticks on the table (供托), 1,000 points each to the winner",
                  "桌上的立直棒（供托），每根 1000 点归和牌者"),
-    "f_first": ("won on the first draw, nobody having claimed: 天和 (dealer) or 地和",
+    "f_first": ("won on the first draw, nobody having claimed: tenhou (天和), the dealer's, or "
+                "chiihou (地和)",
                 "第一次摸牌即和、无人鸣牌：天和（庄家）或地和"),
     "f_discarder": ("the seat that discarded the winning tile (ron)", "放铳的座位"),
 })

@@ -88,13 +88,13 @@ LIMITS: dict[str, str] = {
 # The limits as a player reads them: English with the Japanese name, Chinese in Chinese characters
 LIMIT_WORDS = Catalog("riichi_limits", {
     "mangan": ("mangan (満貫)", "满贯"),
-    "kiriage mangan": ("mangan (満貫, rounded up: kiriage)", "满贯（切上满贯）"),
+    "kiriage mangan": ("mangan (満貫), rounded up (kiriage)", "满贯（切上满贯）"),
     "haneman": ("haneman (跳満)", "跳满"),
     "baiman": ("baiman (倍満)", "倍满"),
     "sanbaiman": ("sanbaiman (三倍満)", "三倍满"),
-    "kazoe sanbaiman": ("sanbaiman (三倍満, counted)", "三倍满（累计）"),
+    "kazoe sanbaiman": ("sanbaiman (三倍満), counted", "三倍满（累计）"),
     "yakuman": ("yakuman (役満)", "役满"),
-    "kazoe yakuman": ("counted yakuman (数え役満, 13 han or more)", "累计役满（13番以上）"),
+    "kazoe yakuman": ("counted yakuman (kazoe yakuman, 13 han or more)", "累计役满（13番以上）"),
     "2x yakuman": ("double yakuman (二倍役満)", "双倍役满"),
     "3x yakuman": ("triple yakuman (三倍役満)", "三倍役满"),
     "4x yakuman": ("four-fold yakuman (四倍役満)", "四倍役满"),

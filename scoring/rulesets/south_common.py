@@ -52,8 +52,9 @@ M = Catalog("south", {
     "kong_money_exposed": ("kong money: {winner}'s kong of {tile} (明杠) is paid at once by "
                            "{payer}, who gave the tile",
                            "杠钱：{winner}明杠{tile}，由放杠的{payer}当场付"),
-    "kong_money_added": ("kong money: {winner}'s kong of {tile} added to a pung (碰后杠, a 明杠) "
-                         "is paid by {payer}, who gave the pung",
+    "kong_money_added": ("kong money: {winner}'s kong of {tile} added to a pung, an added kong "
+                         "(碰后杠) counted as an exposed kong (明杠), is paid by {payer}, who gave "
+                         "the pung",
                          "杠钱：{winner}碰后加杠{tile}（算明杠），由被碰的{payer}付"),
     "assumed_provider": ("The exposed kong of {tile} does not say whom it was claimed from: "
                          "assumed the player before the winner (上家), {seat}.",
@@ -69,14 +70,16 @@ M = Catalog("south", {
                             "settlement) the round's kong events pay it.",
                             "{tiles}的杠钱不在此计：给出 players_in（整局结算）时由整局的杠事件结算。"),
     "first_turn_melds": ("A first-turn win (天胡 / 地胡 / 人胡) cannot have melds: nothing was "
-                         "claimed yet (第一圈裡如有人吃、碰牌…不成地胡).",
+                         "claimed yet (“第一圈裡如有人吃、碰牌…不成地胡”).",
                          "第一巡和牌（天胡、地胡、人胡）不能有副露：还没有人碰或杠（第一圈里如有人吃、碰牌……不成地胡）。"),
     "heavenly_drawn": ("The dealer's first-turn win (天胡) is on the dealt tiles (莊家起牌後即成和牌牌型): "
                        "mark it self-drawn.", "庄家的第一巡和牌（天胡）是起牌后即成和牌，应标为自摸。"),
-    "after_kong_drawn": ("杠上炮 (discard_after_kong) is a win on a discard: it cannot be "
-                         "self-drawn.", "杠上炮（discard_after_kong）是和别人打出的牌，不能是自摸。"),
-    "after_kong_robbed": ("杠上炮 (discard_after_kong) is a win on a tile discarded after a kong, "
-                          "robbing a kong takes the tile being added to one: not both.",
+    "after_kong_drawn": ("A win on a discard after a kong (杠上炮), discard_after_kong, is a win "
+                         "on a discard: it cannot be self-drawn.",
+                         "杠上炮（discard_after_kong）是和别人打出的牌，不能是自摸。"),
+    "after_kong_robbed": ("A win on a discard after a kong (杠上炮), discard_after_kong, is a win "
+                          "on a tile discarded after a kong, robbing a kong takes the tile "
+                          "being added to one: not both.",
                           "杠上炮是和开杠后打出的牌，抢杠是和别人加杠的牌：两者不能同时成立。"),
     "winners_drawn": ("A self-drawn win is not won on a discard: one_discard_winners ({n}) counts "
                       "the players winning on one discard.",

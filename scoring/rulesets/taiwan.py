@@ -18,7 +18,7 @@ from typing import Any
 from scoring import tiles as T
 from scoring.decompose import Arrangement, counts34, standard_arrangements, waits
 from scoring.hand import Hand, HandError
-from scoring.messages import Msg, Seat, Suit, Tile
+from scoring.messages import Msg, Seat, Suit, Text, Tile
 from scoring.patterns import Pattern, apply_exclusions, best_reading, matched
 from scoring.payments import win_payers
 from scoring.ruleset import Exclusion, Fan, HandField, Option, Payment, RuleSet, ScoreResult
@@ -270,7 +270,9 @@ def table_for(options: Mapping[str, Any]) -> tuple[Pattern[Reading], ...]:
 
 
 def _exclusion_why(p: Pattern[Reading], by: Pattern[Reading]) -> Msg:
-    return M("ex_within", by=by.name, why=M(TIER_OF.get(by.name, "why_tier")))
+    # the pattern counted in its place: its English name with the Chinese beside it, its Chinese
+    by_name = Text(f"{by.name_en} ({by.name})", by.name)
+    return M("ex_within", by=by_name, why=M(TIER_OF.get(by.name, "why_tier")))
 
 
 # Patterns a win by flowers counts: the flowers' own and the dealer's (its standing tiles are
@@ -481,11 +483,15 @@ RULESET = RuleSet(
     name="Taiwanese",
     name_zh="台湾麻将",
     unit="台",
-    description="144 tiles with 8 flowers, 16-tile hands (five sets and a pair), chows allowed; 台 "
-    "add up: 莊家 1, 連莊 2N+1, 門清 1, 自摸 1, 門清自摸 3, 獨聽 1, wind and dragon pungs 1, 正花 1, "
-    "平胡 2, 全求人 2, 花槓 2, 三暗刻 2, 碰碰胡 4, 混一色 4, 小三元 4, 四暗刻 5, 清一色 8, 五暗刻 8, "
-    "大三元 8, 小四喜 8, 八仙過海 8, 七搶一 8, 大四喜 16, 字一色 16, 地胡 16; paid 底 + 台 x 台錢 by "
-    "the discarder alone or each of three.",
+    description="144 tiles with 8 flowers, 16-tile hands (five sets and a pair), chows allowed; tai "
+    "add up: Dealer (莊家) 1, Dealer's streak (連莊) 2N+1, Concealed hand (門清) 1, Self-drawn (自摸) 1, "
+    "Concealed self-drawn (門清自摸) 3, Single wait (獨聽) 1, wind and dragon pungs 1, Own flower (正花) "
+    "1, All runs (平胡) 2, All claimed (全求人) 2, Flower kong (花槓) 2, Three concealed pungs (三暗刻) "
+    "2, All pungs (碰碰胡) 4, Half flush (混一色) 4, Little three dragons (小三元) 4, Four concealed "
+    "pungs (四暗刻) 5, Full flush (清一色) 8, Five concealed pungs (五暗刻) 8, Big three dragons (大三元) "
+    "8, Little four winds (小四喜) 8, Eight flowers (八仙過海) 8, Seven rob one (七搶一) 8, Big four "
+    "winds (大四喜) 16, All honours (字一色) 16, Earthly hand (地胡) 16; paid base (底) + tai x money "
+    "per tai (台錢) by the discarder alone or each of three.",
     description_zh="144张含8张花，每手16张（五组加一对），可以吃；台数相加：莊家1、連莊2N+1、門清1、自摸1、"
     "門清自摸3、獨聽1、风牌和三元牌刻子1、正花1、平胡2、全求人2、花槓2、三暗刻2、碰碰胡4、混一色4、"
     "小三元4、四暗刻5、清一色8、五暗刻8、大三元8、小四喜8、八仙過海8、七搶一8、大四喜16、字一色16、"
@@ -523,7 +529,7 @@ RULESET = RuleSet(
                   choice_names=(("eight", M.text("c_eight"), M.text("c_eight", "zh")),
                                 ("seven_rob", M.text("c_seven_rob"), M.text("c_seven_rob", "zh")))),
     ),
-    source="the 台灣麻將協會 table (atawmj.org.tw, 98年12月26日 revision) and the common 台數表 "
-    "(docs/taiwan.md)",
+    source="the table of the Taiwan Mahjong Association (台灣麻將協會) (atawmj.org.tw, revision of 26 "
+    "December 2009, ROC year 98) and the common tai table (台數表) (docs/taiwan.md)",
     settlement=TaiwanRound(),
 )
