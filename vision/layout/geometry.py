@@ -327,22 +327,37 @@ def box_fit(slot: Slot, refs: list[Slot]) -> float:
     (rows near 45 degrees) the box tells little, however lopsided the misfits."""
     if not refs:
         return 0.0
-
-    def parts(s: Slot) -> tuple[np.ndarray, np.ndarray]:
-        a = np.array([abs(s.normal[1]), abs(s.normal[0])])  # |row direction|
-        w, h = s.site.det.width, s.site.det.height
-        return np.array([w, h]) / max(s.unit, 1e-6), a
-
-    rho = np.median(np.array([b - a for b, a in map(parts, refs)]), axis=0)
-    b, a = parts(slot)
-    up = a + rho
-    side = FACE_H * a + rho / FACE_H
-    sep = float(np.sum((up - side) ** 2))
+    # in plain floats, not numpy: a meld's two or three tiles, judged for every meld read
+    # (the same arithmetic as numpy's on float64, so the same values to the last bit)
+    b, a = _box_parts(slot)
+    rho = [_median([rb[i] - ra[i] for rb, ra in map(_box_parts, refs)]) for i in (0, 1)]
+    up = [a[i] + rho[i] for i in (0, 1)]
+    side = [FACE_H * a[i] + rho[i] / FACE_H for i in (0, 1)]
+    sep = _sum_squares(up[0] - side[0], up[1] - side[1])
     if sep < 1e-6:
         return 0.0
-    e_up = float(np.sum((b - up) ** 2))
-    e_side = float(np.sum((b - side) ** 2))
+    e_up = _sum_squares(b[0] - up[0], b[1] - up[1])
+    e_side = _sum_squares(b[0] - side[0], b[1] - side[1])
     return max(-1.5, min(1.5, (e_up - e_side) / (sep + BOX_NOISE)))
+
+
+def _box_parts(s: Slot) -> tuple[tuple[float, float], tuple[float, float]]:
+    """A box's width and height in tile widths, and |row direction| (x, y extents of a unit
+    step along the row)."""
+    unit = max(s.unit, 1e-6)
+    return ((s.site.det.width / unit, s.site.det.height / unit),
+            (abs(s.normal[1]), abs(s.normal[0])))
+
+
+def _median(values: list[float]) -> float:
+    """numpy.median of a few floats: the middle one, or the mean of the middle two."""
+    xs = sorted(values)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def _sum_squares(x: float, y: float) -> float:
+    return x * x + y * y
 
 
 def short_row_units(slots: list[Slot], us: np.ndarray, spacing: np.ndarray) -> np.ndarray:

@@ -144,7 +144,8 @@ def _blocks(lo: int, hi: int, fewest_melds: int, size: int = 14):
 
 class LayoutReader:
     def __init__(self, scene: Scene, context: WinContext, rules: str | None,
-                 options: Mapping[str, Any] | None, loose_ends: bool = False, sets: int = 4):
+                 options: Mapping[str, Any] | None, loose_ends: bool = False, sets: int = 4,
+                 odds: dict | None = None):
         self.scene = scene
         self.sets = sets  # sets in a complete hand besides the pair: 4, or 5 in 16-tile games
         self.loose_ends = loose_ends  # any row's end tile may be left out (a last resort)
@@ -152,7 +153,9 @@ class LayoutReader:
         self.rules = rules
         self.options = options
         self._win_cache: dict[tuple, bool] = {}
-        self.odds = MeldOdds()  # the scene's meld tiles' sideways odds, worked out once
+        # the meld tiles' sideways odds and readings, worked out once (`odds`: shared with
+        # the other scenes of the same photo)
+        self.odds = MeldOdds(odds)
 
     # -- winning check --------------------------------------------------------------------------
     def is_winning(self, hand: Hand) -> bool:
