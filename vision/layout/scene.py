@@ -87,13 +87,32 @@ def build_scene(dets: list[TileBox], notes: list[Msg],
     across the row where given. `band`: how far off a row's line (in tile widths) a tile may
     lie and still be fitted to it. `memo`: what was worked out for the same photo so far (kept
     across its row choices and bands: the rows of a band are fitted once, the same face on the
-    same line is read once)."""
+    same line is read once, a scene of the same rows built once)."""
     sites = make_sites(dets, notes)
     pts = np.array([s.centre for s in sites]) if sites else np.zeros((0, 2))
     scale = tile_scale(pts) if len(sites) > 1 else (
         min(sites[0].det.width, sites[0].det.height) if sites else 1.0)
     scale = max(scale, 1e-6)
     fits, remaining = _fit_rows(pts, scale, band, memo)
+    if memo is None:
+        return _scene_of_fits(sites, notes, fits, remaining, scale, choice, lab, lab_scale, memo)
+    # another band that fits the same rows gives the same scene (nothing after the fit reads
+    # the band); a scene is not changed once built, so one photo's is built once
+    key = ("scene", _fits_key(fits, remaining), choice)
+    if key not in memo:
+        memo[key] = _scene_of_fits(sites, notes, fits, remaining, scale, choice, lab, lab_scale,
+                                   memo)
+    return memo[key]
+
+
+def _fits_key(fits, remaining) -> tuple:
+    return (tuple((m.tobytes(), o.tobytes(), d.tobytes(), c.tobytes()) for m, o, d, c in fits),
+            tuple(remaining))
+
+
+def _scene_of_fits(sites: list[Site], notes: list[Msg], fits, remaining, scale: float,
+                   choice, lab, lab_scale: float, memo: dict | None) -> Scene:
+    """The scene from the fitted rows (build_scene's second half)."""
     fitted: list[tuple[np.ndarray, Row]] = [
         (members, Row([sites[i] for i in members], origin, d, np.array([-d[1], d[0]]), coef))
         for members, origin, d, coef in fits]
