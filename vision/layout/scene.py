@@ -132,7 +132,7 @@ def _scene_of_fits(sites: list[Site], notes: list[Msg], fits, remaining, scale: 
     _take_row_ends(picked.rows, sites, picked.loose, scale)
     # describe the hand's rows
     frames = picked.rows
-    rows = [describe_row(r) for r in frames]
+    rows = [_describe(r, memo) for r in frames]
     add_face_depths(rows, lab, lab_scale, memo)
     # resolve same-code overlaps: a tile offset across the row is stacked on the other
     for slots in rows:
@@ -142,6 +142,21 @@ def _scene_of_fits(sites: list[Site], notes: list[Msg], fits, remaining, scale: 
     # rows again: slot features change once tops are attached
     return Scene(rows, frames, loose_flowers, strays, notes, scale, picked.options,
                  picked.unused, picked.choice)
+
+
+def _describe(row: Row, memo: dict | None) -> list[Slot]:
+    """describe_row, worked out once per photo for a row of the same boxes on the same curve
+    (its slots are made anew: the scene's sites and the photo's cues are its own)."""
+    if memo is None:
+        return describe_row(row)
+    key = ("described", tuple(s.det.index for s in row.sites), row.origin.tobytes(),
+           row.direction.tobytes(), row.normal.tobytes(), row.coef.tobytes())
+    if key not in memo:
+        index = {id(site): i for i, site in enumerate(row.sites)}
+        memo[key] = [(index[id(s.site)], s.u, s.v, s.along, s.across, s.unit, s.pside,
+                      s.raised, s.normal, s.features) for s in describe_row(row)]
+    return [Slot(row.sites[i], u, v, along, across, unit, pside, raised, normal, features)
+            for i, u, v, along, across, unit, pside, raised, normal, features in memo[key]]
 
 
 @dataclass
