@@ -330,7 +330,7 @@ def box_fit(slot: Slot, refs: list[Slot]) -> float:
     # in plain floats, not numpy: a meld's two or three tiles, judged for every meld read
     # (the same arithmetic as numpy's on float64, so the same values to the last bit)
     b, a = _box_parts(slot)
-    rho = [_median([rb[i] - ra[i] for rb, ra in map(_box_parts, refs)]) for i in (0, 1)]
+    rho = [small_median([rb[i] - ra[i] for rb, ra in map(_box_parts, refs)]) for i in (0, 1)]
     up = [a[i] + rho[i] for i in (0, 1)]
     side = [FACE_H * a[i] + rho[i] / FACE_H for i in (0, 1)]
     sep = _sum_squares(up[0] - side[0], up[1] - side[1])
@@ -349,7 +349,7 @@ def _box_parts(s: Slot) -> tuple[tuple[float, float], tuple[float, float]]:
             (abs(s.normal[1]), abs(s.normal[0])))
 
 
-def _median(values: list[float]) -> float:
+def small_median(values: list[float]) -> float:
     """numpy.median of a few floats: the middle one, or the mean of the middle two."""
     xs = sorted(values)
     n = len(xs)

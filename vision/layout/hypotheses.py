@@ -215,11 +215,12 @@ class LayoutReader:
                        _windowed_sideways(seq, self.odds), orient)
         results = []
         fewest = min(len(m) for _, m, _ in others)
+        counts = {len(m) for _, m, _ in others}  # melds the other rows may hold
         for tl, tr, tcost in self._trims(seq, gaps):
             lo, hi = tl, len(seq) - tr
             for i0, i1, mode, need_melds in _blocks(lo, hi, fewest, 3 * self.sets + 2):
                 results.extend(self._block_readings(row, (lo, hi, tcost), (i0, i1, mode),
-                                                    need_melds, others))
+                                                    need_melds, others, counts))
         return [h for r in results for h in self._hands(r)]
 
     def _other_rows(self, prepared, main: int, orient: int) -> list[tuple[float, list, list]]:
@@ -246,10 +247,11 @@ class LayoutReader:
         return other_parses
 
     def _block_readings(self, row: _MainRow, trim: tuple[int, int, float],
-                        block_at: tuple[int, int, str], need_melds: int, others) -> list[Reading]:
+                        block_at: tuple[int, int, str], need_melds: int, others,
+                        counts: set[int]) -> list[Reading]:
         """The readings with the standing tiles at seq[i0:i1] of the main row (the winning
         tile inside the block, or set apart just after or before it: `mode`) and melds around
-        them and in the other rows."""
+        them and in the other rows (`counts`: how many melds those may hold)."""
         seq, gaps = row.seq, row.gaps
         lo, hi, cost = trim
         i0, i1, mode = block_at
@@ -257,8 +259,9 @@ class LayoutReader:
         right_start = i1 + 1 if mode == "after" else i1
         left = row.parser.melds(lo, left_end)
         right = row.parser.melds(right_start, hi)
-        if not left or not right:
-            return []
+        if not left or not right or not any(need_melds - len(lm) - len(rm) in counts
+                                            for _, lm in left[:2] for _, rm in right[:2]):
+            return []  # no reading has the melds the hand needs besides this block
         cost += sum(c_in(g) for g in gaps[i0:i1 - 1])
         if mode == "after":
             cost += c_out(gaps[i1 - 1])

@@ -16,7 +16,6 @@ direction is found):
 from __future__ import annotations
 
 import math
-import statistics
 from dataclasses import dataclass
 
 import numpy as np
@@ -25,7 +24,7 @@ from scoring import tiles as T
 from scoring.hand import Meld
 from scoring.messages import Msg
 from vision.layout.boxes import iou
-from vision.layout.geometry import Slot, box_fit
+from vision.layout.geometry import Slot, box_fit, small_median
 from vision.layout.words import M
 
 SIDEWAYS = 0.5  # pside above this reads as a tile turned sideways
@@ -74,7 +73,7 @@ def meld_features(slots: list[Slot], memo: MeldOdds | None = None) -> list[tuple
     turned match for the scene's other melds."""
     turned = memo.print_turned if memo is not None else _print_turned
     ratios = [math.log(max(s.along, 1e-6) / max(s.across, 1e-6)) for s in slots]
-    mid_v = statistics.median(x.v for x in slots)
+    mid_v = small_median([x.v for x in slots])
     offs = [abs(s.v - mid_v) / s.unit for s in slots]
     depths = [math.log(max(s.face_depth, 1e-3)) if s.face_depth else None for s in slots]
     grains = [s.face_grain for s in slots]
@@ -83,7 +82,7 @@ def meld_features(slots: list[Slot], memo: MeldOdds | None = None) -> list[tuple
         others = [x for i, x in enumerate(slots) if i != j]
         others_r = [r for i, r in enumerate(ratios) if i != j]
         rel = s.features[0] if s.features else 0.0
-        shape = (ratios[j] - statistics.median(others_r)) * min(1.0, 3 * rel)
+        shape = (ratios[j] - small_median(others_r)) * min(1.0, 3 * rel)
         spread = s.features[2] if s.features else 0.0
         margin = min(0.25, offs[j] - max(o for i, o in enumerate(offs) if i != j))
         out.append((shape, min(offs[j], 0.35), spread, margin, box_fit(s, others),
@@ -100,7 +99,7 @@ def _shallower(depths: list[float | None], j: int) -> float:
     others = [d for i, d in enumerate(depths) if i != j and d is not None]
     if depths[j] is None or not others:
         return 0.0
-    return max(0.0, min(0.3, statistics.median(others) - depths[j]))
+    return max(0.0, min(0.3, small_median(others) - depths[j]))
 
 
 def _turned(grains: list[float | None], j: int) -> float:
@@ -109,7 +108,7 @@ def _turned(grains: list[float | None], j: int) -> float:
     others = [g for i, g in enumerate(grains) if i != j and g is not None]
     if grains[j] is None or not others:
         return 0.0
-    return max(0.0, min(2.0, statistics.median(others) - grains[j]))
+    return max(0.0, min(2.0, small_median(others) - grains[j]))
 
 
 def _print_turned(slot: Slot) -> float:
@@ -125,7 +124,7 @@ def _print_turned(slot: Slot) -> float:
         same = max(float(np.sum(pj * np.rot90(mate, k))) for k in (0, 2))
         turned = max(float(np.sum(pj * np.rot90(mate, k))) for k in (1, 3))
         out.append(turned - same)
-    return max(-0.5, min(1.0, statistics.median(out))) if out else 0.0
+    return max(-0.5, min(1.0, small_median(out))) if out else 0.0
 
 
 class MeldOdds:
@@ -141,6 +140,7 @@ class MeldOdds:
         for name in ("odds", "melds", "turned", "alive"):
             self._store.setdefault(name, {} if name != "alive" else [])
         self._keys: dict[int, tuple[Slot, tuple]] = {}  # id(slot) -> (slot, its key)
+        self._seen: dict[tuple, tuple[list[Slot], tuple]] = {}  # this scene's groups by id
 
     def _key(self, slot: Slot) -> tuple:
         got = self._keys.get(id(slot))
@@ -159,18 +159,24 @@ class MeldOdds:
         key = tuple(map(self._key, slots))
         odds = self._store["odds"]
         if key not in odds:
-            odds[key] = tuple(_meld_sideways(slots, self))
+            back = key[::-1]
+            # each tile is judged against the others of the meld, whatever their order
+            odds[key] = odds[back][::-1] if back in odds else tuple(_meld_sideways(slots, self))
         return list(odds[key])
 
     def melds(self, slots: list[Slot], in_meld: float, ignore_tops: bool) -> list[MeldReading]:
         """read_meld's readings of `slots`, worked out once."""
         if not slots or not self._kept(slots):
             return _read_meld_group(slots, in_meld, ignore_tops, self)
-        key = (tuple(map(self._key, slots)), in_meld, ignore_tops)
-        melds = self._store["melds"]
-        if key not in melds:
-            melds[key] = tuple(_read_meld_group(slots, in_meld, ignore_tops, self))
-        return list(melds[key])
+        mine = (tuple(map(id, slots)), in_meld, ignore_tops)
+        got = self._seen.get(mine)
+        if got is None:
+            key = (tuple(map(self._key, slots)), in_meld, ignore_tops)
+            melds = self._store["melds"]
+            if key not in melds:
+                melds[key] = tuple(_read_meld_group(slots, in_meld, ignore_tops, self))
+            got = self._seen[mine] = (list(slots), melds[key])  # the slots keep their ids
+        return list(got[1])
 
     def print_turned(self, slot: Slot) -> float:
         """_print_turned of one slot (it does not depend on the meld the slot is judged in)."""
