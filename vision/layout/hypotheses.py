@@ -188,6 +188,17 @@ class LayoutReader:
                 out.extend(self._read_main(prepared, main, orient))
         return out
 
+    def _parser(self, row: int, orient: int, seq: list[Slot], gaps: list[float],
+                keep: int = 3) -> _RowParser:
+        """The meld parser of one row read one way, kept by the scene: a reader of the same
+        scene that may leave out any end tile (`loose_ends`) parses its rows alike. `keep`:
+        the readings kept per stretch (the parser's cache does not tell them apart)."""
+        parsers = self.odds.parsers(self.scene)
+        key = (row, orient, keep)
+        if key not in parsers:
+            parsers[key] = _RowParser(seq, gaps, self.odds)
+        return parsers[key]
+
     def _trims(self, seq, gaps):
         """Which end slots may be left out as strays: (left, right, cost)."""
         n = len(seq)
@@ -211,7 +222,7 @@ class LayoutReader:
         """Readings with row `main` holding the standing tiles, the other rows melds only."""
         others = self._other_rows(prepared, main, orient)
         seq, gaps, _ = prepared[main]
-        row = _MainRow(seq, gaps, _RowParser(seq, gaps, self.odds),
+        row = _MainRow(seq, gaps, self._parser(main, orient, seq, gaps),
                        _windowed_sideways(seq, self.odds), orient)
         results = []
         fewest = min(len(m) for _, m, _ in others)
@@ -232,7 +243,7 @@ class LayoutReader:
             far = far_side(self.scene.frames, main, i) * orient  # > 0: on the player's side
             other_parses = [(c + FAR_ROW * (far > 0 and bool(seq)), m, d)
                             for c, m, d in other_parses]
-            parser = _RowParser(seq, gaps, self.odds)
+            parser = self._parser(i, orient, seq, gaps, keep=2)
             row_opts = []
             for tl, tr, tc in self._trims(seq, gaps):
                 for c, m in parser.melds(tl, len(seq) - tr, keep=2):

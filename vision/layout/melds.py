@@ -178,6 +178,14 @@ class MeldOdds:
             got = self._seen[mine] = (list(slots), melds[key])  # the slots keep their ids
         return list(got[1])
 
+    def parsers(self, scene) -> dict:
+        """A place for the row parsers of `scene` (vision/layout/hypotheses.py), kept while
+        the store lives (with the scene, so its id is not taken by another)."""
+        kept = self._store.setdefault("parsers", {})
+        if id(scene) not in kept:
+            kept[id(scene)] = (scene, {})
+        return kept[id(scene)][1]
+
     def print_turned(self, slot: Slot) -> float:
         """_print_turned of one slot (it does not depend on the meld the slot is judged in)."""
         if not self._kept([slot]):

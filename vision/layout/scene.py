@@ -30,11 +30,19 @@ class Scene:
     choice: tuple[int, int | None] | None = None
 
 
-def make_sites(dets: list[TileBox], notes: list[Msg]) -> list[Site]:
+def make_sites(dets: list[TileBox], notes: list[Msg], memo: dict | None = None) -> list[Site]:
     """Merge boxes that cover the same place: duplicates (kept: the most confident, the others'
-    codes become alternatives) and same-code overlaps that may be a tile stacked on another."""
+    codes become alternatives) and same-code overlaps that may be a tile stacked on another.
+    `memo`: the same photo's earlier scenes (which boxes overlap is found once)."""
     sites: list[Site] = []
-    for group in overlap_groups(dets):
+    if memo is None:
+        groups = overlap_groups(dets)
+    else:
+        key = ("overlaps", tuple((d.index, d.code, d.box) for d in dets))
+        if key not in memo:
+            memo[key] = overlap_groups(dets)
+        groups = memo[key]
+    for group in groups:
         group = sorted(group, key=lambda i: -dets[i].confidence)
         base = dets[group[0]]
         site = Site(base)
@@ -88,7 +96,7 @@ def build_scene(dets: list[TileBox], notes: list[Msg],
     lie and still be fitted to it. `memo`: what was worked out for the same photo so far (kept
     across its row choices and bands: the rows of a band are fitted once, the same face on the
     same line is read once, a scene of the same rows built once)."""
-    sites = make_sites(dets, notes)
+    sites = make_sites(dets, notes, memo)
     pts = np.array([s.centre for s in sites]) if sites else np.zeros((0, 2))
     scale = tile_scale(pts) if len(sites) > 1 else (
         min(sites[0].det.width, sites[0].det.height) if sites else 1.0)
