@@ -327,10 +327,18 @@ def box_fit(slot: Slot, refs: list[Slot]) -> float:
     (rows near 45 degrees) the box tells little, however lopsided the misfits."""
     if not refs:
         return 0.0
+    return box_fit_parts(box_parts(slot), [box_parts(r) for r in refs])
+
+
+def box_fit_parts(parts, refs_parts) -> float:
+    """box_fit from the slots' _box_parts (a meld's tiles are each judged against the others,
+    so their parts are worked out once per meld)."""
+    if not refs_parts:
+        return 0.0
     # in plain floats, not numpy: a meld's two or three tiles, judged for every meld read
     # (the same arithmetic as numpy's on float64, so the same values to the last bit)
-    b, a = _box_parts(slot)
-    rho = [small_median([rb[i] - ra[i] for rb, ra in map(_box_parts, refs)]) for i in (0, 1)]
+    b, a = parts
+    rho = [small_median([rb[i] - ra[i] for rb, ra in refs_parts]) for i in (0, 1)]
     up = [a[i] + rho[i] for i in (0, 1)]
     side = [FACE_H * a[i] + rho[i] / FACE_H for i in (0, 1)]
     sep = _sum_squares(up[0] - side[0], up[1] - side[1])
@@ -341,7 +349,7 @@ def box_fit(slot: Slot, refs: list[Slot]) -> float:
     return max(-1.5, min(1.5, (e_up - e_side) / (sep + BOX_NOISE)))
 
 
-def _box_parts(s: Slot) -> tuple[tuple[float, float], tuple[float, float]]:
+def box_parts(s: Slot) -> tuple[tuple[float, float], tuple[float, float]]:
     """A box's width and height in tile widths, and |row direction| (x, y extents of a unit
     step along the row)."""
     unit = max(s.unit, 1e-6)

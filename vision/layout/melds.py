@@ -24,7 +24,7 @@ from scoring import tiles as T
 from scoring.hand import Meld
 from scoring.messages import Msg
 from vision.layout.boxes import iou
-from vision.layout.geometry import Slot, box_fit, small_median
+from vision.layout.geometry import Slot, box_fit_parts, box_parts, small_median
 from vision.layout.words import M
 
 SIDEWAYS = 0.5  # pside above this reads as a tile turned sideways
@@ -77,15 +77,16 @@ def meld_features(slots: list[Slot], memo: MeldOdds | None = None) -> list[tuple
     offs = [abs(s.v - mid_v) / s.unit for s in slots]
     depths = [math.log(max(s.face_depth, 1e-3)) if s.face_depth else None for s in slots]
     grains = [s.face_grain for s in slots]
+    parts = [box_parts(s) for s in slots]
     out = []
     for j, s in enumerate(slots):
-        others = [x for i, x in enumerate(slots) if i != j]
         others_r = [r for i, r in enumerate(ratios) if i != j]
         rel = s.features[0] if s.features else 0.0
         shape = (ratios[j] - small_median(others_r)) * min(1.0, 3 * rel)
         spread = s.features[2] if s.features else 0.0
         margin = min(0.25, offs[j] - max(o for i, o in enumerate(offs) if i != j))
-        out.append((shape, min(offs[j], 0.35), spread, margin, box_fit(s, others),
+        out.append((shape, min(offs[j], 0.35), spread, margin,
+                    box_fit_parts(parts[j], [x for i, x in enumerate(parts) if i != j]),
                     _shallower(depths, j), _turned(grains, j), turned(s),
                     max(0.0, offs[j] - RAISED)))
     return out
