@@ -68,6 +68,28 @@ class _RowParser:
     def __init__(self, seq: list[Slot], gaps: list[float], odds: MeldOdds):
         self.seq, self.gaps, self.odds = seq, gaps, odds
         self.cache: dict[tuple[int, int], list[tuple[float, list]]] = {}
+        self.groups: dict[tuple[int, int], tuple[list[Slot], list, float]] = {}
+
+    def may_hold(self, lo: int, left_end: int, right_start: int, hi: int, need: int,
+                 counts: set[int]) -> bool:
+        """Whether melds read in seq[lo:left_end] and seq[right_start:hi] (the two best ways
+        of each, as LayoutReader._block_readings combines them) and `counts` melds elsewhere
+        may make the `need` melds of a hand: the blocks between them that cannot are skipped
+        before they are costed."""
+        left = self.melds(lo, left_end)
+        right = self.melds(right_start, hi) if left else None
+        return bool(left and right) and any(need - len(lm) - len(rm) in counts
+                                            for _, lm in left[:2] for _, rm in right[:2])
+
+    def group(self, a: int, k: int) -> tuple[list[Slot], list, float]:
+        """seq[a:a + k], its readings as one meld and the cost of its inner gaps (the same
+        for every stretch that starts with it)."""
+        key = (a, k)
+        if key not in self.groups:
+            group = self.seq[a:a + k]
+            self.groups[key] = (group, read_meld(group, memo=self.odds),
+                                sum(c_in(g) for g in self.gaps[a:a + k - 1]))
+        return self.groups[key]
 
     def melds(self, a: int, b: int, keep: int = 3) -> list[tuple[float, list]]:
         """Readings of seq[a:b] as consecutive melds: [(cost, [(slots, MeldReading)])]."""
@@ -81,11 +103,9 @@ class _RowParser:
             for k in (2, 3, 4):
                 if a + k > b:
                     break
-                group = self.seq[a:a + k]
-                readings = read_meld(group, memo=self.odds)
+                group, readings, inner = self.group(a, k)
                 if not readings:
                     continue
-                inner = sum(c_in(g) for g in self.gaps[a:a + k - 1])
                 edge = c_out(self.gaps[a + k - 1]) if a + k < b else 0.0
                 rest = self.melds(a + k, b, keep)
                 for r in readings:
@@ -230,8 +250,11 @@ class LayoutReader:
         for tl, tr, tcost in self._trims(seq, gaps):
             lo, hi = tl, len(seq) - tr
             for i0, i1, mode, need_melds in _blocks(lo, hi, fewest, 3 * self.sets + 2):
-                results.extend(self._block_readings(row, (lo, hi, tcost), (i0, i1, mode),
-                                                    need_melds, others, counts))
+                left_end = i0 - 1 if mode == "before" else i0
+                right_start = i1 + 1 if mode == "after" else i1
+                if row.parser.may_hold(lo, left_end, right_start, hi, need_melds, counts):
+                    results.extend(self._block_readings(row, (lo, hi, tcost), (i0, i1, mode),
+                                                        need_melds, others))
         return [h for r in results for h in self._hands(r)]
 
     def _other_rows(self, prepared, main: int, orient: int) -> list[tuple[float, list, list]]:
@@ -258,11 +281,10 @@ class LayoutReader:
         return other_parses
 
     def _block_readings(self, row: _MainRow, trim: tuple[int, int, float],
-                        block_at: tuple[int, int, str], need_melds: int, others,
-                        counts: set[int]) -> list[Reading]:
+                        block_at: tuple[int, int, str], need_melds: int, others) -> list[Reading]:
         """The readings with the standing tiles at seq[i0:i1] of the main row (the winning
         tile inside the block, or set apart just after or before it: `mode`) and melds around
-        them and in the other rows (`counts`: how many melds those may hold)."""
+        them and in the other rows."""
         seq, gaps = row.seq, row.gaps
         lo, hi, cost = trim
         i0, i1, mode = block_at
@@ -270,9 +292,8 @@ class LayoutReader:
         right_start = i1 + 1 if mode == "after" else i1
         left = row.parser.melds(lo, left_end)
         right = row.parser.melds(right_start, hi)
-        if not left or not right or not any(need_melds - len(lm) - len(rm) in counts
-                                            for _, lm in left[:2] for _, rm in right[:2]):
-            return []  # no reading has the melds the hand needs besides this block
+        if not left or not right:
+            return []
         cost += sum(c_in(g) for g in gaps[i0:i1 - 1])
         if mode == "after":
             cost += c_out(gaps[i1 - 1])
