@@ -272,7 +272,7 @@ def describe_row(row: Row) -> list[Slot]:
     for i, s in enumerate(slots):
         lo, hi = max(0, i - 6), min(n - 1, i + 6)
         sp = spacing[lo:hi]
-        w_shape = float(np.median(short[max(0, i - 4): i + 5]))
+        w_shape = float(small_median(short[max(0, i - 4): i + 5].tolist()))
         if trend is not None:
             s.unit = float(trend[i])
         elif len(sp) >= 3:
@@ -291,7 +291,7 @@ def describe_row(row: Row) -> list[Slot]:
     for i, s in enumerate(slots):
         lo, hi = max(0, i - 3), min(n, i + 4)
         neigh = np.delete(ratio[lo:hi], i - lo)
-        shape = float(ratio[i] - np.median(neigh)) if len(neigh) else 0.0
+        shape = float(ratio[i] - small_median(neigh.tolist())) if len(neigh) else 0.0
         ext = []
         for j in (i - 1, i + 1):
             if 0 <= j < n:
@@ -300,7 +300,7 @@ def describe_row(row: Row) -> list[Slot]:
                     ext.append(d - 1.0)
         spread = min(ext) if ext else 0.0
         vn = np.delete(vs[lo:hi], i - lo)
-        off = float(abs(s.v - np.median(vn)) / s.unit) if len(vn) else 0.0
+        off = float(abs(s.v - small_median(vn.tolist())) / s.unit) if len(vn) else 0.0
         s.raised = off
         s.features = (float(rel[i]), shape, spread, off, float(len(ext)))
         s.pside = sideways_probability(*s.features)

@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.layout.geometry import FACE_H
+from vision.layout.geometry import FACE_H, small_median
 
 FACE_COLOUR_DIST = 30.0  # Lab distance to the face's background colour that still counts as face
 BAND = 0.4  # half-width of the band through the centre, in tile widths
@@ -217,7 +217,7 @@ def add_face_depths(rows: list, lab: np.ndarray | None, scale: float = 1.0,
             if s.is_back:
                 continue
             near = [x.face_depth for x in row[max(0, i - 2):i + 3] if x.face_depth]
-            depth = float(np.median(near)) if near else None
+            depth = float(small_median(near)) if near else None
             s.face_patch = once(face_patch, *lines[id(s)], depth, light=light())
     for s in slots:
         s.print_mates = tuple(x.face_patch for x in slots

@@ -10,7 +10,15 @@ import numpy as np
 from scoring import tiles as T
 from scoring.messages import Msg
 from vision.layout.boxes import Site, TileBox, overlap_groups
-from vision.layout.geometry import Row, Slot, describe_row, fit_row, local_scale, tile_scale
+from vision.layout.geometry import (
+    Row,
+    Slot,
+    describe_row,
+    fit_row,
+    local_scale,
+    small_median,
+    tile_scale,
+)
 from vision.layout.image import add_face_depths
 from vision.layout.words import M
 
@@ -315,10 +323,10 @@ def _near_hand(site: Site, rows: list[list[Slot]], frames: list[Row]) -> bool:
         if not slots:
             continue
         u, v = frame.coords(np.array([site.centre]))
-        unit = float(np.median([s.unit for s in slots]))
+        unit = float(small_median([s.unit for s in slots]))
         # across the row, distances shrink with the camera's angle: count them in the rows'
         # face depths (a second row lies at about 1.1 to 1.7 of them)
-        depth = max(float(np.median([s.across for s in slots])), 0.3 * unit)
+        depth = max(float(small_median([s.across for s in slots])), 0.3 * unit)
         du = max(slots[0].u - float(u[0]), float(u[0]) - slots[-1].u, 0.0) / unit
         dv = abs(float(v[0])) / depth
         if (dv < 0.6 and du < 1.6) or (0.6 <= dv <= 1.75 and du < 0.5):
