@@ -11,7 +11,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any
 
 from scoring.hand import WINDS, Hand, HandError
@@ -414,6 +414,23 @@ def all_rulesets() -> dict[str, RuleSet]:
     return found
 
 
+@cache
+def _own_module_ruleset(rules: str) -> RuleSet | None:
+    """The rule set `rules` from the module of the same name alone, where that module defines
+    it (most do): scoring a hand under one rule set then imports no other rule set's module.
+    None: look it up in the whole registry (all_rulesets)."""
+    if not rules.isidentifier():
+        return None
+    name = f"scoring.rulesets.{rules}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
+    return next((rs for rs in _rulesets_of(module) if rs.id == rules), None)
+
+
 def _rulesets_of(module) -> list[RuleSet]:
     if hasattr(module, "RULESETS"):
         return list(module.RULESETS)
@@ -423,6 +440,9 @@ def _rulesets_of(module) -> list[RuleSet]:
 
 
 def get_ruleset(rules: str) -> RuleSet:
+    own = _own_module_ruleset(rules)
+    if own is not None:
+        return own
     found = all_rulesets()
     if rules not in found:
         raise HandError(M("unknown_rules", rules=repr(rules), known=", ".join(sorted(found))))

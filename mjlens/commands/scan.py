@@ -206,9 +206,6 @@ def run(args) -> int:
 
 
 def _report(args, payload, result, scored, error) -> int:
-    from scoring.notation import format_hand as fh
-    from scoring.report import format_result as fr
-
     if args.json:
         if scored is not None:
             payload["score"] = scored.to_json()
@@ -216,6 +213,9 @@ def _report(args, payload, result, scored, error) -> int:
             payload.update(error_fields(error))
         print(json.dumps(payload, ensure_ascii=False))
         return 0 if scored is not None else 2
+    from scoring.notation import format_hand as fh
+    from scoring.report import format_result as fr  # the text only (it imports settlement)
+
     lang = lang_of(args)
     print(M("read", hand=fh(result.hand), confidence=round(100 * result.confidence)).render(lang))
     if scored is not None:

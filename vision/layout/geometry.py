@@ -272,7 +272,7 @@ def describe_row(row: Row) -> list[Slot]:
     for i, s in enumerate(slots):
         lo, hi = max(0, i - 6), min(n - 1, i + 6)
         sp = spacing[lo:hi]
-        w_shape = float(np.median(short[max(0, i - 4): i + 5]))
+        w_shape = float(small_median(short[max(0, i - 4): i + 5].tolist()))
         if trend is not None:
             s.unit = float(trend[i])
         elif len(sp) >= 3:
@@ -291,7 +291,7 @@ def describe_row(row: Row) -> list[Slot]:
     for i, s in enumerate(slots):
         lo, hi = max(0, i - 3), min(n, i + 4)
         neigh = np.delete(ratio[lo:hi], i - lo)
-        shape = float(ratio[i] - np.median(neigh)) if len(neigh) else 0.0
+        shape = float(ratio[i] - small_median(neigh.tolist())) if len(neigh) else 0.0
         ext = []
         for j in (i - 1, i + 1):
             if 0 <= j < n:
@@ -300,7 +300,7 @@ def describe_row(row: Row) -> list[Slot]:
                     ext.append(d - 1.0)
         spread = min(ext) if ext else 0.0
         vn = np.delete(vs[lo:hi], i - lo)
-        off = float(abs(s.v - np.median(vn)) / s.unit) if len(vn) else 0.0
+        off = float(abs(s.v - small_median(vn.tolist())) / s.unit) if len(vn) else 0.0
         s.raised = off
         s.features = (float(rel[i]), shape, spread, off, float(len(ext)))
         s.pside = sideways_probability(*s.features)
@@ -327,22 +327,45 @@ def box_fit(slot: Slot, refs: list[Slot]) -> float:
     (rows near 45 degrees) the box tells little, however lopsided the misfits."""
     if not refs:
         return 0.0
+    return box_fit_parts(box_parts(slot), [box_parts(r) for r in refs])
 
-    def parts(s: Slot) -> tuple[np.ndarray, np.ndarray]:
-        a = np.array([abs(s.normal[1]), abs(s.normal[0])])  # |row direction|
-        w, h = s.site.det.width, s.site.det.height
-        return np.array([w, h]) / max(s.unit, 1e-6), a
 
-    rho = np.median(np.array([b - a for b, a in map(parts, refs)]), axis=0)
-    b, a = parts(slot)
-    up = a + rho
-    side = FACE_H * a + rho / FACE_H
-    sep = float(np.sum((up - side) ** 2))
+def box_fit_parts(parts, refs_parts) -> float:
+    """box_fit from the slots' _box_parts (a meld's tiles are each judged against the others,
+    so their parts are worked out once per meld)."""
+    if not refs_parts:
+        return 0.0
+    # in plain floats, not numpy: a meld's two or three tiles, judged for every meld read
+    # (the same arithmetic as numpy's on float64, so the same values to the last bit)
+    b, a = parts
+    rho = [small_median([rb[i] - ra[i] for rb, ra in refs_parts]) for i in (0, 1)]
+    up = [a[i] + rho[i] for i in (0, 1)]
+    side = [FACE_H * a[i] + rho[i] / FACE_H for i in (0, 1)]
+    sep = _sum_squares(up[0] - side[0], up[1] - side[1])
     if sep < 1e-6:
         return 0.0
-    e_up = float(np.sum((b - up) ** 2))
-    e_side = float(np.sum((b - side) ** 2))
+    e_up = _sum_squares(b[0] - up[0], b[1] - up[1])
+    e_side = _sum_squares(b[0] - side[0], b[1] - side[1])
     return max(-1.5, min(1.5, (e_up - e_side) / (sep + BOX_NOISE)))
+
+
+def box_parts(s: Slot) -> tuple[tuple[float, float], tuple[float, float]]:
+    """A box's width and height in tile widths, and |row direction| (x, y extents of a unit
+    step along the row)."""
+    unit = max(s.unit, 1e-6)
+    return ((s.site.det.width / unit, s.site.det.height / unit),
+            (abs(s.normal[1]), abs(s.normal[0])))
+
+
+def small_median(values: list[float]) -> float:
+    """numpy.median of a few floats: the middle one, or the mean of the middle two."""
+    xs = sorted(values)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2
+
+
+def _sum_squares(x: float, y: float) -> float:
+    return x * x + y * y
 
 
 def short_row_units(slots: list[Slot], us: np.ndarray, spacing: np.ndarray) -> np.ndarray:

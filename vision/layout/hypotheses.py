@@ -68,6 +68,28 @@ class _RowParser:
     def __init__(self, seq: list[Slot], gaps: list[float], odds: MeldOdds):
         self.seq, self.gaps, self.odds = seq, gaps, odds
         self.cache: dict[tuple[int, int], list[tuple[float, list]]] = {}
+        self.groups: dict[tuple[int, int], tuple[list[Slot], list, float]] = {}
+
+    def may_hold(self, lo: int, left_end: int, right_start: int, hi: int, need: int,
+                 counts: set[int]) -> bool:
+        """Whether melds read in seq[lo:left_end] and seq[right_start:hi] (the two best ways
+        of each, as LayoutReader._block_readings combines them) and `counts` melds elsewhere
+        may make the `need` melds of a hand: the blocks between them that cannot are skipped
+        before they are costed."""
+        left = self.melds(lo, left_end)
+        right = self.melds(right_start, hi) if left else None
+        return bool(left and right) and any(need - len(lm) - len(rm) in counts
+                                            for _, lm in left[:2] for _, rm in right[:2])
+
+    def group(self, a: int, k: int) -> tuple[list[Slot], list, float]:
+        """seq[a:a + k], its readings as one meld and the cost of its inner gaps (the same
+        for every stretch that starts with it)."""
+        key = (a, k)
+        if key not in self.groups:
+            group = self.seq[a:a + k]
+            self.groups[key] = (group, read_meld(group, memo=self.odds),
+                                sum(c_in(g) for g in self.gaps[a:a + k - 1]))
+        return self.groups[key]
 
     def melds(self, a: int, b: int, keep: int = 3) -> list[tuple[float, list]]:
         """Readings of seq[a:b] as consecutive melds: [(cost, [(slots, MeldReading)])]."""
@@ -81,11 +103,9 @@ class _RowParser:
             for k in (2, 3, 4):
                 if a + k > b:
                     break
-                group = self.seq[a:a + k]
-                readings = read_meld(group, memo=self.odds)
+                group, readings, inner = self.group(a, k)
                 if not readings:
                     continue
-                inner = sum(c_in(g) for g in self.gaps[a:a + k - 1])
                 edge = c_out(self.gaps[a + k - 1]) if a + k < b else 0.0
                 rest = self.melds(a + k, b, keep)
                 for r in readings:
@@ -144,7 +164,8 @@ def _blocks(lo: int, hi: int, fewest_melds: int, size: int = 14):
 
 class LayoutReader:
     def __init__(self, scene: Scene, context: WinContext, rules: str | None,
-                 options: Mapping[str, Any] | None, loose_ends: bool = False, sets: int = 4):
+                 options: Mapping[str, Any] | None, loose_ends: bool = False, sets: int = 4,
+                 odds: dict | None = None):
         self.scene = scene
         self.sets = sets  # sets in a complete hand besides the pair: 4, or 5 in 16-tile games
         self.loose_ends = loose_ends  # any row's end tile may be left out (a last resort)
@@ -152,7 +173,9 @@ class LayoutReader:
         self.rules = rules
         self.options = options
         self._win_cache: dict[tuple, bool] = {}
-        self.odds = MeldOdds()  # the scene's meld tiles' sideways odds, worked out once
+        # the meld tiles' sideways odds and readings, worked out once (`odds`: shared with
+        # the other scenes of the same photo)
+        self.odds = MeldOdds(odds)
 
     # -- winning check --------------------------------------------------------------------------
     def is_winning(self, hand: Hand) -> bool:
@@ -185,6 +208,17 @@ class LayoutReader:
                 out.extend(self._read_main(prepared, main, orient))
         return out
 
+    def _parser(self, row: int, orient: int, seq: list[Slot], gaps: list[float],
+                keep: int = 3) -> _RowParser:
+        """The meld parser of one row read one way, kept by the scene: a reader of the same
+        scene that may leave out any end tile (`loose_ends`) parses its rows alike. `keep`:
+        the readings kept per stretch (the parser's cache does not tell them apart)."""
+        parsers = self.odds.parsers(self.scene)
+        key = (row, orient, keep)
+        if key not in parsers:
+            parsers[key] = _RowParser(seq, gaps, self.odds)
+        return parsers[key]
+
     def _trims(self, seq, gaps):
         """Which end slots may be left out as strays: (left, right, cost)."""
         n = len(seq)
@@ -208,15 +242,19 @@ class LayoutReader:
         """Readings with row `main` holding the standing tiles, the other rows melds only."""
         others = self._other_rows(prepared, main, orient)
         seq, gaps, _ = prepared[main]
-        row = _MainRow(seq, gaps, _RowParser(seq, gaps, self.odds),
+        row = _MainRow(seq, gaps, self._parser(main, orient, seq, gaps),
                        _windowed_sideways(seq, self.odds), orient)
         results = []
         fewest = min(len(m) for _, m, _ in others)
+        counts = {len(m) for _, m, _ in others}  # melds the other rows may hold
         for tl, tr, tcost in self._trims(seq, gaps):
             lo, hi = tl, len(seq) - tr
             for i0, i1, mode, need_melds in _blocks(lo, hi, fewest, 3 * self.sets + 2):
-                results.extend(self._block_readings(row, (lo, hi, tcost), (i0, i1, mode),
-                                                    need_melds, others))
+                left_end = i0 - 1 if mode == "before" else i0
+                right_start = i1 + 1 if mode == "after" else i1
+                if row.parser.may_hold(lo, left_end, right_start, hi, need_melds, counts):
+                    results.extend(self._block_readings(row, (lo, hi, tcost), (i0, i1, mode),
+                                                        need_melds, others))
         return [h for r in results for h in self._hands(r)]
 
     def _other_rows(self, prepared, main: int, orient: int) -> list[tuple[float, list, list]]:
@@ -228,7 +266,7 @@ class LayoutReader:
             far = far_side(self.scene.frames, main, i) * orient  # > 0: on the player's side
             other_parses = [(c + FAR_ROW * (far > 0 and bool(seq)), m, d)
                             for c, m, d in other_parses]
-            parser = _RowParser(seq, gaps, self.odds)
+            parser = self._parser(i, orient, seq, gaps, keep=2)
             row_opts = []
             for tl, tr, tc in self._trims(seq, gaps):
                 for c, m in parser.melds(tl, len(seq) - tr, keep=2):

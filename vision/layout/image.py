@@ -30,7 +30,7 @@ from typing import Any
 
 import numpy as np
 
-from vision.layout.geometry import FACE_H
+from vision.layout.geometry import FACE_H, small_median
 
 FACE_COLOUR_DIST = 30.0  # Lab distance to the face's background colour that still counts as face
 BAND = 0.4  # half-width of the band through the centre, in tile widths
@@ -149,11 +149,12 @@ PATCH_HALF, PATCH_N = 0.4, 12  # a face's middle: half-side (tile widths) and sa
 
 
 def face_patch(lab: np.ndarray, box, phi: float, unit: float,
-               depth: float | None) -> np.ndarray | None:
+               depth: float | None, light: np.ndarray | None = None) -> np.ndarray | None:
     """The lightness of the middle of `box` sampled on a PATCH_N square grid, square on the
     table: along the row in tile widths, across it in face depths (`depth`, tile widths an
     upright face reaches across, which takes in the camera's foreshortening); zero mean, unit
-    norm, rows across the row. None when the face is flat grey or no depth is known."""
+    norm, rows across the row. None when the face is flat grey or no depth is known.
+    `light`: the photo's lightness channel as one array (made here when not given)."""
     import cv2
 
     if not depth or unit <= 0:
@@ -164,7 +165,9 @@ def face_patch(lab: np.ndarray, box, phi: float, unit: float,
     t = ((np.arange(PATCH_N) + 0.5) / PATCH_N * 2 - 1) * PATCH_HALF * unit
     ga, gn = np.meshgrid(t, t * depth / FACE_H)
     pts = np.array([(x1 + x2) / 2, (y1 + y2) / 2]) + ga[..., None] * a + gn[..., None] * n
-    patch = cv2.remap(np.ascontiguousarray(lab[:, :, 0]), pts[..., 0].astype(np.float32),
+    if light is None:
+        light = np.ascontiguousarray(lab[:, :, 0])
+    patch = cv2.remap(light, pts[..., 0].astype(np.float32),
                       pts[..., 1].astype(np.float32), cv2.INTER_LINEAR)
     patch = patch - patch.mean()
     norm = float(np.linalg.norm(patch))
@@ -184,11 +187,16 @@ def add_face_depths(rows: list, lab: np.ndarray | None, scale: float = 1.0,
         return
     memo = {} if memo is None else memo
 
-    def once(read, *args):
+    def once(read, *args, **given):  # `given`: what the reading needs that its key omits
         key = (read.__name__, *(tuple(a) if isinstance(a, np.ndarray) else a for a in args))
         if key not in memo:
-            memo[key] = read(lab, *args)
+            memo[key] = read(lab, *args, **given)
         return memo[key]
+
+    def light() -> np.ndarray:  # the lightness channel face_patch samples, made once
+        if "light" not in memo:
+            memo["light"] = np.ascontiguousarray(lab[:, :, 0])
+        return memo["light"]
 
     slots = [s for row in rows for s in row if not s.is_back]
     # each face's box in the photo's pixels, its row's angle and its tile width there
@@ -209,8 +217,8 @@ def add_face_depths(rows: list, lab: np.ndarray | None, scale: float = 1.0,
             if s.is_back:
                 continue
             near = [x.face_depth for x in row[max(0, i - 2):i + 3] if x.face_depth]
-            depth = float(np.median(near)) if near else None
-            s.face_patch = once(face_patch, *lines[id(s)], depth)
+            depth = float(small_median(near)) if near else None
+            s.face_patch = once(face_patch, *lines[id(s)], depth, light=light())
     for s in slots:
         s.print_mates = tuple(x.face_patch for x in slots
                               if x is not s and x.code == s.code and x.face_patch is not None)

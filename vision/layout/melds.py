@@ -16,9 +16,7 @@ direction is found):
 from __future__ import annotations
 
 import math
-import statistics
 from dataclasses import dataclass
-from itertools import product
 
 import numpy as np
 
@@ -26,7 +24,7 @@ from scoring import tiles as T
 from scoring.hand import Meld
 from scoring.messages import Msg
 from vision.layout.boxes import iou
-from vision.layout.geometry import Slot, box_fit
+from vision.layout.geometry import Slot, box_fit_parts, box_parts, small_median
 from vision.layout.words import M
 
 SIDEWAYS = 0.5  # pside above this reads as a tile turned sideways
@@ -66,27 +64,30 @@ MELD_W_PHOTO = (-5.66, 4.88, 20.12, 12.21, 6.64, 24.72, 10.68, 3.45, 10.0)  # th
 # alone, the others kept (refitting all of them too traded chows the print cannot see)
 
 
-def meld_features(slots: list[Slot]) -> list[tuple[float, ...]]:
+def meld_features(slots: list[Slot], memo: MeldOdds | None = None) -> list[tuple[float, ...]]:
     """Sideways cues of each tile of a meld against the other tiles of the same meld: shape
     (along/across ratio, where the box shape tells), offset off the meld's line, spacing to its
     neighbours, offset margin over the others, box fit (geometry.box_fit), the photo's
     cues (face depth, grain, and for one print the turned match), and how far it sits off the
-    line beyond a sideways tile's offset (lying on another tile)."""
+    line beyond a sideways tile's offset (lying on another tile). `memo` keeps each tile's
+    turned match for the scene's other melds."""
+    turned = memo.print_turned if memo is not None else _print_turned
     ratios = [math.log(max(s.along, 1e-6) / max(s.across, 1e-6)) for s in slots]
-    mid_v = statistics.median(x.v for x in slots)
+    mid_v = small_median([x.v for x in slots])
     offs = [abs(s.v - mid_v) / s.unit for s in slots]
     depths = [math.log(max(s.face_depth, 1e-3)) if s.face_depth else None for s in slots]
     grains = [s.face_grain for s in slots]
+    parts = [box_parts(s) for s in slots]
     out = []
     for j, s in enumerate(slots):
-        others = [x for i, x in enumerate(slots) if i != j]
         others_r = [r for i, r in enumerate(ratios) if i != j]
         rel = s.features[0] if s.features else 0.0
-        shape = (ratios[j] - statistics.median(others_r)) * min(1.0, 3 * rel)
+        shape = (ratios[j] - small_median(others_r)) * min(1.0, 3 * rel)
         spread = s.features[2] if s.features else 0.0
         margin = min(0.25, offs[j] - max(o for i, o in enumerate(offs) if i != j))
-        out.append((shape, min(offs[j], 0.35), spread, margin, box_fit(s, others),
-                    _shallower(depths, j), _turned(grains, j), _print_turned(s),
+        out.append((shape, min(offs[j], 0.35), spread, margin,
+                    box_fit_parts(parts[j], [x for i, x in enumerate(parts) if i != j]),
+                    _shallower(depths, j), _turned(grains, j), turned(s),
                     max(0.0, offs[j] - RAISED)))
     return out
 
@@ -99,7 +100,7 @@ def _shallower(depths: list[float | None], j: int) -> float:
     others = [d for i, d in enumerate(depths) if i != j and d is not None]
     if depths[j] is None or not others:
         return 0.0
-    return max(0.0, min(0.3, statistics.median(others) - depths[j]))
+    return max(0.0, min(0.3, small_median(others) - depths[j]))
 
 
 def _turned(grains: list[float | None], j: int) -> float:
@@ -108,7 +109,7 @@ def _turned(grains: list[float | None], j: int) -> float:
     others = [g for i, g in enumerate(grains) if i != j and g is not None]
     if grains[j] is None or not others:
         return 0.0
-    return max(0.0, min(2.0, statistics.median(others) - grains[j]))
+    return max(0.0, min(2.0, small_median(others) - grains[j]))
 
 
 def _print_turned(slot: Slot) -> float:
@@ -124,25 +125,90 @@ def _print_turned(slot: Slot) -> float:
         same = max(float(np.sum(pj * np.rot90(mate, k))) for k in (0, 2))
         turned = max(float(np.sum(pj * np.rot90(mate, k))) for k in (1, 3))
         out.append(turned - same)
-    return max(-0.5, min(1.0, statistics.median(out))) if out else 0.0
+    return max(-0.5, min(1.0, small_median(out))) if out else 0.0
 
 
 class MeldOdds:
-    """The sideways odds of meld tiles, worked out once per scene: the same tiles are judged
-    again for every reading and both reading directions, and a scene's slots do not change once
-    it is built. Keyed by the tiles' boxes (each box is in one slot of a scene). One per
-    read_layout call, so never shared between threads."""
+    """The sideways odds of meld tiles, and the readings of groups as melds, worked out once
+    per photo: the same tiles are judged again for every reading, both reading directions and
+    every fit of the rows that describes them alike, and a scene's slots do not change once it
+    is built. Keyed by everything of the tiles these read (`_slot_key`), so two scenes' slots
+    share an entry only when they would read alike. `store`: the entries, shared by the scenes
+    of one read_layout call (never between threads)."""
 
-    def __init__(self):
-        self._odds: dict[tuple[int, ...], tuple[float, ...]] = {}
+    def __init__(self, store: dict | None = None):
+        self._store = {} if store is None else store
+        for name in ("odds", "melds", "turned", "alive"):
+            self._store.setdefault(name, {} if name != "alive" else [])
+        self._keys: dict[int, tuple[Slot, tuple]] = {}  # id(slot) -> (slot, its key)
+        self._seen: dict[tuple, tuple[list[Slot], tuple]] = {}  # this scene's groups by id
+
+    def _key(self, slot: Slot) -> tuple:
+        got = self._keys.get(id(slot))
+        if got is None:
+            got = (slot, _slot_key(slot, self._store["alive"]))
+            self._keys[id(slot)] = got
+        return got[1]
+
+    def _kept(self, slots: list[Slot]) -> bool:
+        # slots built by hand, not from parsed detections, may change: not kept
+        return min(s.site.det.index for s in slots) >= 0
 
     def of(self, slots: list[Slot]) -> list[float]:
-        key = tuple(s.site.det.index for s in slots)
-        if min(key) < 0:  # slots built by hand, not from parsed detections: not kept
+        if not self._kept(slots):
             return _meld_sideways(slots)
-        if key not in self._odds:
-            self._odds[key] = tuple(_meld_sideways(slots))
-        return list(self._odds[key])
+        key = tuple(map(self._key, slots))
+        odds = self._store["odds"]
+        if key not in odds:
+            back = key[::-1]
+            # each tile is judged against the others of the meld, whatever their order
+            odds[key] = odds[back][::-1] if back in odds else tuple(_meld_sideways(slots, self))
+        return list(odds[key])
+
+    def melds(self, slots: list[Slot], in_meld: float, ignore_tops: bool) -> list[MeldReading]:
+        """read_meld's readings of `slots`, worked out once."""
+        if not slots or not self._kept(slots):
+            return _read_meld_group(slots, in_meld, ignore_tops, self)
+        mine = (tuple(map(id, slots)), in_meld, ignore_tops)
+        got = self._seen.get(mine)
+        if got is None:
+            key = (tuple(map(self._key, slots)), in_meld, ignore_tops)
+            melds = self._store["melds"]
+            if key not in melds:
+                melds[key] = tuple(_read_meld_group(slots, in_meld, ignore_tops, self))
+            got = self._seen[mine] = (list(slots), melds[key])  # the slots keep their ids
+        return list(got[1])
+
+    def parsers(self, scene) -> dict:
+        """A place for the row parsers of `scene` (vision/layout/hypotheses.py), kept while
+        the store lives (with the scene, so its id is not taken by another)."""
+        kept = self._store.setdefault("parsers", {})
+        if id(scene) not in kept:
+            kept[id(scene)] = (scene, {})
+        return kept[id(scene)][1]
+
+    def print_turned(self, slot: Slot) -> float:
+        """_print_turned of one slot (it does not depend on the meld the slot is judged in)."""
+        if not self._kept([slot]):
+            return _print_turned(slot)
+        key = (id(slot.face_patch), tuple(map(id, slot.print_mates)))
+        turned = self._store["turned"]
+        if key not in turned:
+            self._store["alive"].append((slot.face_patch, slot.print_mates))
+            turned[key] = _print_turned(slot)
+        return turned[key]
+
+
+def _slot_key(s: Slot, alive: list) -> tuple:
+    """Everything of a slot that its meld readings and sideways odds read: its box, codes and
+    doubts, its place and extents on the row, its cues, the boxes on it. The photo's patches
+    are arrays, named by identity (`alive` keeps them, so no other array takes their id)."""
+    d, top, maybe = s.site.det, s.site.top, s.site.maybe_top
+    alive.append((s.face_patch, s.print_mates))
+    return (d.index, d.code, d.box, d.confidence, d.alternatives, s.v, s.along, s.across,
+            s.unit, s.pside, s.raised, s.normal, s.features, s.face_depth, s.face_grain,
+            id(s.face_patch), tuple(map(id, s.print_mates)),
+            None if top is None else top.box, None if maybe is None else maybe.box)
 
 
 def meld_sideways(slots: list[Slot], memo: MeldOdds | None = None) -> list[float]:
@@ -154,11 +220,11 @@ def meld_sideways(slots: list[Slot], memo: MeldOdds | None = None) -> list[float
     return memo.of(slots) if memo is not None else _meld_sideways(slots)
 
 
-def _meld_sideways(slots: list[Slot]) -> list[float]:
+def _meld_sideways(slots: list[Slot], memo: MeldOdds | None = None) -> list[float]:
     out = []
     photo = any(s.face_depth for s in slots)
     b, *w = MELD_W_PHOTO if photo else MELD_W
-    for f in meld_features(slots):
+    for f in meld_features(slots, memo):
         z = b + sum(wi * fi for wi, fi in zip(w, f[:len(w)], strict=True))
         z -= 40 * f[-1]  # that far off the line: lying on another tile
         out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z)))))
@@ -185,7 +251,15 @@ def read_meld(slots: list[Slot], in_meld: float = IN_MELD, ignore_tops: bool = F
               memo: MeldOdds | None = None) -> list[MeldReading]:
     """Every plausible reading of `slots` (in the player's left-to-right order) as one meld;
     its likeliest tile reads as sideways when its odds exceed `in_meld`. A box lying on one
-    of them counts as the meld's fourth tile, or (at a cost) as a stray tile on it."""
+    of them counts as the meld's fourth tile, or (at a cost) as a stray tile on it. `memo`
+    keeps the readings for the scene's next hypotheses."""
+    if memo is not None:
+        return memo.melds(slots, in_meld, ignore_tops)
+    return _read_meld_group(slots, in_meld, ignore_tops, None)
+
+
+def _read_meld_group(slots: list[Slot], in_meld: float, ignore_tops: bool,
+                     memo: MeldOdds | None) -> list[MeldReading]:
     k = len(slots)
     if not 1 <= k <= 4 or any(s.is_flower for s in slots):
         return []
@@ -197,6 +271,37 @@ def read_meld(slots: list[Slot], in_meld: float = IN_MELD, ignore_tops: bool = F
                       for r in read_meld(slots, in_meld, ignore_tops=True, memo=memo)
                       if not (r.meld.kind == "kong" and k == 3)]
     return _read_meld(slots, in_meld, backs, tops, memo)
+
+
+def _may_meld(codes: list[str], run: bool) -> bool:
+    """Whether tiles `codes` (the first of a meld's) may still make one: all one tile, or
+    (`run`) distinct tiles of one suit within a chow's span."""
+    first = codes[0]
+    if all(c == first for c in codes):
+        return True
+    if not run or not all(T.is_suited(c) and c[-1] == first[-1] for c in codes):
+        return False
+    ranks = [T.rank(c) for c in codes]
+    return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) <= 2
+
+
+def _meld_combos(options: list[list[tuple[str, float]]], run: bool) -> list[tuple]:
+    """The combinations of the tiles' (code, cost) options, in itertools.product's order,
+    that may make a meld (see _may_meld): the others give no reading, and a group of four
+    tiles with five options each has 625 combinations."""
+    options = [[o for o in opts if T.is_tile(o[0])] for opts in options]
+    out: list[tuple] = []
+
+    def extend(prefix: list[tuple[str, float]]) -> None:
+        if len(prefix) == len(options):
+            out.append(tuple(prefix))
+            return
+        for opt in options[len(prefix)]:
+            if _may_meld([c for c, _ in prefix] + [opt[0]], run):
+                extend(prefix + [opt])
+
+    extend([])
+    return out
 
 
 STRAY_ON_MELD = 2.5  # a box on a meld's tile that is not its fourth tile (a stray lying there)
@@ -230,11 +335,11 @@ def _read_meld(slots: list[Slot], in_meld: float, backs: list[int], tops: list[i
     best = max(range(k), key=lambda i: side[i])
     pos = best if side[best] > in_meld else None
     cost_side = 1.5 * sum(1 for i in range(k) if i != best and side[i] > SIDEWAYS)
+    if n_tiles not in (3, 4) or (n_tiles == 3 and k != 3):
+        return out  # no meld of these tiles (_read_meld's cases below)
     options = [s.candidates() for s in slots]
-    for combo in product(*options):
+    for combo in _meld_combos(options, run=n_tiles == 3):
         codes = [c for c, _ in combo]
-        if not all(T.is_tile(c) for c in codes):
-            continue
         cost = sum(x for _, x in combo) + cost_side
         tiles = list(codes) + [codes[i] for i in tops]
         if len(tiles) == 3 and len(set(tiles)) == 1 and k == 3:

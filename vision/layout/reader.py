@@ -199,6 +199,7 @@ def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0, se
     best = None
     read: dict[tuple, tuple] = {}  # the same rows fitted again are read once
     memo: dict = {}  # and the rows of a band fitted once, a face on a line measured once
+    odds: dict = {}  # and a meld read once, whichever scene shows its tiles alike
     for band, loose_ends in ROW_FITS:
         here = None
         scene = build_scene(dets, list(notes), lab=lab, lab_scale=lab_scale, band=band,
@@ -209,7 +210,7 @@ def _best_rows(dets, notes, context, rules, options, lab=None, lab_scale=1.0, se
                 scene = build_scene(dets, list(notes), choice, lab, lab_scale, band, memo)
             key = (loose_ends, _fingerprint(scene))
             if key not in read:
-                reader = LayoutReader(scene, context, rules, options, loose_ends, sets)
+                reader = LayoutReader(scene, context, rules, options, loose_ends, sets, odds)
                 read[key] = (scene, reader, reader.readings() if scene.rows else [])
             scene, reader, found = read[key]
             cost = min((f[0] for f in found), default=math.inf) + UNUSED_ROW_TILE * scene.unused

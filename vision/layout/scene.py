@@ -10,7 +10,15 @@ import numpy as np
 from scoring import tiles as T
 from scoring.messages import Msg
 from vision.layout.boxes import Site, TileBox, overlap_groups
-from vision.layout.geometry import Row, Slot, describe_row, fit_row, local_scale, tile_scale
+from vision.layout.geometry import (
+    Row,
+    Slot,
+    describe_row,
+    fit_row,
+    local_scale,
+    small_median,
+    tile_scale,
+)
 from vision.layout.image import add_face_depths
 from vision.layout.words import M
 
@@ -30,11 +38,19 @@ class Scene:
     choice: tuple[int, int | None] | None = None
 
 
-def make_sites(dets: list[TileBox], notes: list[Msg]) -> list[Site]:
+def make_sites(dets: list[TileBox], notes: list[Msg], memo: dict | None = None) -> list[Site]:
     """Merge boxes that cover the same place: duplicates (kept: the most confident, the others'
-    codes become alternatives) and same-code overlaps that may be a tile stacked on another."""
+    codes become alternatives) and same-code overlaps that may be a tile stacked on another.
+    `memo`: the same photo's earlier scenes (which boxes overlap is found once)."""
     sites: list[Site] = []
-    for group in overlap_groups(dets):
+    if memo is None:
+        groups = overlap_groups(dets)
+    else:
+        key = ("overlaps", tuple((d.index, d.code, d.box) for d in dets))
+        if key not in memo:
+            memo[key] = overlap_groups(dets)
+        groups = memo[key]
+    for group in groups:
         group = sorted(group, key=lambda i: -dets[i].confidence)
         base = dets[group[0]]
         site = Site(base)
@@ -87,13 +103,32 @@ def build_scene(dets: list[TileBox], notes: list[Msg],
     across the row where given. `band`: how far off a row's line (in tile widths) a tile may
     lie and still be fitted to it. `memo`: what was worked out for the same photo so far (kept
     across its row choices and bands: the rows of a band are fitted once, the same face on the
-    same line is read once)."""
-    sites = make_sites(dets, notes)
+    same line is read once, a scene of the same rows built once)."""
+    sites = make_sites(dets, notes, memo)
     pts = np.array([s.centre for s in sites]) if sites else np.zeros((0, 2))
     scale = tile_scale(pts) if len(sites) > 1 else (
         min(sites[0].det.width, sites[0].det.height) if sites else 1.0)
     scale = max(scale, 1e-6)
     fits, remaining = _fit_rows(pts, scale, band, memo)
+    if memo is None:
+        return _scene_of_fits(sites, notes, fits, remaining, scale, choice, lab, lab_scale, memo)
+    # another band that fits the same rows gives the same scene (nothing after the fit reads
+    # the band); a scene is not changed once built, so one photo's is built once
+    key = ("scene", _fits_key(fits, remaining), choice)
+    if key not in memo:
+        memo[key] = _scene_of_fits(sites, notes, fits, remaining, scale, choice, lab, lab_scale,
+                                   memo)
+    return memo[key]
+
+
+def _fits_key(fits, remaining) -> tuple:
+    return (tuple((m.tobytes(), o.tobytes(), d.tobytes(), c.tobytes()) for m, o, d, c in fits),
+            tuple(remaining))
+
+
+def _scene_of_fits(sites: list[Site], notes: list[Msg], fits, remaining, scale: float,
+                   choice, lab, lab_scale: float, memo: dict | None) -> Scene:
+    """The scene from the fitted rows (build_scene's second half)."""
     fitted: list[tuple[np.ndarray, Row]] = [
         (members, Row([sites[i] for i in members], origin, d, np.array([-d[1], d[0]]), coef))
         for members, origin, d, coef in fits]
@@ -113,7 +148,7 @@ def build_scene(dets: list[TileBox], notes: list[Msg],
     _take_row_ends(picked.rows, sites, picked.loose, scale)
     # describe the hand's rows
     frames = picked.rows
-    rows = [describe_row(r) for r in frames]
+    rows = [_describe(r, memo) for r in frames]
     add_face_depths(rows, lab, lab_scale, memo)
     # resolve same-code overlaps: a tile offset across the row is stacked on the other
     for slots in rows:
@@ -123,6 +158,21 @@ def build_scene(dets: list[TileBox], notes: list[Msg],
     # rows again: slot features change once tops are attached
     return Scene(rows, frames, loose_flowers, strays, notes, scale, picked.options,
                  picked.unused, picked.choice)
+
+
+def _describe(row: Row, memo: dict | None) -> list[Slot]:
+    """describe_row, worked out once per photo for a row of the same boxes on the same curve
+    (its slots are made anew: the scene's sites and the photo's cues are its own)."""
+    if memo is None:
+        return describe_row(row)
+    key = ("described", tuple(s.det.index for s in row.sites), row.origin.tobytes(),
+           row.direction.tobytes(), row.normal.tobytes(), row.coef.tobytes())
+    if key not in memo:
+        index = {id(site): i for i, site in enumerate(row.sites)}
+        memo[key] = [(index[id(s.site)], s.u, s.v, s.along, s.across, s.unit, s.pside,
+                      s.raised, s.normal, s.features) for s in describe_row(row)]
+    return [Slot(row.sites[i], u, v, along, across, unit, pside, raised, normal, features)
+            for i, u, v, along, across, unit, pside, raised, normal, features in memo[key]]
 
 
 @dataclass
@@ -273,10 +323,10 @@ def _near_hand(site: Site, rows: list[list[Slot]], frames: list[Row]) -> bool:
         if not slots:
             continue
         u, v = frame.coords(np.array([site.centre]))
-        unit = float(np.median([s.unit for s in slots]))
+        unit = float(small_median([s.unit for s in slots]))
         # across the row, distances shrink with the camera's angle: count them in the rows'
         # face depths (a second row lies at about 1.1 to 1.7 of them)
-        depth = max(float(np.median([s.across for s in slots])), 0.3 * unit)
+        depth = max(float(small_median([s.across for s in slots])), 0.3 * unit)
         du = max(slots[0].u - float(u[0]), float(u[0]) - slots[-1].u, 0.0) / unit
         dv = abs(float(v[0])) / depth
         if (dv < 0.6 and du < 1.6) or (0.6 <= dv <= 1.75 and du < 0.5):
