@@ -66,7 +66,7 @@ M = Catalog("app", {
     ),
     "found_tiles": ("Found {n} tiles in {ms} ms.", "找到 {n} 张牌，用时 {ms} 毫秒。"),
     "check_tiles": (
-        "{n} tile(s) are uncertain (orange): tap them to check.",
+        "Tiles to check: {n} uncertain (orange). Tap each to check it.",
         "有 {n} 张牌不确定（橙色框）：点一下核对。",
     ),
     "check_spot": (
