@@ -129,10 +129,9 @@ def choose_table(lang: str) -> None:
             cols[i % 2].text_input(t("player", lang, n=i + 1), key=f"tb-p{i}",
                                    help=t("players_help", lang) if i == 0 else None)
         ids = sorted(all_rulesets())
-        if st.session_state.get("tb-rules") not in ids:  # the scoring page's game, else Guobiao
-            chosen = st.session_state.get("rules")
-            st.session_state["tb-rules"] = chosen if chosen in ids else "gb"
-        st.selectbox(t("rules", lang), ids, key="tb-rules",
+        chosen = st.session_state.get("rules")  # the scoring page's game, else Guobiao
+        default = chosen if chosen in ids else "gb"
+        st.selectbox(t("rules", lang), ids, index=ids.index(default), key="tb-rules",
                      format_func=lambda r: rules_name(r, lang))
         st.button(t("start_button", lang), key="tb-start-btn", on_click=_start, args=(lang,),
                   type="primary")
