@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from datasets.review import NotLabelled, ReviewSet
 from mjlens.ui.i18n import LANG_NAMES, lang_of_locale, pick, tile_label, tile_name
+from mjlens.ui.pictures import tile
 from mjlens.ui.tile_images import tile_png
 from scoring.messages import Catalog
 from scoring.tiles import DETECTOR_CLASSES
@@ -191,8 +192,8 @@ def palette(lang: str, i: int, k: int, code: str) -> None:
         for code in _codes(suit):
             with st.container(key=f"pcell-{code}", width=TILE_PX + 6, gap=None,
                               horizontal_alignment="center"):
-                st.image(tile_png(code, None, 2 * TILE_PX), width=TILE_PX,
-                         caption=None if code != "back" else tile_name(code, lang))
+                tile(tile_png(code, None, 2 * TILE_PX), TILE_PX,
+                     caption=None if code != "back" else tile_name(code, lang))
                 st.button(tile_label(code, lang), key=f"pal-{code}", on_click=_change,
                           args=(code,), type="tertiary", help=tile_name(code, lang))
 

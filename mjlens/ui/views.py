@@ -12,6 +12,7 @@ import streamlit as st
 from mjlens.ui import engine as E
 from mjlens.ui import jokers as J
 from mjlens.ui import photo as P
+from mjlens.ui import pictures as PIC
 from mjlens.ui import render as R
 from mjlens.ui import state as S
 from mjlens.ui import views_profiles as PV
@@ -180,7 +181,7 @@ def take_photo(data: bytes) -> None:
         return
     detector, why = detector_or_reason()
     if detector is None:
-        ss.photo = P.picture(img)
+        _show_photo(P.picture(img))
         ss.photo_msg = ("warning", "no_detector", {"why": why})
         return
     base = ss.draft.context
@@ -189,7 +190,7 @@ def take_photo(data: bytes) -> None:
     reading = P.read_photo(img, detector, rs.id if rs else None, context,
                            current_options(rs) if rs else None, PV.reader_or_none(detector))
     ss.profile_image = img  # corrections are learnt from its crops
-    ss.photo = P.picture(img)
+    _show_photo(P.picture(img))
     ss.draft = ss.photo_draft = replace(reading.draft, context=context)
     ss.selected = None
     if reading.tile_count == 0:
@@ -197,6 +198,14 @@ def take_photo(data: bytes) -> None:
     else:
         ss.photo_msg = ("success", "found_tiles",
                         {"n": reading.tile_count, "ms": round(1000 * reading.seconds)})
+
+
+def _show_photo(picture) -> None:
+    """A new photo to show: its drawings and crops are made anew (pictures.photo_bytes)."""
+    ss = st.session_state
+    ss.photo = picture
+    ss.photo_n = ss.get("photo_n", 0) + 1
+    PIC.clear_crops()
 
 
 def _notation_changed() -> None:
@@ -277,9 +286,12 @@ def photo_view(lang: str) -> None:
     if not any(s.box for s in ss.draft.tiles):
         # no detector here: the photo is still a help for entering the hand by hand
         if (ss.get("photo_msg") or ("",))[1:2] == ("no_detector",):
-            st.image(img, caption=t("your_photo", lang), output_format="JPEG", width="stretch")
+            st.image(PIC.photo_bytes((ss.get("photo_n"),), lambda: img),
+                     caption=t("your_photo", lang), output_format="JPEG", width="stretch")
         return
-    shown = R.draw_detections(img, ss.draft, ss.get("selected"))
+    selected = ss.get("selected")
+    shown = PIC.photo_bytes((ss.get("photo_n"), *drawing_key(ss.draft, selected)),
+                            lambda: R.draw_detections(img, ss.draft, selected))
     st.image(shown, caption=t("photo_caption", lang), output_format="JPEG",
              width="stretch")
     n = ss.draft.uncertain_count
@@ -295,6 +307,12 @@ def photo_view(lang: str) -> None:
                          icon=":material/info:"):
             for note in ss.draft.notes:
                 st.markdown(f"- {text(note, lang)}")
+
+
+def drawing_key(d: S.Draft, selected: int | None) -> tuple:
+    """All that the drawing of the photo's boxes (render.draw_detections) reads of a draft."""
+    return (tuple((s.box, s.code, s.uncertain) for s in d.tiles), selected, d.check_spots,
+            d.marks)
 
 
 def _use_reading(notation: str) -> None:
@@ -347,7 +365,7 @@ def _reading_tiles(notation: str, k: int, lang: str) -> None:
         for codes in groups:
             with st.container(horizontal=True, gap=None, width="content"):
                 for code in codes:
-                    st.image(tile_png(code, None, 48), width=22, alt=tile_name(code, lang))
+                    PIC.tile(tile_png(code, None, 48), 22, alt=tile_name(code, lang))
 
 
 def export_view(outcome: E.Outcome, rs, options: dict, lang: str,
@@ -360,11 +378,23 @@ def export_view(outcome: E.Outcome, rs, options: dict, lang: str,
                            E.export_json(outcome.hand, outcome.result, rs.id, options),
                            file_name="mjlens-score.json", mime="application/json",
                            icon=":material/download:", key="dl-json", on_click="ignore")
-        png = R.share_image(st.session_state.draft, outcome.result,
-                            pick(rs.name, rs.name_zh, lang), lang, joker)
+        png = _share_png(outcome, rs, lang, joker, options)
         st.download_button(t("download_png", lang), png, file_name="mjlens-score.png",
                            mime="image/png", icon=":material/image:", key="dl-png",
                            on_click="ignore")
+
+
+def _share_png(outcome: E.Outcome, rs, lang: str, joker, options: dict) -> bytes:
+    """The score as a picture (render.share_image), made again only when the hand, the rule set,
+    its options or the language changed (not on a tap that only selects a tile)."""
+    ss = st.session_state
+    key = (rs.id, lang, joker, repr(sorted(options.items())))
+    kept = ss.get("_share_png")
+    if kept is not None and kept[0] is ss.draft and kept[1] == key:
+        return kept[2]
+    png = R.share_image(ss.draft, outcome.result, pick(rs.name, rs.name_zh, lang), lang, joker)
+    ss["_share_png"] = (ss.draft, key, png)
+    return png
 
 
 def main() -> None:

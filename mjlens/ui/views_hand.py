@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from mjlens.ui import pictures as PIC
 from mjlens.ui import state as S
 from mjlens.ui.i18n import group_name, t, text, tile_label, tile_name
 from mjlens.ui.jokers import Joker
@@ -60,8 +61,8 @@ def _cell(d: S.Draft, i: int, lang: str, selected: int | None, face_down: bool =
         picture = T.BACK if face_down else slot.code
         wild = joker is not None and slot.code == joker.code and not face_down
         alt = tile_name(slot.code, lang)
-        st.image(tile_png(picture, _highlight(d, i, selected), 2 * TILE_PX,
-                          joker.badge if wild else None), width=TILE_PX,
+        PIC.tile(tile_png(picture, _highlight(d, i, selected), 2 * TILE_PX,
+                          joker.badge if wild else None), TILE_PX,
                  alt=joker.alt(alt, lang) if wild else alt)
         label = tile_label(slot.code, lang) + ("?" if slot.uncertain else "")
         st.button(label, key=f"tile-{i}", on_click=_select, args=(i,), type="tertiary")
@@ -159,9 +160,10 @@ def edit_panel(lang: str) -> None:
         if slot.box is not None and photo is not None:
             # what the photo shows there, beside what it was read as
             with st.container(horizontal=True, vertical_alignment="center", key="edit-head"):
-                st.image(tile_crop(photo, slot.box), width=2 * TILE_PX,
-                         caption=t("in_photo", lang))
-                st.image(tile_png(slot.code, None, 2 * TILE_PX), width=TILE_PX,
+                crop = PIC.crop_bytes((ss.get("photo_n"), slot.box),
+                                      lambda: tile_crop(photo, slot.box), 2 * TILE_PX)
+                st.image(crop, width=2 * TILE_PX, caption=t("in_photo", lang))
+                PIC.tile(tile_png(slot.code, None, 2 * TILE_PX), TILE_PX,
                          caption=tile_label(slot.code, lang))
                 st.markdown(info)
         else:
@@ -198,8 +200,7 @@ def alternatives(i: int, slot: S.DraftTile, lang: str) -> None:
                 continue
             with st.container(key=f"pcell-alt-{alt}", width=TILE_PX + 6, gap=None,
                               horizontal_alignment="center"):
-                st.image(tile_png(alt, None, 2 * TILE_PX), width=TILE_PX,
-                         alt=tile_name(alt, lang))
+                PIC.tile(tile_png(alt, None, 2 * TILE_PX), TILE_PX, alt=tile_name(alt, lang))
                 st.button(tile_label(alt, lang), key=f"alt-{alt}", on_click=_change,
                           args=(i, alt), type="tertiary", help=tile_name(alt, lang))
 
@@ -270,8 +271,7 @@ def palette(lang: str, editing: bool) -> None:
         for code in SUIT_CODES[suit]:
             with st.container(key=f"pcell-{code}", width=TILE_PX + 6, gap=None,
                               horizontal_alignment="center"):
-                st.image(tile_png(code, None, 2 * TILE_PX), width=TILE_PX,
-                         alt=tile_name(code, lang))
+                PIC.tile(tile_png(code, None, 2 * TILE_PX), TILE_PX, alt=tile_name(code, lang))
                 st.button(tile_label(code, lang), key=f"pal-{code}", on_click=_palette_tap,
                           args=(code,), type="tertiary")
 

@@ -8,6 +8,7 @@ from typing import Any
 import streamlit as st
 
 from mjlens.ui import engine as E
+from mjlens.ui import pictures as PIC
 from mjlens.ui import state as S
 from mjlens.ui.i18n import (
     HANT,
@@ -330,7 +331,7 @@ def _tiles_input(spec: HandField, value: Any, label: str, lang: str, common: dic
     elif codes:
         with st.container(horizontal=True, gap="small", key=f"extra-tiles-{spec.name}"):
             for code in codes:
-                st.image(tile_png(code, None, 56), width=28, alt=code)
+                PIC.tile(tile_png(code, None, 56), 28, alt=code)
 
 
 def draft_for(rs: RuleSet, draft: S.Draft) -> S.Draft:
@@ -370,10 +371,10 @@ def jokers_view(joker: Joker, r, lang: str) -> None:
         for k, (code, line) in enumerate(zip(codes, stood_lines(joker, r), strict=True)):
             with st.container(horizontal=True, gap="small", width="content",
                               vertical_alignment="center", key=f"joker-{k}"):
-                st.image(tile_png(joker.code, None, 56, joker.badge), width=28,
+                PIC.tile(tile_png(joker.code, None, 56, joker.badge), 28,
                          alt=joker.alt(tile_label(joker.code, lang), lang))
                 st.markdown("→")
-                st.image(tile_png(code, None, 56), width=28, alt=tile_label(code, lang))
+                PIC.tile(tile_png(code, None, 56), 28, alt=tile_label(code, lang))
                 st.caption(text(line, lang))
 
 

@@ -1,0 +1,113 @@
+"""What keeps a tap fast (issue 34), as counts, never as times: a rerun that changes nothing
+encodes no picture and draws no photo, the photo is drawn again only when its boxes change, the
+score's picture only when the hand does. The photo's decoding and detection are kept per upload
+(tests of the rule-set change in this file too). Real rule sets, a stand-in detector."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+from streamlit.testing.v1 import AppTest
+
+from tests.app_support import FIXTURES, FixtureDetector
+
+APP = str(Path(__file__).resolve().parents[1] / "app.py")
+
+
+@pytest.fixture
+def det(monkeypatch):
+    from mjlens.ui import photo as P
+    from mjlens.ui.views import _detector
+
+    found = FixtureDetector("hand_kong", doubtful=2)
+    monkeypatch.setattr(P, "load_detector", lambda *a, **k: found)
+    _detector.clear()
+    yield found
+    _detector.clear()
+
+
+def _upload(det, name: str = "hand_kong.jpg", rules: str | None = None) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    if rules:
+        at.selectbox(key="rules").set_value(rules).run()
+    at.file_uploader(key="upload").set_value(
+        (name, (FIXTURES / name).read_bytes(), "image/jpeg")).run()
+    assert not at.exception, at.exception
+    return at
+
+
+class Counts:
+    """Calls of PIL's encoder, of the photo's drawing and of the score's picture."""
+
+    def __init__(self, monkeypatch):
+        from mjlens.ui import render as R
+
+        self.saves = self.draws = self.shares = 0
+        save, draw, share = Image.Image.save, R.draw_detections, R.share_image
+
+        def counted_save(img, *a, **k):
+            self.saves += 1
+            return save(img, *a, **k)
+
+        def counted_draw(*a, **k):
+            self.draws += 1
+            return draw(*a, **k)
+
+        def counted_share(*a, **k):
+            self.shares += 1
+            return share(*a, **k)
+
+        monkeypatch.setattr(Image.Image, "save", counted_save)
+        monkeypatch.setattr(R, "draw_detections", counted_draw)
+        monkeypatch.setattr(R, "share_image", counted_share)
+
+    def reset(self) -> None:
+        self.saves = self.draws = self.shares = 0
+
+
+def test_a_rerun_that_changes_nothing_encodes_no_picture(det, monkeypatch):
+    at = _upload(det)
+    assert at.metric, "the photo's hand is scored"
+    counts = Counts(monkeypatch)
+    at.run()
+    assert not at.exception
+    assert (counts.saves, counts.draws, counts.shares) == (0, 0, 0)
+    # the photo as sent is a JPEG no wider than Streamlit shows, so Streamlit sends it as it is
+    photo = next(img for img in at.image if "Detected tiles" in img.captions)
+    assert photo.proto.imgs[0].url
+
+
+def test_the_photo_is_drawn_again_only_when_its_boxes_change(det, monkeypatch):
+    at = _upload(det)
+    counts = Counts(monkeypatch)
+    at.button(key="tile-3").click().run()  # the selected tile's box turns blue
+    assert counts.draws == 1
+    assert counts.shares == 0, "selecting a tile changes no score"
+    counts.reset()
+    at.run()
+    assert (counts.draws, counts.shares) == (0, 0)
+    counts.reset()
+    at.button(key="tile-3").click().run()  # the selection ends
+    assert counts.draws == 1
+    counts.reset()
+    won_by = at.segmented_control(key="ctx-won_by")
+    won_by.set_value("discard" if won_by.value == "self" else "self").run()
+    assert at.metric, "still a hand with a score"
+    assert counts.draws == 0, "the boxes are the same"
+    assert counts.shares == 1, "another hand, another picture of its score"
+
+
+def test_tile_pictures_are_sent_at_their_shown_width():
+    import io
+
+    from mjlens.ui.pictures import fit_png
+    from mjlens.ui.tile_images import tile_png
+
+    big = tile_png("5p", None, 76)
+    small = fit_png(big, 38)
+    assert Image.open(io.BytesIO(small)).width == 38
+    assert fit_png(big, 38) is small, "made once"
+    assert fit_png(small, 38) is small, "a picture not wider is sent as it is"
