@@ -111,3 +111,47 @@ def test_tile_pictures_are_sent_at_their_shown_width():
     assert Image.open(io.BytesIO(small)).width == 38
     assert fit_png(big, 38) is small, "made once"
     assert fit_png(small, 38) is small, "a picture not wider is sent as it is"
+
+
+def _layouts(monkeypatch) -> list:
+    import vision.pipeline as VP
+
+    calls, read = [], VP.read_layout
+
+    def counted(*a, **k):
+        calls.append(k.get("rules"))
+        return read(*a, **k)
+
+    monkeypatch.setattr(VP, "read_layout", counted)
+    return calls
+
+
+def _reading(at) -> tuple:
+    from mjlens.ui import state as S
+
+    d = at.session_state["draft"]
+    return S.hand_notation(d), [(s.code, s.group, s.box) for s in d.tiles], d.readings
+
+
+def test_a_rule_set_change_lays_out_the_same_boxes_again_without_the_detector(det, monkeypatch):
+    layouts = _layouts(monkeypatch)
+    at = _upload(det)
+    assert det.calls == 1 and layouts == ["gb"]
+    at.selectbox(key="rules").set_value("yuhuan").run()  # 16-tile game: its own reading
+    assert not at.exception
+    assert det.calls == 1, "the upload's boxes are kept, the detector is not run again"
+    assert layouts == ["gb", "yuhuan"]
+    # the same reading as a photo read under that rule set from the start
+    fresh = _upload(det, rules="yuhuan")
+    assert det.calls == 2
+    assert _reading(at) == _reading(fresh)
+
+
+def test_an_option_change_reads_nothing_again(det, monkeypatch):
+    layouts = _layouts(monkeypatch)
+    at = _upload(det)
+    before = at.metric[0].value
+    at.number_input(key="opt-gb-base").set_value(16).run()  # the stake: the payments double
+    assert not at.exception
+    assert (det.calls, layouts) == (1, ["gb"])
+    assert at.metric[0].value == before, "the stake changes the payments, not the total"

@@ -36,19 +36,27 @@ class PhotoScan:
 
 def scan_photo(photo: LoadedImage | str | Path | bytes, detector, *,
                context: WinContext | None = None, rules: str | None = None,
-               options: Mapping[str, Any] | None = None, profile=None) -> PhotoScan:
+               options: Mapping[str, Any] | None = None, profile=None,
+               detections: list | None = None) -> PhotoScan:
     """Decode `photo` (a path, the file's bytes, or an already loaded image), detect its tiles
     with `detector` (a TileDetector, see vision.detect.load_detector) and read them as a hand
     judged by `rules` with `options`, keeping `context`; with `profile` (a
     vision.detect.profile.ProfileReader) the tiles are read with the player's own set. A photo that cannot be decoded raises
     vision.detect.ImageReadError; a photo without a hand gives a result whose layout says why
-    (`layout.failure`)."""
+    (`layout.failure`).
+
+    `detections`: this photo's boxes from an earlier scan with the same detector and profile
+    (its `detections`): the detector is not run again, only the layout (another rule set reads
+    the same boxes)."""
     t0 = time.perf_counter()
     image = photo if isinstance(photo, LoadedImage) else load_image(photo)
-    # a detector stand-in (tests, tools) need not take a profile when none is given
-    found = detector.detect_loaded([image], profile) if profile is not None else \
-        detector.detect_loaded([image])
-    detections = list(found[0])
+    if detections is None:
+        # a detector stand-in (tests, tools) need not take a profile when none is given
+        found = detector.detect_loaded([image], profile) if profile is not None else \
+            detector.detect_loaded([image])
+        detections = list(found[0])
+    else:
+        detections = list(detections)
     layout = read_layout(detections, image.width, image.height, context=context, rules=rules,
                          options=options, image=image.pixels)
     fill_red_fives(layout, detections, rules)

@@ -57,14 +57,16 @@ def load_detector(model_dir: str | None = None):
 
 
 def read_photo(image, detector, rules: str | None = None, context=None,
-               options: dict | None = None, profile=None) -> PhotoReading:
+               options: dict | None = None, profile=None,
+               detections: list | None = None) -> PhotoReading:
     """Detect and lay out the tiles of a decoded photo (`load_photo`), judging readings by
     `rules` with its `options` and keeping the win `context`; `profile` (a ProfileReader)
-    reads them with the player's own tile set."""
+    reads them with the player's own tile set. `detections`: the photo's boxes from an earlier
+    reading (`PhotoReading.scan.detections`), so that only the layout runs again."""
     from mjlens.ui.vision_adapter import scan_to_draft
     from vision.pipeline import scan_photo
 
     scanned = scan_photo(image, detector, context=context, rules=rules, options=options,
-                         profile=profile)
+                         profile=profile, detections=detections)
     return PhotoReading(draft=scan_to_draft(scanned, context), seconds=scanned.seconds,
                         tile_count=len(scanned.detections), scan=scanned)

@@ -174,11 +174,15 @@ def take_photo(data: bytes) -> None:
     ss.notation_error = ""  # the box shows the photo's hand from now on
     from vision.detect import ImageReadError
 
-    try:
-        img = P.load_photo(data)
-    except ImageReadError as exc:  # the loader's own sentence says what is wrong
-        ss.photo_msg = ("error", None, {"msg": exc.msg})
-        return
+    seen = ss.get("_photo_seen")  # this upload decoded and detected before: read it again only
+    if seen is not None and seen[0] == digest:
+        img, detections = seen[1], seen[2]
+    else:
+        try:
+            img, detections = P.load_photo(data), None
+        except ImageReadError as exc:  # the loader's own sentence says what is wrong
+            ss.photo_msg = ("error", None, {"msg": exc.msg})
+            return
     detector, why = detector_or_reason()
     if detector is None:
         _show_photo(P.picture(img))
@@ -188,9 +192,12 @@ def take_photo(data: bytes) -> None:
     context = replace(base, **{k: False for k in PER_HAND_FLAGS})
     rs = current_rules()
     reading = P.read_photo(img, detector, rs.id if rs else None, context,
-                           current_options(rs) if rs else None, PV.reader_or_none(detector))
-    ss.profile_image = img  # corrections are learnt from its crops
-    _show_photo(P.picture(img))
+                           current_options(rs) if rs else None, PV.reader_or_none(detector),
+                           detections=detections)
+    if detections is None:  # a new photo
+        ss["_photo_seen"] = (digest, img, reading.scan.detections)
+        ss.profile_image = img  # corrections are learnt from its crops
+        _show_photo(P.picture(img))
     ss.draft = ss.photo_draft = replace(reading.draft, context=context)
     ss.selected = None
     if reading.tile_count == 0:
