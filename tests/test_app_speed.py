@@ -155,3 +155,18 @@ def test_an_option_change_reads_nothing_again(det, monkeypatch):
     assert not at.exception
     assert (det.calls, layouts) == (1, ["gb"])
     assert at.metric[0].value == before, "the stake changes the payments, not the total"
+
+
+def test_the_warm_up_loads_the_detector_and_runs_it_once(monkeypatch):
+    """Started by a real server's first page (never under AppTest: this test's own page run
+    does not start it), it loads the detector the first photo would load and runs it once."""
+    from mjlens.ui import photo as P
+    from mjlens.ui import warm as W
+
+    found = FixtureDetector("hand_kong")
+    monkeypatch.setattr(P, "load_detector", lambda *a, **k: found)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    assert not W._STARTED.is_set() and found.calls == 0
+    W.run()
+    assert found.calls == 1

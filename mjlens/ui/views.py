@@ -16,6 +16,7 @@ from mjlens.ui import pictures as PIC
 from mjlens.ui import render as R
 from mjlens.ui import state as S
 from mjlens.ui import views_profiles as PV
+from mjlens.ui import warm as W
 from mjlens.ui.i18n import LANG_NAMES, is_zh, lang_of_locale, pick, t, text, tile_name
 from mjlens.ui.table_page import add_to_table_view
 from mjlens.ui.views_hand import add_tiles_view, edit_panel, hand_view
@@ -407,6 +408,8 @@ def _share_png(outcome: E.Outcome, rs, lang: str, joker, options: dict) -> bytes
 def main() -> None:
     st.set_page_config(page_title="mjlens", page_icon="🀄", layout="wide")
     st.html(CSS)
+    if W.served():
+        W.start()  # the first photo's model loading and imports, while this page is looked at
     init_state()
     ss = st.session_state
     head, switch = st.columns([3, 1], vertical_alignment="bottom")
