@@ -170,3 +170,18 @@ def test_the_warm_up_loads_the_detector_and_runs_it_once(monkeypatch):
     assert not W._STARTED.is_set() and found.calls == 0
     W.run()
     assert found.calls == 1
+
+
+def test_the_other_readings_tiles_are_sent_only_while_their_box_is_open(det):
+    at = _upload(det)
+    readings = at.session_state["draft"].readings
+    assert len(readings) >= 2
+    shown = [b.key for b in at.button if b.key.startswith("reading-")]
+    assert len(shown) == len(readings) - 1, "the other readings are one tap away, box closed"
+    closed = len(at.image)
+    at.session_state["readings-exp"] = True
+    at.run()
+    assert not at.exception
+    others = [r for r in readings[1:]]
+    tiles = sum(len(r.tiles) for r in others)
+    assert len(at.image) - closed >= tiles - len(others), "open: each reading's tiles shown"

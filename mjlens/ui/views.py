@@ -347,13 +347,16 @@ def _other_readings(lang: str) -> None:
     others = [(r.text, r.why) for r in d.readings if r.text != current]
     if not others:
         return
-    with st.expander(t("other_readings", lang, n=len(others)), key="readings-exp",
-                     icon=":material/swap_horiz:"):
+    # the readings' tile pictures (a dozen or more each) are sent only while the box is open
+    box = st.expander(t("other_readings", lang, n=len(others)), key="readings-exp",
+                      icon=":material/swap_horiz:", on_change="rerun")
+    with box:
         for k, (notation, why) in enumerate(others):
             why = text(why, lang)
             st.button(f"`{notation}`", key=f"reading-{k}", on_click=_use_reading,
                       args=(notation,), help=why or None)
-            _reading_tiles(notation, k, lang)
+            if box.open:
+                _reading_tiles(notation, k, lang)
             if why:
                 st.caption(why)
 
@@ -405,6 +408,23 @@ def _share_png(outcome: E.Outcome, rs, lang: str, joker, options: dict) -> bytes
     return png
 
 
+@st.fragment
+def editor(lang: str, outcome: E.Outcome, joker: J.Joker | None) -> None:
+    """The photo, the hand and its corrections: a tap here (selecting a tile) reruns only this
+    part of the page. A tap that changed the hand reruns the whole page, whose score, notation
+    and exports follow the hand (`outcome` is the score of the draft the page last scored)."""
+    ss = st.session_state
+    if ss.draft is not ss.get("_scored_draft"):
+        st.rerun(scope="app")
+    photo_view(lang)
+    with st.container(horizontal=True, vertical_alignment="center", key="hand-head"):
+        st.subheader(t("hand", lang))
+        score_badge(outcome, lang)
+    hand_view(lang, joker)
+    edit_panel(lang)
+    add_tiles_view(lang)
+
+
 def main() -> None:
     st.set_page_config(page_title="mjlens", page_icon="🀄", layout="wide")
     st.html(CSS)
@@ -446,13 +466,8 @@ def main() -> None:
     with left:
         input_view(lang)
         PV.panel(lang)
-        photo_view(lang)
-        with st.container(horizontal=True, vertical_alignment="center", key="hand-head"):
-            st.subheader(t("hand", lang))
-            score_badge(outcome, lang)
-        hand_view(lang, joker)
-        edit_panel(lang)
-        add_tiles_view(lang)
+        ss["_scored_draft"] = ss.draft
+        editor(lang, outcome, joker)
     with right:
         with st.expander(context_summary(ss.draft.context, lang), key="ctx-exp",
                          icon=":material/casino:"):
