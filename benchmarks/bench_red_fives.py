@@ -8,6 +8,12 @@ its face source (`red-...`) in the scene's sidecar.
     python benchmarks/bench_red_fives.py                  # held-out art, the true boxes
     python benchmarks/bench_red_fives.py --detector       # also through the shipped detector
     python benchmarks/bench_red_fives.py --fit            # refit the weights on training art
+    python benchmarks/bench_red_fives.py --detector --profile   # also with a riichi-set profile
+
+`--profile` calibrates a tile-set profile from ONE rendered photo of the riichi calibration
+sheet (datasets/synth/sheet.py RIICHI_SHEET_ROWS: the 34 kinds and the three red fives, listed
+as 0m 0p 0s) in the held-out art, as `mjlens calibrate SHEET --tiles "..."` does, and reads the
+same scenes through the detector with it: the profile names the fives and says which are red.
 
 Seeds (datasets/synth/seeds.py): RED_FIVE_FITTING fit the weights (and chose the features);
 RED_FIVE_DEVELOPMENT is held-out art that was looked at while choosing the features; the
@@ -31,6 +37,8 @@ from datasets.synth.seeds import (  # noqa: E402
     RED_FIVE_HELD_OUT,
 )
 from vision.detect.red_five import FIVES, THRESHOLD, features, red_probability  # noqa: E402
+
+SHEET_SEED = 4001  # the calibration sheet's photo, as benchmarks/bench_calibration.py
 
 
 def scenes(seed: int, style: str, n: int):
@@ -72,14 +80,29 @@ def _iou(a, b) -> float:
     return inter / ((a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter)
 
 
-def measure(seeds, style: str, n: int, detector) -> None:
+def riichi_profile(detector, source: str = "drawn-b", style: str = "held-out"):
+    """A ProfileReader calibrated from one rendered riichi sheet photo of `source`'s art."""
+    import tempfile
+
+    from datasets.synth.sheet import RIICHI_SHEET_ROWS, RIICHI_SHEET_TILES, render_sheet
+    from vision.detect.calibrate import from_photos
+    from vision.detect.profile import ProfileReader
+
+    jpeg, _ = render_sheet(SHEET_SEED, source, style=style, rows=RIICHI_SHEET_ROWS)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "sheet.jpg"
+        path.write_bytes(jpeg)
+        return ProfileReader(from_photos(detector, [path], [RIICHI_SHEET_TILES], source))
+
+
+def measure(seeds, style: str, n: int, detector, profile=None) -> None:
     truth, through, whole = [], [], []
     for seed in seeds:
         for img, fives in scenes(seed, style, n):
             truth += [(red_probability(img, box, code) >= THRESHOLD, red)
                       for code, box, red in fives]
             if detector is not None:
-                dets = detector.detect(img)
+                dets = detector.detect(img, profile)
                 for code, box, red in fives:
                     hit = max(dets, key=lambda d: _iou(d.box, box), default=None)
                     named = hit is not None and _iou(hit.box, box) > 0.5 and hit.code == code
@@ -90,6 +113,8 @@ def measure(seeds, style: str, n: int, detector) -> None:
     p, r, n_fives, n_red = rates(truth)
     print(f"{style} seeds {list(seeds)}, true boxes: precision {p:.3f} recall {r:.3f} "
           f"({n_fives} fives, {n_red} red)")
+    if profile is not None:
+        print(f"  with the profile of one riichi sheet ({len(profile.profile)} pictures):")
     if detector is not None:
         p, r, n_fives, n_red = rates(through)
         print(f"  through the detector (fives found and named right): precision {p:.3f} "
@@ -107,6 +132,8 @@ def main() -> None:
     ap.add_argument("--development", action="store_true",
                     help="measure on the development seeds instead of the held-out ones")
     ap.add_argument("--held-out-only", action="store_true", help="skip the training-art figures")
+    ap.add_argument("--profile", action="store_true",
+                    help="with --detector: also read with a profile of one riichi sheet photo")
     args = ap.parse_args()
     if args.fit:
         fit(args.scenes)
@@ -118,8 +145,10 @@ def main() -> None:
         detector = load_detector()
     if not args.held_out_only:
         measure(RED_FIVE_FITTING, "train", args.scenes, None)
-    measure(RED_FIVE_DEVELOPMENT if args.development else RED_FIVE_HELD_OUT, "held-out",
-            args.scenes, detector)
+    seeds = RED_FIVE_DEVELOPMENT if args.development else RED_FIVE_HELD_OUT
+    measure(seeds, "held-out", args.scenes, detector)
+    if args.profile and detector is not None:
+        measure(seeds, "held-out", args.scenes, detector, riichi_profile(detector))
 
 
 if __name__ == "__main__":

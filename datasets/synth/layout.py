@@ -29,6 +29,7 @@ class TileSpec:
     upside_down: bool = False
     stacked: bool = False
     standing: bool = False  # on its edge, face towards the player (a hand not yet laid down)
+    red: bool | None = None  # a five's red face: None drawn at random (styled scenes), or forced
 
 
 @dataclass

@@ -367,8 +367,10 @@ def _draw_tiles(rng, img: np.ndarray, ids: np.ndarray, layout: Layout, shape: Ti
             if not lib.has(src, tl.code):  # without the photo crops, flowers come from drawn-a
                 src = "crop" if lib.has("crop", tl.code) else (
                     FLOWER_FACES if tl.code.endswith("f") else "svg-light")
-            if style is not None and lib.has(f"red-{src}", tl.code) and rng.random() < 0.4:
-                src = f"red-{src}"  # a riichi-style red five, still labelled as the five
+            if style is not None and lib.has(f"red-{src}", tl.code):
+                draw = rng.random()  # drawn also when the tile sets its colour: the same stream
+                if (draw < 0.4) if tl.red is None else tl.red:
+                    src = f"red-{src}"  # a riichi-style red five, still labelled as the five
             if used is not None:
                 used[i] = src
             levels = lib.levels(src, tl.code, int(rng.integers(lib.count(src, tl.code))))

@@ -17,23 +17,32 @@ from datasets.synth.layout import Layout, TileShape, TileSpec
 
 SHEET_ROWS = ("123456789m", "123456789p", "123456789s", "1234567z", "12345678f")
 SHEET_TILES = " ".join(SHEET_ROWS)
+# a riichi set's sheet: no flowers, and its three red fives (0 in a tile list) in the last row
+RIICHI_SHEET_ROWS = ("123456789m", "123456789p", "123456789s", "1234567z", "0m 0p 0s")
+RIICHI_SHEET_TILES = " ".join(RIICHI_SHEET_ROWS)
 
 
-def sheet_codes() -> list[list[str]]:
-    return [[d + run[-1] for d in run[:-1]] for run in SHEET_ROWS]
+def sheet_codes(rows=SHEET_ROWS) -> list[list[str]]:
+    """Each row's codes; a red five is written 0m / 0p / 0s."""
+    return [[d + run[-1] for run in row.split() for d in run[:-1]] for row in rows]
 
 
-def sheet_layout(rng, shape: TileShape) -> Layout:
-    """The rows, the first farthest from the camera's side (the top of the photo)."""
-    rows = sheet_codes()
+def sheet_layout(rng, shape: TileShape, rows=SHEET_ROWS) -> Layout:
+    """The rows, the first farthest from the camera's side (the top of the photo). With red
+    fives in `rows` each five's colour is set (the red ones red, the others plain); otherwise
+    it is left to the renderer as in any scene."""
+    rows = sheet_codes(rows)
+    riichi = any(c.startswith("0") for row in rows for c in row)
     tiles = []
     pitch = shape.h + float(rng.uniform(0.25, 0.5))
     for r, codes in enumerate(rows):
         y = (len(rows) - 1 - r) * pitch
         x = -4.5
         for code in codes:
-            tiles.append(TileSpec(code, "concealed", x, y - 2 * pitch + float(rng.normal(0, 0.02)),
-                                  float(rng.normal(0, 1.0))))
+            red = code.startswith("0") if riichi and code[1] in "mps" and code[0] in "05" else None
+            tiles.append(TileSpec("5" + code[1] if code.startswith("0") else code, "concealed", x,
+                                  y - 2 * pitch + float(rng.normal(0, 0.02)),
+                                  float(rng.normal(0, 1.0)), red=red))
             x += 1.0 + float(rng.uniform(0.08, 0.2))
     return Layout(tiles, {"rows": len(rows), "standing": False})
 
@@ -62,9 +71,9 @@ def sheet_camera(rng, layout: Layout, shape: TileShape, size: int):
 
 
 def render_sheet(seed: int, source: str, size: int = 1024, tilesets=None, style: str | None =
-                 "held-out-set", tries: int = 20) -> tuple[bytes, list[dict]]:
-    """(JPEG of the sheet, its tiles: code and box in reading order) drawn with the faces of
-    `source` (e.g. kde-traditional)."""
+                 "held-out-set", tries: int = 20, rows=SHEET_ROWS) -> tuple[bytes, list[dict]]:
+    """(JPEG of the sheet, its tiles: code, box and whether it is a red five, in reading order)
+    drawn with the faces of `source` (e.g. kde-traditional)."""
     import cv2
 
     from datasets.synth.faces import DEFAULT_CACHE
@@ -77,13 +86,13 @@ def render_sheet(seed: int, source: str, size: int = 1024, tilesets=None, style:
         shape = TileShape(h=float(rng.uniform(1.3, 1.42)), t=float(rng.uniform(0.55, 0.85)),
                           back_frac=float(rng.uniform(0.3, 0.6)),
                           radius=float(rng.uniform(0.06, 0.14)))
-        layout = sheet_layout(rng, shape)
+        layout = sheet_layout(rng, shape, rows)
         img, rendered, _, facts = render(rng, layout, shape, lib, source, size, noise, True,
                                          style, camera=sheet_camera, occluders=False)
         if not all(r.labelled and r.visible > 0.97 for r in rendered):
             continue  # a tile hidden (glare, the frame)
         ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 90])
-        tiles = [{"code": t.code, "box": [round(float(v), 1) for v in r.box]}
+        tiles = [{"code": t.code, "box": [round(float(v), 1) for v in r.box], "red": bool(t.red)}
                  for t, r in zip(layout.tiles, rendered, strict=True)]
         return buf.tobytes(), tiles
     raise RuntimeError(f"no clear sheet photo in {tries} camera draws")

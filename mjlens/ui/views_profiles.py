@@ -20,9 +20,12 @@ M = Catalog("app_profiles", {
     "panel": ("My tiles", "我的牌"),
     "intro": ("Teach the reader your own tile set: photograph one tile of each kind laid in rows "
               "(characters, dots, bamboo, honours, flowers), or any photo whose tiles you can "
-              "list. Every tile you correct afterwards is learnt too.",
+              "list. Every tile you correct afterwards is learnt too. A riichi set: lay its red "
+              "fives as a last row and write them 0m 0p 0s, so the reader learns which fives "
+              "are red.",
               "让识牌程序认识你自己的牌：把每种牌各一张按行摆好（万、筒、条、字、花）拍一张，"
-              "或任何一张你能列出牌张的照片。之后你改正的每张牌也会被记住。"),
+              "或任何一张你能列出牌张的照片。之后你改正的每张牌也会被记住。立直麻将的牌："
+              "把红五放在最后一行，写成 0m 0p 0s，识牌程序就会认出哪些五是红五。"),
     "active": ("Read photos with", "识牌时使用"),
     "none": ("no profile (the reader alone)", "不用档案（只用识牌程序）"),
     "new": ("Learn a tile set or import a profile", "学习一套牌或导入档案"),

@@ -59,28 +59,33 @@ class CalibrationError(ValueError):
         return self.msg.render(lang)
 
 
-def parse_tiles(text: str) -> list[str]:
-    """Codes of a tile list: codes (1m, 7z, back) or notation runs (123456789m, 1234567z,
-    12345678f), separated by spaces or commas; 0 is a red five (read as 5)."""
-    out: list[str] = []
+def parse_listed(text: str) -> list[tuple[str, bool]]:
+    """(code, red five?) of each tile of a tile list: codes (1m, 7z, back) or notation runs
+    (123456789m, 1234567z, 12345678f), separated by spaces or commas; 0 is a red five (its code
+    is the five's)."""
+    out: list[tuple[str, bool]] = []
     for token in re.split(r"[\s,]+", text.strip()):
         if not token:
             continue
         if token in DETECTOR_CLASSES:
-            out.append(token)
+            out.append((token, False))
             continue
         m = re.fullmatch(r"(\d+)([mpszf])", token)
         if not m:
             raise CalibrationError(M("unknown_code", token=token))
         digits, suit = m.groups()
         for d in digits:
-            if d == RED_FIVE and suit in "mps":
-                d = "5"
-            code = d + suit
+            red = d == RED_FIVE and suit in "mps"
+            code = ("5" if red else d) + suit
             if code not in DETECTOR_CLASSES:
                 raise CalibrationError(M("unknown_code", token=code if len(digits) > 1 else token))
-            out.append(code)
+            out.append((code, red))
     return out
+
+
+def parse_tiles(text: str) -> list[str]:
+    """Codes of a tile list (`parse_listed`), a red five read as its five."""
+    return [code for code, _ in parse_listed(text)]
 
 
 def reading_order(boxes: np.ndarray) -> tuple[np.ndarray, list[np.ndarray]]:
@@ -109,9 +114,9 @@ def _rows_text(boxes: np.ndarray, rows: list[np.ndarray]):
             for n, r in enumerate(rows)]
 
 
-def photo_examples(detector, image, codes: Sequence[str], name: str):
-    """(codes, crops, embeddings) of a loaded photo's tiles (`box_examples`) for `codes`, given
-    in reading order.
+def photo_examples(detector, image, codes: Sequence[str], name: str, red=None):
+    """`box_examples` of a loaded photo's tiles for `codes` (and which are red fives: `red`),
+    given in reading order.
     The boxes are the detector's sure ones (box score at its threshold or more)."""
     dets = [d for d in detector.detect_loaded([image])[0] if d.box_score >= detector.conf]
     boxes = np.array([d.box for d in dets], float).reshape(-1, 4)
@@ -119,7 +124,7 @@ def photo_examples(detector, image, codes: Sequence[str], name: str):
     if len(boxes) != len(codes):
         raise CalibrationError(M("count", photo=name, found=len(boxes), listed=len(codes),
                                  rows=_rows_text(boxes, rows)), boxes=boxes)
-    return box_examples(detector, image, boxes[order], codes)
+    return box_examples(detector, image, boxes[order], codes, red)
 
 
 def jittered(boxes: np.ndarray, copies: int = JITTER_COPIES, seed: int = 0) -> np.ndarray:
@@ -156,16 +161,18 @@ def degraded(crops: np.ndarray, seed: int = 0) -> np.ndarray:
     return out
 
 
-def box_examples(detector, image, boxes: np.ndarray, codes: Sequence[str]):
-    """(codes, crops, embeddings [N, 4, D], the classifier's own codes) of boxes given in the
-    photo's full-size pixels, each box also cut JITTER_COPIES more times a little shifted,
-    scaled and degraded."""
+def box_examples(detector, image, boxes: np.ndarray, codes: Sequence[str], red=None):
+    """(codes, crops, embeddings [N, 4, D], the classifier's own codes, red fives [N] or None)
+    of boxes given in the photo's full-size pixels (`red`: which are red fives), each box also
+    cut JITTER_COPIES more times a little shifted, scaled and degraded."""
     boxes = np.asarray(boxes, float).reshape(-1, 4)
     crops = degraded(detector.crops_of(image.pixels, jittered(boxes * image.scale)))
     probs, emb = detector.embed_crops(crops)
     read_as = probs[:, :len(DETECTOR_CLASSES)].argmax(axis=1)
     read_as[np.arange(len(read_as)) % (JITTER_COPIES + 1) != 0] = -1  # trust: as photographed
-    return [c for c in codes for _ in range(JITTER_COPIES + 1)], crops, emb, read_as
+    copies = JITTER_COPIES + 1
+    reds = None if red is None else [bool(r) for r in red for _ in range(copies)]
+    return [c for c in codes for _ in range(copies)], crops, emb, read_as, reds
 
 
 def new_profile(detector, name: str, base: Profile | None = None) -> Profile:
@@ -195,13 +202,14 @@ def from_photos(detector, photos: Sequence[str | Path], tile_lists: Sequence[str
         seen.add(key)
     lists = []
     for p, text in zip(photos, tile_lists, strict=True):
-        codes = parse_tiles(text)
-        if not codes:
+        listed = parse_listed(text)
+        if not listed:
             raise CalibrationError(M("no_tiles", photo=str(p)))
-        lists.append(codes)
+        lists.append(listed)
     profile = new_profile(detector, name, base)
-    for p, codes in zip(photos, lists, strict=True):
-        profile.add(*photo_examples(detector, load_image(p), codes, str(p)))
+    for p, listed in zip(photos, lists, strict=True):
+        codes, red = zip(*listed, strict=True)
+        profile.add(*photo_examples(detector, load_image(p), codes, str(p), red))
     return profile
 
 
@@ -228,5 +236,5 @@ def from_labels(detector, data: str | Path, name: str, base: Profile | None = No
     return profile
 
 
-__all__ = ["CalibrationError", "box_examples", "from_labels", "from_photos", "parse_tiles",
-           "photo_examples", "reading_order"]
+__all__ = ["CalibrationError", "box_examples", "from_labels", "from_photos", "parse_listed",
+           "parse_tiles", "photo_examples", "reading_order"]

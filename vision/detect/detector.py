@@ -475,7 +475,8 @@ class TileDetector:
                 dets = profile.read(full, scores, *self.classify(pixels, boxes, embed=True))
             if self.one_set:
                 dets = fit_to_one_set(dets, self.conf)
-            mark_red_fives(im.pixels, dets, im.scale)
+            mark_red_fives(im.pixels, dets, im.scale,
+                           profile.red_fives if profile is not None else ())
             dets.sort(key=lambda d: d.box[0] + d.box[2])  # left to right
             results.append(dets)
         return results

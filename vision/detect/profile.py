@@ -15,15 +15,18 @@ The file (`.mjprofile`, a NumPy .npz archive, read with allow_pickle=False) hold
 - `crops`: uint8 [N, 64, 64, 3], the example crops (BGR, as the classifier reads them), so a
   profile made with another classifier is embedded again instead of refused;
 - `read_as`: int16 [N], the code the classifier alone gives each example crop (-1: not known),
-  which sets how much the profile is trusted (below).
+  which sets how much the profile is trusted (below);
+- `red`: bool [N], optional: the examples that are red fives (riichi's aka dora, listed as 0m,
+  0p, 0s when calibrating); they keep their own prototypes, beside the plain five's, since a
+  red five does not look like the plain one.
 
 At most MAX_PER_CODE examples are kept per code (the newest). A profile is written to a
 temporary file beside the target and renamed over it, so it is never half-written.
 
-Reading (`ProfileReader.read`): prototypes are the mean example of each code and orientation
-after subtracting the profile's mean embedding and normalising (SimpleShot's CL2N nearest
-centroid); a crop's similarity to a code is its cosine with the nearest of that code's four
-prototypes (as seen, upside down, sideways either way). Those similarities become probabilities over the codes the profile holds (softmax at
+Reading (`ProfileReader.read`): prototypes are the mean example of each code (red fives
+apart) and orientation after subtracting the profile's mean embedding and normalising
+(SimpleShot's CL2N nearest centroid); a crop's similarity to a code is its cosine with the
+nearest of that code's prototypes (as seen, upside down, sideways either way; red and plain). Those similarities become probabilities over the codes the profile holds (softmax at
 TEMPERATURE; the codes it lacks keep the classifier's share), mixed with the classifier's
 probabilities at WEIGHT (chosen on held-out synthetic sets: models/MODEL_CARD.md), scaled down
 for a set the classifier already reads well: by the share of the profile's own examples it
@@ -114,6 +117,7 @@ class Profile:
     embeddings: np.ndarray = field(default_factory=lambda: np.zeros((0, 4, 0), np.float32))
     crops: np.ndarray | None = field(default_factory=lambda: np.zeros((0, 64, 64, 3), np.uint8))
     read_as: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int16))
+    red: np.ndarray = field(default_factory=lambda: np.zeros(0, bool))
     created: str = field(default_factory=_now)
     updated: str = ""
 
@@ -126,14 +130,17 @@ class Profile:
         return {c: int(k) for c, k in zip(DETECTOR_CLASSES, n, strict=True) if k}
 
     def add(self, codes: list[str], crops: np.ndarray, embeddings: np.ndarray,
-            read_as=None) -> None:
+            read_as=None, red=None) -> None:
         """Keep more examples (codes, their crops, their embeddings [N, 4, D], what the
-        classifier alone read them as: indices, None if not known); the oldest of a code beyond
-        MAX_PER_CODE are let go."""
+        classifier alone read them as: indices, None if not known; which are red fives, None
+        for none); the oldest of a code beyond MAX_PER_CODE are let go (red fives and plain
+        fives counted apart)."""
         idx = np.array([DETECTOR_CLASSES.index(c) for c in codes], np.int16)
         read = np.full(len(idx), -1, np.int16) if read_as is None else \
             np.asarray(read_as, np.int16)
         self.read_as = np.concatenate([self.read_as, read])
+        self.red = np.concatenate([self.red, np.zeros(len(idx), bool) if red is None else
+                                   np.asarray(red, bool)])
         emb = np.asarray(embeddings, np.float32)
         if not len(self.codes):
             self.embeddings = np.zeros((0, *emb.shape[1:]), np.float32)
@@ -143,8 +150,9 @@ class Profile:
             self.crops = np.concatenate([self.crops, np.asarray(crops, np.uint8)])
         keep = np.ones(len(self.codes), bool)
         for k in np.unique(self.codes):
-            mine = np.flatnonzero(self.codes == k)
-            keep[mine[:-MAX_PER_CODE]] = False
+            for red in (False, True):
+                mine = np.flatnonzero((self.codes == k) & (self.red == red))
+                keep[mine[:-MAX_PER_CODE]] = False
         self._select(keep)
         self.updated = _now()
 
@@ -154,7 +162,7 @@ class Profile:
 
     def _select(self, keep: np.ndarray) -> None:
         self.codes, self.embeddings = self.codes[keep], self.embeddings[keep]
-        self.read_as = self.read_as[keep]
+        self.read_as, self.red = self.read_as[keep], self.red[keep]
         if self.crops is not None:
             self.crops = self.crops[keep]
 
@@ -168,6 +176,8 @@ class Profile:
         if self.crops is not None:
             arrays["crops"] = self.crops.astype(np.uint8)
         arrays["read_as"] = self.read_as.astype(np.int16)
+        if self.red.any():  # written only when there are red fives: older profiles stay alike
+            arrays["red"] = self.red.astype(bool)
         buf = io.BytesIO()
         np.savez_compressed(buf, **arrays)
         return buf.getvalue()
@@ -230,10 +240,16 @@ class Profile:
         read_as = arrays.get("read_as")
         if read_as is None or read_as.shape != codes.shape:
             read_as = np.full(len(codes), -1, np.int16)
+        red = arrays.get("red")
+        if red is None:
+            red = np.zeros(len(codes), bool)
+        elif red.shape != codes.shape:
+            raise damaged("red fives do not match")
         return cls(name=str(header.get("name") or ""), model=str(header.get("model") or ""),
                    codes=codes.astype(np.int16), embeddings=emb.astype(np.float32),
                    crops=None if crops is None else crops.astype(np.uint8),
-                   read_as=read_as.astype(np.int16), created=str(header.get("created") or ""),
+                   read_as=read_as.astype(np.int16), red=red.astype(bool),
+                   created=str(header.get("created") or ""),
                    updated=str(header.get("updated") or ""))
 
     @classmethod
@@ -261,7 +277,7 @@ def for_detector(profile: Profile, detector, path: str = "profile") -> Profile:
     probs, emb = detector.embed_crops(profile.crops)
     read_as = probs[:, :len(DETECTOR_CLASSES)].argmax(axis=1).astype(np.int16)
     return Profile(profile.name, now, profile.codes.copy(), emb, profile.crops.copy(),
-                   read_as, profile.created, _now())
+                   read_as, profile.red.copy(), profile.created, _now())
 
 
 def load_profile(path: str | Path, detector) -> ProfileReader:
@@ -296,14 +312,48 @@ class ProfileReader:
         emb = profile.embeddings
         self.centre = emb.reshape(-1, emb.shape[-1]).mean(axis=0)
         self.present = np.unique(profile.codes.astype(int))
-        protos = np.stack([_unit(_unit(emb[profile.codes == k] - self.centre).mean(axis=0))
-                           for k in self.present])  # [K, turns, D]
-        self.prototypes = protos
+        groups = [(k, red) for k in self.present for red in (False, True)
+                  if ((profile.codes == k) & (profile.red == red)).any()]
+        self.group_code = np.array([int(np.searchsorted(self.present, k)) for k, _ in groups])
+        self.group_red = np.array([red for _, red in groups], bool)
+        self.prototypes = np.stack([  # [groups, turns, D]
+            _unit(_unit(emb[(profile.codes == k) & (profile.red == red)] - self.centre)
+                  .mean(axis=0)) for k, red in groups])
+
+    def group_similarity(self, embeddings: np.ndarray) -> np.ndarray:
+        """Cosine [N, groups] of each crop with the nearest turn of each prototype group (a code,
+        or a code's red fives)."""
+        z = _unit(np.asarray(embeddings, np.float32) - self.centre)
+        return np.einsum("nd,god->ngo", z, self.prototypes).max(axis=2)
 
     def similarity(self, embeddings: np.ndarray) -> np.ndarray:
-        """Cosine [N, K] of each crop with the nearer prototype of each code in `present`."""
-        z = _unit(np.asarray(embeddings, np.float32) - self.centre)
-        return np.einsum("nd,kod->nko", z, self.prototypes).max(axis=2)
+        """Cosine [N, K] of each crop with the nearest prototype of each code in `present`."""
+        by_group = self.group_similarity(embeddings)
+        if len(self.group_code) == len(self.present):  # no red fives: one group per code
+            return by_group
+        out = np.full((len(by_group), len(self.present)), -np.inf, np.float32)
+        np.maximum.at(out.T, self.group_code, by_group.T)
+        return out
+
+    @property
+    def red_fives(self) -> tuple[str, ...]:
+        """The fives whose red and plain ones the profile both knows: it says which are red
+        (`looks_red`); the colour test (vision/detect/red_five.py) judges the others."""
+        both = set(self.group_code[self.group_red]) & set(self.group_code[~self.group_red])
+        return tuple(DETECTOR_CLASSES[self.present[g]] for g in sorted(both))
+
+    def looks_red(self, embeddings: np.ndarray, codes: list[str]) -> np.ndarray:
+        """Bool [N]: each crop, read as `codes`, is nearer that five's red prototypes than its
+        plain ones (False for a code whose red fives the profile does not know)."""
+        sim = self.group_similarity(embeddings)
+        out = np.zeros(len(codes), bool)
+        for i, code in enumerate(codes):
+            k = DETECTOR_CLASSES.index(code)
+            mine = self.group_code == np.searchsorted(self.present, k)
+            if k in self.present and self.group_red[mine].any() and (~self.group_red[mine]).any():
+                red, plain = mine & self.group_red, mine & ~self.group_red
+                out[i] = sim[i, red].max() > sim[i, plain].max()
+        return out
 
     def mix(self, probs: np.ndarray, embeddings: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(mixed probabilities [N, 43], best similarity [N]) for the classifier's 43 tile
@@ -326,14 +376,16 @@ class ProfileReader:
         tile, empty = split_not_tile(probs)
         tile = tile / np.maximum(1.0 - empty, 1e-9)[:, None]
         mixed, best = self.mix(tile, embeddings)
+        codes = [DETECTOR_CLASSES[int(p.argmax())] for p in mixed]
+        red = self.looks_red(embeddings, codes) if self.red_fives else np.zeros(len(codes), bool)
         dets = []
-        for b, s, p, e, near in zip(boxes, scores, mixed, empty, best, strict=True):
+        for b, s, p, e, near, r in zip(boxes, scores, mixed, empty, best, red, strict=True):
             if e >= NOT_A_TILE and (near < KEEP_EMPTY or self.weight < WEIGHT / 2):
                 continue
             k = int(p.argmax())
             dets.append(Detection(code=DETECTOR_CLASSES[k], box=tuple(float(v) for v in b),
                                   confidence=float(s * p[k] * (1.0 - min(e, NOT_A_TILE))),
-                                  box_score=float(s), probs=p,
+                                  box_score=float(s), probs=p, red=bool(r),
                                   uncertain=bool(near < SIMILAR and p[k] < SURE)))
         return dets
 

@@ -72,10 +72,11 @@ def red_probability(img: np.ndarray, box, code: str) -> float:
     return float(1.0 / (1.0 + np.exp(-z)))
 
 
-def mark_red_fives(img: np.ndarray, detections, scale: float = 1.0) -> None:
+def mark_red_fives(img: np.ndarray, detections, scale: float = 1.0, judged=()) -> None:
     """Set `red` on each detected five printed red; boxes are in full-photo pixels, `img` the
-    decoded photo at `scale` times that size."""
+    decoded photo at `scale` times that size. Fives in `judged` are left as they are (a tile-set
+    profile that knows the set's red fives has said which are red)."""
     for d in detections:
-        if d.code in FIVES:
+        if d.code in FIVES and d.code not in judged:
             box = [v * scale for v in d.box]
             d.red = red_probability(img, box, d.code) >= THRESHOLD
