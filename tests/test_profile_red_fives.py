@@ -111,8 +111,8 @@ def test_the_colour_test_leaves_the_fives_a_profile_has_judged(monkeypatch):
 
 
 def test_the_riichi_sheet_marks_its_red_fives_and_the_plain_sheet_is_unchanged():
-    from datasets.synth.sheet import RIICHI_SHEET_ROWS, SHEET_ROWS, sheet_codes, sheet_layout
     from datasets.synth.layout import TileShape
+    from datasets.synth.sheet import RIICHI_SHEET_ROWS, SHEET_ROWS, sheet_codes, sheet_layout
 
     assert sheet_codes(RIICHI_SHEET_ROWS)[-1] == ["0m", "0p", "0s"]
     shape = TileShape(h=1.35, t=0.7, back_frac=0.4, radius=0.1)
