@@ -1,7 +1,7 @@
 """The reader on cluttered tables: synthetic scenes on held-out surfaces with held-out art.
 
     python benchmarks/bench_clutter.py [--n 40] [--tilesets /usr/share/kmahjongglib/tilesets]
-        [--model DIR] [--json]
+        [--model DIR] [--table-profile K] [--json]
 
 Scenes: `make_sample(i, seed, 640, style="clutter-held-out")` on the held-out clutter seeds
 (datasets/synth/seeds.py CLUTTER_HELD_OUT; pooled rates only): the held-out face art drawn-b
@@ -20,6 +20,13 @@ way; every other detection is wrong ("on the surface" when it touches no tile at
 - recall per kind: red fives, white dragons (5z face up), backs (face down or seen from
   behind), flowers, standing, flat (lying face up), tilted (the face's top edge 15-75 degrees
   from the image axes).
+
+`--table-profile K` also reads the same scenes with the tile-set profile a player would make
+(vision/detect/profile.py): one rendered calibration-sheet photo of the scene's art (as
+benchmarks/bench_calibration.py), and as "not a tile" the boxes the detector put on the
+surfaces (touching no tile) of the first K scenes of the development clutter seed
+(CLUTTER_DEVELOPMENT, held-out surfaces, all families): the wrong boxes a player would have
+marked on earlier photos at their tables. Both readings are printed, from the same run.
 """
 
 from __future__ import annotations
@@ -97,7 +104,48 @@ def score_scene(sidecar: dict, boxes, codes) -> Counter:
     return c
 
 
-def run(seeds, n: int, model: str | None, tilesets=None) -> dict:
+def table_examples(det, k: int, tilesets=None):
+    """(crops, embeddings) of the boxes the detector puts on no tile in the first `k` scenes of
+    the development clutter seed."""
+    import cv2
+    import numpy as np
+
+    from datasets.synth import make_sample
+    from datasets.synth.seeds import CLUTTER_DEVELOPMENT
+    from vision.detect.metrics import box_iou
+
+    crops = []
+    for i in range(k):
+        s = make_sample(i, CLUTTER_DEVELOPMENT[0], 640, style="clutter-held-out",
+                        tilesets=tilesets)
+        img = cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_COLOR)
+        boxes = np.array([d.box for d in det.detect(img)], float).reshape(-1, 4)
+        tiles = np.array([t["box"] for t in s.sidecar["tiles"] if t["box"]], float)
+        free = box_iou(boxes, tiles.reshape(-1, 4)).max(1) < 0.05 if len(tiles) else \
+            np.ones(len(boxes), bool)
+        crops.append(det.crops_of(img, boxes[free]))
+    crops = np.concatenate(crops)
+    return crops, det.embed_crops(crops)[1]
+
+
+def table_profiles(det, k: int, tilesets=None) -> dict:
+    """A ProfileReader per held-out art (the scene's `face_source`): its sheet, and the table."""
+    from benchmarks.bench_calibration import calibrate_sheet
+    from vision.detect.profile import ProfileReader
+
+    table = table_examples(det, k, tilesets)
+    arts = [("drawn-b", "held-out")] + ([("kde-traditional", "held-out-set")] if tilesets else [])
+    out = {}
+    for source, style in arts:
+        reader, _ = calibrate_sheet(det, source, style, tilesets)
+        reader.profile.add_not_tiles(*table)
+        out[source] = ProfileReader(reader.profile)
+    return out
+
+
+def run(seeds, n: int, model: str | None, tilesets=None, profiles=None) -> dict:
+    """The benchmark's figures; with `profiles` (art -> ProfileReader) each scene is read with
+    its art's profile."""
     import cv2
     import numpy as np
 
@@ -117,12 +165,14 @@ def run(seeds, n: int, model: str | None, tilesets=None) -> dict:
                 s = make_sample(i + offset, seed, 640, style="clutter-held-out", hands=hands,
                                 tilesets=tilesets)
                 img = cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_COLOR)
-                dets = det.detect(img)
+                art = s.sidecar["layout"]["face_source"]
+                dets = det.detect(img, profiles[art] if profiles else None)
                 c = score_scene(s.sidecar, [d.box for d in dets], [d.code for d in dets])
                 c["scenes"] += 1
                 acc.update(c)
     return {"seeds": list(seeds), "n": n, "model": model or "models/",
-            "tilesets": bool(tilesets), "seconds": round(time.perf_counter() - t0),
+            "tilesets": bool(tilesets), "profile": bool(profiles),
+            "seconds": round(time.perf_counter() - t0),
             **summary(total, plain)}
 
 
@@ -156,14 +206,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tilesets", default=None, help="KDE tilesets folder: adds the held-out "
                     "KDE set to the held-out art")
     ap.add_argument("--model", default=None, help="folder with detector.onnx + classifier.onnx")
+    ap.add_argument("--table-profile", type=int, default=0, metavar="K",
+                    help="also read with a profile: the art's sheet, and as not a tile the "
+                         "surface boxes of K development scenes")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    r = run(args.seeds or held_out_seeds(), args.n, args.model, args.tilesets)
+    seeds = args.seeds or held_out_seeds()
+    results = [run(seeds, args.n, args.model, args.tilesets)]
+    if args.table_profile:
+        from vision.detect import load_detector
+
+        profiles = table_profiles(load_detector(args.model), args.table_profile, args.tilesets)
+        results.append(run(seeds, args.n, args.model, args.tilesets, profiles))
     if args.json:
-        print(json.dumps(r))
+        print(json.dumps(results if args.table_profile else results[0]))
         return 0
-    print(f"clutter scenes: seeds {r['seeds']} x {r['n']} (+ {r['no-flower scenes']} without "
-          f"flowers), model {r['model']}, KDE held-out set {'on' if r['tilesets'] else 'off'}: "
+    for r in results:
+        report(r, args.table_profile)
+    return 0
+
+
+def report(r: dict, k: int) -> None:
+    how = f"with a profile (sheet + {k} table scenes)" if r["profile"] else "without a profile"
+    print(f"clutter scenes {how}: seeds {r['seeds']} x {r['n']} (+ {r['no-flower scenes']} "
+          f"without flowers), model {r['model']}, KDE held-out set "
+          f"{'on' if r['tilesets'] else 'off'}: "
           f"{r['scenes']} scenes, {r['tiles']} labelled tiles, {r['seconds']} s")
     print(f"  tile precision {r['precision']}  recall {r['recall']}  boxes on the surface "
           f"per scene {r['boxes on the surface per scene']}")
@@ -171,7 +238,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  {k:<13} recall {v['recall']} of {v['tiles']}")
     print(f"  flower codes on {r['no-flower scenes']} scenes without flowers: "
           f"{r['flower codes on them']}")
-    return 0
 
 
 if __name__ == "__main__":

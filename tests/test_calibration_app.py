@@ -103,3 +103,45 @@ def test_rename_delete_and_a_foreign_import(app, sheet_jpeg):
 def test_the_panel_speaks_chinese(app):
     app.segmented_control(key="lang").set_value("zh").run()
     assert any(e.label == "我的牌" for e in app.expander)
+
+
+def test_not_a_tile_removes_the_box_and_the_profile_learns_the_spot(app, sheet_jpeg):
+    from mjlens.ui import profiles as PR
+
+    data = (FIXTURES / "hand_melds.jpg").read_bytes()
+    app.file_uploader(key="upload").set_value(("hand_melds.jpg", data, "image/jpeg")).run()
+    d = app.session_state["draft"]
+    i = next(i for i, s in enumerate(d.tiles) if s.box is not None)
+    app.button(key=f"tile-{i}").click().run()
+    # no profile in use: nothing could learn the spot, so the button is not offered
+    assert not [b for b in app.button if b.key == "not-a-tile"]
+    make_profile(app, sheet_jpeg)
+    file = PR.active()
+    app.file_uploader(key="upload").set_value(("hand_melds.jpg", data, "image/jpeg")).run()
+    d = app.session_state["draft"]
+    n, box = len(d.tiles), next(s.box for s in d.tiles if s.box is not None)
+    i = next(i for i, s in enumerate(d.tiles) if s.box == box)
+    app.button(key=f"tile-{i}").click().run()
+    app.button(key="not-a-tile").click().run()
+    assert not app.exception, app.exception
+    d = app.session_state["draft"]
+    assert len(d.tiles) == n - 1 and box not in [s.box for s in d.tiles]
+    assert PR.load(file).not_tiles == 1  # kept on disk at once
+    assert "leaves out spots like this one" in messages(app)
+
+
+def test_a_photo_of_the_bare_table_teaches_the_profile_in_use(app, sheet_jpeg, tmp_path):
+    import cv2
+    import numpy as np
+
+    from datasets.synth.clutter import clutter_texture
+    from mjlens.ui import profiles as PR
+
+    make_profile(app, sheet_jpeg)
+    table, _ = clutter_texture(np.random.default_rng(1), 640, 60, family="keyboard")
+    ok, png = cv2.imencode(".png", table)
+    app.file_uploader(key="profile_table").set_value(("table.png", png.tobytes(),
+                                                      "image/png")).run()
+    assert not app.exception, app.exception
+    n = PR.load(PR.active()).not_tiles
+    assert n > 10 and f"Learnt {n} spots of your table" in messages(app)

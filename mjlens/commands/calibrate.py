@@ -3,10 +3,12 @@
     mjlens calibrate SHEET.jpg --tiles "123456789m 123456789p 123456789s 1234567z 12345678f" \\
         --out my-tiles.mjprofile
     mjlens calibrate --labels LABELLED_DIR --out my-tiles.mjprofile
+    mjlens calibrate SHEET.jpg --tiles "..." --empty TABLE.jpg --out my-tiles.mjprofile
 
 Each `--tiles` lists its photo's tiles in reading order (rows top to bottom, each row left to
-right), once per photo and in the same order. `--add` grows an existing profile instead of
-replacing it. Exit status: 0 written; 2 bad input (tile count, unknown code, the same photo
+right), once per photo and in the same order. `--empty` takes a photo of the bare table the
+player plays on (keyboard, stone, mat...): every box found there is learnt as "not a tile".
+`--add` grows an existing profile instead of replacing it. Exit status: 0 written; 2 bad input (tile count, unknown code, the same photo
 twice, unreadable photo or profile, missing model), the profile file untouched.
 """
 
@@ -27,6 +29,8 @@ def register(sub) -> None:
                         "once per photo")
     p.add_argument("--labels", default=None, metavar="DIR",
                    help="a YOLO-labelled folder (images/ + labels/) instead of photos")
+    p.add_argument("--empty", action="append", default=[], metavar="PHOTO",
+                   help="a photo of your bare table: what is found there is not a tile")
     p.add_argument("--out", required=True, metavar="PROFILE", help="the profile file to write")
     p.add_argument("--name", default=None, help="the profile's name (default: the file's name)")
     p.add_argument("--add", action="store_true", help="grow the profile in --out if it exists")
@@ -39,8 +43,16 @@ def register(sub) -> None:
 def run(args) -> int:
     from pathlib import Path
 
+    from scoring.messages import is_zh
     from vision.detect import ImageReadError, ModelError, load_detector
-    from vision.detect.calibrate import CalibrationError, M, from_labels, from_photos
+    from vision.detect.calibrate import (
+        CalibrationError,
+        M,
+        add_table_photos,
+        from_labels,
+        from_photos,
+        new_profile,
+    )
     from vision.detect.evaluate import EvalDataError
     from vision.detect.profile import Profile, ProfileError
 
@@ -53,8 +65,11 @@ def run(args) -> int:
         det = load_detector(args.model)
         if args.labels:
             profile = from_labels(det, args.labels, name, base)
-        else:
+        elif args.photos or args.tiles or not args.empty:
             profile = from_photos(det, args.photos, args.tiles, name, base)
+        else:  # only photos of the table: grow the profile in --out
+            profile = new_profile(det, name, base)
+        add_table_photos(det, profile, args.empty)
         if args.name:
             profile.name = args.name
         profile.save(out)
@@ -62,14 +77,19 @@ def run(args) -> int:
         return _fail(args, e)
     except (ModelError, EvalDataError, FileNotFoundError) as e:
         return _fail(args, str(e))
-    done = M("made", name=profile.name, out=str(out), tiles=len(profile),
-             codes=len(profile.counts()))
+    done = [M("made", name=profile.name, out=str(out), tiles=int(profile.tiles.sum()),
+              codes=len(profile.counts()))]
+    if profile.not_tiles:
+        done.append(M("made_table", n=profile.not_tiles))
     if args.json:
         print(json.dumps({"profile": str(out), "name": profile.name, "model": profile.model,
-                          "examples": profile.counts(), "message": done.render("en"),
-                          "message_zh": done.render("zh")}, ensure_ascii=False))
+                          "examples": profile.counts(), "not_tiles": profile.not_tiles,
+                          "message": " ".join(m.render("en") for m in done),
+                          "message_zh": "".join(m.render("zh") for m in done)},
+                         ensure_ascii=False))
     else:
-        print(done.render(lang_of(args)))
+        lang = lang_of(args)
+        print(("" if is_zh(lang) else " ").join(m.render(lang) for m in done))
     return 0
 
 

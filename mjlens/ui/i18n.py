@@ -99,6 +99,10 @@ M = Catalog("app", {
     "maybe": ("Could be:", "可能是："),
     "move_to": ("Move to", "移到"),
     "delete": ("Delete", "删除"),
+    "not_a_tile": ("Not a tile", "不是牌"),
+    "not_a_tile_help": ("A box on the table, not on a tile: remove it, and your tile profile "
+                        "learns to leave such spots out of later photos.",
+                        "框在桌面上，不在牌上：删掉它，你的牌组档案也会学会以后略过这样的地方。"),
     "looks_right": ("It's right", "没错"),
     "done": ("Done", "完成"),
     "palette": ("Tile palette", "牌盘"),

@@ -119,21 +119,52 @@ def calibrate(detector, photo: bytes, tiles: str, name: str) -> str:
     return file
 
 
-def learn(detector, image, box, code: str) -> bool:
+def learn_table(detector, photo: bytes) -> int:
+    """The active profile grown with every box found on a photo of the bare table, as "not a
+    tile" (vision.detect.calibrate.add_table_photos); how many were learnt. CalibrationError
+    when the profile has no tiles yet."""
+    import tempfile
+
+    from vision.detect.calibrate import add_table_photos
+
+    file = active()
+    if file is None:
+        return 0
+    profile = load(file)
+    if profile.tiles.any():
+        profile = for_detector(profile, detector, file)
+    before = profile.not_tiles
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "table.jpg"
+        path.write_bytes(photo)
+        add_table_photos(detector, profile, [path])
+    profile.save(path_of(file))
+    return profile.not_tiles - before
+
+
+def learn(detector, image, box, code: str | None) -> bool:
     """Add the crop of `box` (pixels of the decoded photo `image.pixels`) as an example of
-    `code` to the active profile; False when there is no active profile or nothing to crop."""
+    `code` to the active profile, or with `code` None as "not a tile" (a spot of the player's
+    table); False when there is no active profile, nothing to crop, or (for "not a tile") no
+    tile in the profile yet to tell it from."""
     file = active()
     if file is None or box is None or code == "back":
         return False
     profile = load(file)
+    if code is None and not profile.tiles.any():
+        return False
     if len(profile):
         profile = for_detector(profile, detector, file)
     crops = detector.crops_of(image.pixels, np.array([box], float))
     probs, emb = detector.embed_crops(crops)
-    profile.add([code], crops, emb, probs[:, :len(DETECTOR_CLASSES)].argmax(axis=1))
+    if code is None:
+        profile.add_not_tiles(crops, emb)
+    else:
+        profile.add([code], crops, emb, probs[:, :len(DETECTOR_CLASSES)].argmax(axis=1))
     profile.save(path_of(file))
     return True
 
 
-__all__ = ["ProfileError", "active", "calibrate", "delete", "import_bytes", "learn", "load",
+__all__ = ["ProfileError", "active", "calibrate", "delete", "import_bytes", "learn",
+           "learn_table", "load",
            "names", "profile_dir", "reader", "rename", "save_new", "set_active"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from mjlens.ui import pictures as PIC
+from mjlens.ui import profiles as PR
 from mjlens.ui import state as S
 from mjlens.ui.i18n import group_name, t, text, tile_label, tile_name
 from mjlens.ui.jokers import Joker
@@ -186,6 +187,9 @@ def edit_panel(lang: str) -> None:
                           args=(S.confirm, i), icon=":material/check:")
             st.button(t("delete", lang), key="delete", on_click=_delete, args=(i,),
                       icon=":material/delete:")
+            if slot.box is not None and ss.get("profile_image") is not None and PR.active():
+                st.button(t("not_a_tile", lang), key="not-a-tile", on_click=_not_a_tile,
+                          args=(i,), icon=":material/block:", help=t("not_a_tile_help", lang))
             st.button(t("done", lang), key="done", on_click=_select, args=(i,))
         palette(lang, editing=True)
 
@@ -224,6 +228,15 @@ def _move(i: int, current: str) -> None:
 def _delete(i: int) -> None:
     apply(S.delete, i)
     st.session_state.selected = None
+
+
+def _not_a_tile(i: int) -> None:
+    """The box is on the table, not on a tile: it goes, and the active profile learns the spot
+    so such boxes are left out of later photos."""
+    tiles = st.session_state.draft.tiles
+    box = tiles[i].box if 0 <= i < len(tiles) else None
+    _delete(i)
+    learn_correction(box, None)
 
 
 def _palette_tap(code: str) -> None:

@@ -45,6 +45,13 @@ M = Catalog("app_profiles", {
     "imported": ("Imported '{name}'.", "已导入“{name}”。"),
     "summary": ("{name}: {n} tile pictures of {k} kinds", "{name}：{k} 种牌的 {n} 张图片"),
     "learnt": ("Learnt: this tile is {code} in '{name}'.", "已记住：在“{name}”里这张牌是 {code}。"),
+    "learnt_not_tile": ("Learnt: '{name}' leaves out spots like this one on your table.",
+                        "已记住：“{name}”以后会略过你桌面上像这样的地方。"),
+    "table_photo": ("Photo of your bare table, for the profile in use: whatever is found there "
+                    "is not a tile (keys, stone, mat blocks)",
+                    "你的空桌面的照片（给正在使用的档案）：在那里找到的都不是牌（键盘、石纹、席子）"),
+    "table_learnt": ("Learnt {n} spots of your table that are not tiles into '{name}'.",
+                     "已把你桌面上 {n} 处不是牌的地方记进“{name}”。"),
     "unusable": ("The profile in use cannot be read, so photos are read without it: {why}",
                  "正在使用的档案读不了，所以识牌时不用它：{why}"),
 })
@@ -61,9 +68,9 @@ def reader_or_none(detector):
         return None
 
 
-def learn_correction(box, code: str) -> None:
+def learn_correction(box, code: str | None) -> None:
     """views_hand's hook: the corrected tile's crop (its `box` in the shown photo's pixels)
-    joins the active profile as an example of `code`."""
+    joins the active profile as an example of `code`, or of "not a tile" with `code` None."""
     ss = st.session_state
     image = ss.get("profile_image")
     if image is None or box is None:
@@ -76,7 +83,9 @@ def learn_correction(box, code: str) -> None:
     try:
         if PR.learn(detector, image, box, code):
             file = PR.active()
-            ss.profile_msg = ("success", M("learnt", code=code, name=PR.load(file).name))
+            name = PR.load(file).name
+            ss.profile_msg = ("success", M("learnt", code=code, name=name) if code else
+                              M("learnt_not_tile", name=name))
     except PR.ProfileError as e:
         ss.profile_msg = ("error", e.msg)
 
@@ -126,6 +135,27 @@ def _calibrate(lang: str) -> None:
     ss.profile_boxes = None
     ss.profile_msg = ("success", M("made", n=len(p), k=len(p.counts()), name=p.name))
     ss.profile_choice = file
+
+
+def _learn_table() -> None:
+    from vision.detect.calibrate import CalibrationError
+
+    ss = st.session_state
+    photo = ss.get("profile_table")
+    if photo is None or not PR.active():
+        return
+    from mjlens.ui.views import detector_or_reason
+
+    detector, why = detector_or_reason()
+    if detector is None:
+        ss.profile_msg = ("error", why)
+        return
+    try:
+        n = PR.learn_table(detector, photo.getvalue())
+    except (CalibrationError, PR.ProfileError) as e:
+        ss.profile_msg = ("error", e.msg)
+        return
+    ss.profile_msg = ("success", M("table_learnt", n=n, name=PR.load(PR.active()).name))
 
 
 def _choose() -> None:
@@ -203,6 +233,10 @@ def panel(lang: str) -> None:
             st.button(M.text("make", lang), key="profile_make", on_click=_calibrate,
                       args=(lang,))
             st.file_uploader(M.text("import", lang), key="profile_import", on_change=_import)
+            if ss.profile_choice:
+                st.file_uploader(M.text("table_photo", lang), key="profile_table",
+                                 on_change=_learn_table,
+                                 type=["jpg", "jpeg", "png", "webp", "heic", "heif"])
 
 
 def _label(file: str, lang: str) -> str:

@@ -40,6 +40,13 @@ M = Catalog("calibrate", {
                   "{data} 里没有可以学习的已标注的牌。"),
     "made": ("Profile '{name}' written to {out}: {tiles} tile pictures of {codes} kinds.",
              "牌组档案“{name}”已写入 {out}：{codes} 种牌的 {tiles} 张图片。"),
+    "made_table": ("It also knows {n} spots of your table that are not tiles.",
+                   "它还记住了你桌面上 {n} 处不是牌的地方。"),
+    "table_needs_tiles": ("A photo of the bare table teaches what is not a tile, so the profile "
+                          "needs your tiles too: give a photo of them with --tiles, or --add to "
+                          "a profile that has them.",
+                          "空桌面的照片教的是“哪些不是牌”，所以档案里还要有你的牌：请同时给出牌的照片"
+                          "和 --tiles，或用 --add 加到已有牌的档案里。"),
 })
 
 RED_FIVE = "0"  # riichi sets' red fives are read as the five
@@ -175,6 +182,26 @@ def box_examples(detector, image, boxes: np.ndarray, codes: Sequence[str], red=N
     return [c for c in codes for _ in range(copies)], crops, emb, read_as, reds
 
 
+def table_examples(detector, image):
+    """(crops, embeddings [N, 4, D]) of every box the detector finds in a photo of the player's
+    bare table (box score at its threshold or more): each is "not a tile"."""
+    dets = [d for d in detector.detect_loaded([image])[0] if d.box_score >= detector.conf]
+    boxes = np.array([d.box for d in dets], float).reshape(-1, 4) * image.scale
+    crops = detector.crops_of(image.pixels, boxes)
+    return crops, detector.embed_crops(crops)[1]
+
+
+def add_table_photos(detector, profile: Profile, photos: Sequence[str | Path]) -> Profile:
+    """`profile` grown with the boxes found on photos of the bare table, as "not a tile"."""
+    from vision.detect.imageio import load_image
+
+    if photos and not profile.tiles.any():
+        raise CalibrationError(M("table_needs_tiles"))
+    for p in photos:
+        profile.add_not_tiles(*table_examples(detector, load_image(p)))
+    return profile
+
+
 def new_profile(detector, name: str, base: Profile | None = None) -> Profile:
     """An empty profile for `detector`'s classifier, or `base` made usable with it."""
     if base is not None:
@@ -236,5 +263,5 @@ def from_labels(detector, data: str | Path, name: str, base: Profile | None = No
     return profile
 
 
-__all__ = ["CalibrationError", "box_examples", "from_labels", "from_photos", "parse_listed",
-           "parse_tiles", "photo_examples", "reading_order"]
+__all__ = ["CalibrationError", "add_table_photos", "box_examples", "from_labels", "from_photos",
+           "parse_listed", "parse_tiles", "photo_examples", "reading_order", "table_examples"]

@@ -20,6 +20,12 @@ The file (`.mjprofile`, a NumPy .npz archive, read with allow_pickle=False) hold
   0p, 0s when calibrating); they keep their own prototypes, beside the plain five's, since a
   red five does not look like the plain one.
 
+Examples may also be "not a tile" (code NOT_TILE, -1): boxes the detector put on the player's
+own table (a photo of it bare, `mjlens calibrate --empty`, or "Not a tile" in the app). A box
+nearer such an example than any tile prototype (by MARGIN) is dropped: keys, stone grain and mat
+blocks of that table stop being read as tiles. A file holding them is written as version 2, so
+an mjlens that does not know them refuses it instead of reading them as tiles.
+
 At most MAX_PER_CODE examples are kept per code (the newest). A profile is written to a
 temporary file beside the target and renamed over it, so it is never half-written.
 
@@ -53,7 +59,10 @@ from scoring.messages import Catalog
 from scoring.tiles import DETECTOR_CLASSES
 
 FORMAT = "mjlens-tile-profile"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # the newest this reads; 1 when a profile holds no "not a tile" example
+NOT_TILE = -1  # the code of a "not a tile" example
+MAX_NOT_TILES = 96  # the newest "not a tile" examples kept
+MARGIN = 0.1  # a box this much nearer a "not a tile" example than every tile is dropped
 SUFFIX = ".mjprofile"
 MAX_PER_CODE = 24
 WEIGHT = 0.7  # share of the prototype reading in the mix (models/MODEL_CARD.md, "Profiles")
@@ -124,9 +133,19 @@ class Profile:
     def __len__(self) -> int:
         return len(self.codes)
 
+    @property
+    def tiles(self) -> np.ndarray:
+        """Bool [N]: the examples that are tiles (not "not a tile")."""
+        return self.codes >= 0
+
+    @property
+    def not_tiles(self) -> int:
+        """How many "not a tile" examples the profile keeps."""
+        return int((self.codes == NOT_TILE).sum())
+
     def counts(self) -> dict[str, int]:
         """Examples per code, in DETECTOR_CLASSES order."""
-        n = np.bincount(self.codes.astype(int), minlength=len(DETECTOR_CLASSES))
+        n = np.bincount(self.codes[self.tiles].astype(int), minlength=len(DETECTOR_CLASSES))
         return {c: int(k) for c, k in zip(DETECTOR_CLASSES, n, strict=True) if k}
 
     def add(self, codes: list[str], crops: np.ndarray, embeddings: np.ndarray,
@@ -136,6 +155,14 @@ class Profile:
         for none); the oldest of a code beyond MAX_PER_CODE are let go (red fives and plain
         fives counted apart)."""
         idx = np.array([DETECTOR_CLASSES.index(c) for c in codes], np.int16)
+        self._append(idx, crops, embeddings, read_as, red)
+
+    def add_not_tiles(self, crops: np.ndarray, embeddings: np.ndarray) -> None:
+        """Keep boxes of the player's table that are not tiles (their crops and embeddings
+        [N, 4, D]); the oldest beyond MAX_NOT_TILES are let go."""
+        self._append(np.full(len(crops), NOT_TILE, np.int16), crops, embeddings, None, None)
+
+    def _append(self, idx: np.ndarray, crops, embeddings, read_as, red) -> None:
         read = np.full(len(idx), -1, np.int16) if read_as is None else \
             np.asarray(read_as, np.int16)
         self.read_as = np.concatenate([self.read_as, read])
@@ -148,13 +175,18 @@ class Profile:
         self.embeddings = np.concatenate([self.embeddings, emb])
         if self.crops is not None:
             self.crops = np.concatenate([self.crops, np.asarray(crops, np.uint8)])
+        self._keep_newest()
+        self.updated = _now()
+
+    def _keep_newest(self) -> None:
         keep = np.ones(len(self.codes), bool)
-        for k in np.unique(self.codes):
+        empty = np.flatnonzero(self.codes == NOT_TILE)
+        keep[empty[:-MAX_NOT_TILES]] = False
+        for k in np.unique(self.codes[self.codes >= 0]):
             for red in (False, True):
                 mine = np.flatnonzero((self.codes == k) & (self.red == red))
                 keep[mine[:-MAX_PER_CODE]] = False
         self._select(keep)
-        self.updated = _now()
 
     def remove_code(self, code: str) -> None:
         """Forget every example of `code`."""
@@ -168,7 +200,7 @@ class Profile:
 
     # -- the file ----------------------------------------------------------------------------
     def to_bytes(self) -> bytes:
-        header = {"format": FORMAT, "version": FORMAT_VERSION, "name": self.name,
+        header = {"format": FORMAT, "version": 2 if self.not_tiles else 1, "name": self.name,
                   "model": self.model, "created": self.created, "updated": self.updated}
         arrays = {"header": np.array(json.dumps(header, ensure_ascii=False)),
                   "codes": self.codes.astype(np.int16),
@@ -231,7 +263,7 @@ class Profile:
             raise damaged("codes or embeddings missing")
         if codes.ndim != 1 or emb.ndim != 3 or emb.shape[0] != len(codes) or not emb.shape[1]:
             raise damaged("codes and embeddings do not match")
-        if len(codes) and (codes.min() < 0 or codes.max() >= len(DETECTOR_CLASSES)):
+        if len(codes) and (codes.min() < NOT_TILE or codes.max() >= len(DETECTOR_CLASSES)):
             raise damaged("unknown tile code")
         if crops is not None and crops.shape != (len(codes), 64, 64, 3):
             raise damaged("tile pictures do not match")
@@ -267,7 +299,7 @@ def for_detector(profile: Profile, detector, path: str = "profile") -> Profile:
     again from its kept crops when made with another one, refused when it keeps none."""
     if not detector.embedding_size:
         raise ProfileError(M("no_embedding", path=str(detector.cls_path)))
-    if not len(profile):
+    if not profile.tiles.any():
         raise ProfileError(M("empty", path=path))
     now = detector.classifier_version
     if profile.model == now:
@@ -293,7 +325,7 @@ def trusted_weight(profile: Profile) -> float:
     """WEIGHT scaled by the share of the profile's examples the classifier misreads: none at
     USUAL_ERRORS or less, all from TRUSTED_ERRORS, linear between; WEIGHT when no example
     says."""
-    known = profile.read_as >= 0
+    known = (profile.read_as >= 0) & profile.tiles
     if not known.any():
         return WEIGHT
     errors = float(np.mean(profile.read_as[known] != profile.codes[known]))
@@ -311,7 +343,8 @@ class ProfileReader:
         self.weight = trusted_weight(profile) if weight is None else weight
         emb = profile.embeddings
         self.centre = emb.reshape(-1, emb.shape[-1]).mean(axis=0)
-        self.present = np.unique(profile.codes.astype(int))
+        self.present = np.unique(profile.codes[profile.tiles].astype(int))
+        self.not_tiles = _unit(emb[profile.codes == NOT_TILE] - self.centre)  # [M, turns, D]
         groups = [(k, red) for k in self.present for red in (False, True)
                   if ((profile.codes == k) & (profile.red == red)).any()]
         self.group_code = np.array([int(np.searchsorted(self.present, k)) for k, _ in groups])
@@ -334,6 +367,15 @@ class ProfileReader:
         out = np.full((len(by_group), len(self.present)), -np.inf, np.float32)
         np.maximum.at(out.T, self.group_code, by_group.T)
         return out
+
+    def not_tile(self, embeddings: np.ndarray, best: np.ndarray) -> np.ndarray:
+        """Bool [N]: crops nearer one of the profile's "not a tile" examples than their best
+        tile similarity `best` by MARGIN."""
+        if not len(self.not_tiles):
+            return np.zeros(len(best), bool)
+        z = _unit(np.asarray(embeddings, np.float32) - self.centre)
+        near = np.einsum("nd,mod->nmo", z, self.not_tiles).max(axis=(1, 2))
+        return near > best + MARGIN
 
     @property
     def red_fives(self) -> tuple[str, ...]:
@@ -378,9 +420,11 @@ class ProfileReader:
         mixed, best = self.mix(tile, embeddings)
         codes = [DETECTOR_CLASSES[int(p.argmax())] for p in mixed]
         red = self.looks_red(embeddings, codes) if self.red_fives else np.zeros(len(codes), bool)
+        table = self.not_tile(embeddings, best)
         dets = []
-        for b, s, p, e, near, r in zip(boxes, scores, mixed, empty, best, red, strict=True):
-            if e >= NOT_A_TILE and (near < KEEP_EMPTY or self.weight < WEIGHT / 2):
+        for b, s, p, e, near, r, t in zip(boxes, scores, mixed, empty, best, red, table,
+                                          strict=True):
+            if t or (e >= NOT_A_TILE and (near < KEEP_EMPTY or self.weight < WEIGHT / 2)):
                 continue
             k = int(p.argmax())
             dets.append(Detection(code=DETECTOR_CLASSES[k], box=tuple(float(v) for v in b),
