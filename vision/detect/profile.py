@@ -420,7 +420,12 @@ class ProfileReader:
         mixed, best = self.mix(tile, embeddings)
         codes = [DETECTOR_CLASSES[int(p.argmax())] for p in mixed]
         red = self.looks_red(embeddings, codes) if self.red_fives else np.zeros(len(codes), bool)
-        table = self.not_tile(embeddings, best)
+        # a code the profile holds no picture of (a face-down tile, when no back was shown) is
+        # the classifier's to judge: its sure readings of one are not dropped as the table
+        absent = np.ones(tile.shape[1], bool)
+        absent[self.present] = False
+        table = self.not_tile(embeddings, best) & ~(
+            absent[tile.argmax(axis=1)] & (tile.max(axis=1) >= SURE))
         dets = []
         for b, s, p, e, near, r, t in zip(boxes, scores, mixed, empty, best, red, table,
                                           strict=True):
