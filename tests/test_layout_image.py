@@ -264,3 +264,20 @@ def test_a_large_photo_is_read_shrunk_with_the_same_cues():
     same = [s.face_depth for s in _slots(dets, img)]
     assert np.allclose([s.face_depth for s in shrunk], same, rtol=0.12), same
     assert photo_lab(None, 240) == (None, 1.0)
+
+
+def test_the_cues_percentiles_and_medians_are_numpys_to_the_bit():
+    from vision.layout.image import _median_rows, percentile_sorted
+
+    rng = np.random.default_rng(7)
+    for n in (1, 2, 3, 4, 5, 17, 100, 333):
+        for v in (rng.normal(0, 30, n).astype(np.float32),
+                  rng.integers(0, 256, n).astype(np.float32)):
+            for q in (4.0, 96.0, 60, 50, 0, 100):
+                want = np.percentile(v, q)
+                got = percentile_sorted(np.sort(v), q)
+                assert type(got) is type(want) and got.tobytes() == want.tobytes()
+            rows = rng.integers(0, 256, (n, 3)).astype(np.float32)
+            want = np.median(rows, axis=0)
+            got = _median_rows(rows)
+            assert got.dtype == want.dtype and got.tobytes() == want.tobytes()

@@ -58,9 +58,16 @@ def tile_scale(points: np.ndarray) -> float:
     return float(np.median(d.min(axis=1)))
 
 
+def _vec_norm(v: np.ndarray) -> float:
+    """np.linalg.norm of a 1-D float vector (the same dot product and square root), without its
+    checks (a strided vector made contiguous first, as norm does)."""
+    v = v.ravel(order="K")
+    return math.sqrt(v.dot(v))
+
+
 def _orient(direction: np.ndarray) -> np.ndarray:
     """Rows run left to right in the image (top to bottom when vertical)."""
-    d = direction / np.linalg.norm(direction)
+    d = direction / _vec_norm(direction)
     if d[0] < -1e-9 or (abs(d[0]) <= 1e-9 and d[1] < 0):
         d = -d
     return d
@@ -69,11 +76,12 @@ def _orient(direction: np.ndarray) -> np.ndarray:
 def _chain(u: np.ndarray, idx: np.ndarray, max_step: float | np.ndarray) -> list[np.ndarray]:
     """Split points (sorted by u) wherever consecutive centres are more than `max_step` apart
     (a number, or one per point: the larger of the two neighbours' counts)."""
-    order = idx[np.argsort(u[idx])]
-    steps = np.broadcast_to(np.asarray(max_step, float), u.shape)
+    order = idx[np.argsort(u[idx])].tolist()
+    steps = np.broadcast_to(np.asarray(max_step, float), u.shape).tolist()
+    uu = u.tolist()  # Python floats: the same float64 arithmetic as numpy's, faster one by one
     chains, cur = [], [order[0]]
     for a, b in zip(order[:-1], order[1:], strict=True):
-        if u[b] - u[a] > max(steps[a], steps[b]):
+        if uu[b] - uu[a] > max(steps[a], steps[b]):
             chains.append(np.array(cur))
             cur = []
         cur.append(b)
@@ -101,32 +109,7 @@ def fit_row(points: np.ndarray, candidates, scale: float, *, band: float = 0.45,
         return None
     pts = points[cand]
     loc = (np.full(len(points), scale) if local is None else local)[cand]
-    tries: list[tuple[np.ndarray, int]] = []
-    for a in range(len(cand)):
-        for b in range(a + 1, len(cand)):
-            dv = pts[b] - pts[a]
-            dist = float(np.linalg.norm(dv))
-            if 0.4 * scale < dist < 2.6 * scale:
-                tries.append((_orient(dv / dist), a))
-    if direction_hint is not None:
-        hint = _orient(np.asarray(direction_hint, float))
-        tries.extend((hint, a) for a in range(len(cand)))
-    best = None
-    best_key = None
-    for d, a in tries:
-        n = np.array([-d[1], d[0]])
-        off = (pts - pts[a]) @ n
-        inl = np.flatnonzero(np.abs(off) < band * loc)
-        if len(inl) < min_size:
-            continue
-        u = (pts - pts[a]) @ d
-        for ch in _chain(u, inl, max_step * loc):
-            if len(ch) < min_size or a not in ch:
-                continue
-            resid = float(np.abs(off[ch]).mean())
-            key = (len(ch), -resid)
-            if best_key is None or key > best_key:
-                best_key, best = key, (ch, d)
+    best = _ransac(pts, loc, scale, band, max_step, direction_hint, min_size)
     if best is None:
         return None
     members, d = best
@@ -169,6 +152,58 @@ def fit_row(points: np.ndarray, candidates, scale: float, *, band: float = 0.45,
             break
         members = new
     return cand[members], origin, d, coef
+
+
+def _pair_tries(pts: np.ndarray, scale: float) -> list[tuple[np.ndarray, int]]:
+    """The directions of pairs of centres about one or two tile widths apart, each with the
+    index of its first centre. Pairs clearly outside the distances are passed over on a
+    vectorised distance first (a margin of 1e-9 against its rounding); the rest are measured as
+    before, one by one."""
+    n = len(pts)
+    close = np.hypot(*(pts[None, :, :] - pts[:, None, :]).transpose(2, 0, 1))
+    maybe = (close > 0.4 * scale * (1 - 1e-9)) & (close < 2.6 * scale * (1 + 1e-9))
+    tries: list[tuple[np.ndarray, int]] = []
+    for a in range(n):
+        for b in np.flatnonzero(maybe[a, a + 1:]).tolist():
+            dv = pts[a + 1 + b] - pts[a]
+            dist = _vec_norm(dv)
+            if 0.4 * scale < dist < 2.6 * scale:
+                tries.append((_orient(dv / dist), a))
+    return tries
+
+
+def _ransac(pts: np.ndarray, loc: np.ndarray, scale: float, band: float, max_step: float,
+            direction_hint, min_size: int):
+    """fit_row's search: the longest chain of centres within `band` of a line through a pair
+    of nearby centres (or along the hint), the least mean offset among equals; (members,
+    direction) or None."""
+    tries = _pair_tries(pts, scale)
+    if direction_hint is not None:
+        hint = _orient(np.asarray(direction_hint, float))
+        tries.extend((hint, a) for a in range(len(pts)))
+    best = None
+    best_key = None
+    width, steps = band * loc, max_step * loc
+    rel: dict[int, np.ndarray] = {}  # the centres from each first centre
+    for d, a in tries:
+        if a not in rel:
+            rel[a] = pts - pts[a]
+        n = np.array([-d[1], d[0]])
+        off = rel[a] @ n
+        inl = np.flatnonzero(np.abs(off) < width)
+        if len(inl) < min_size:
+            continue
+        u = rel[a] @ d
+        for ch in _chain(u, inl, steps):
+            if len(ch) < min_size or (best_key is not None and len(ch) < best_key[0]):
+                continue  # (a shorter chain loses whatever its offset)
+            if a not in ch.tolist():
+                continue
+            resid = float(np.abs(off[ch]).mean())
+            key = (len(ch), -resid)
+            if best_key is None or key > best_key:
+                best_key, best = key, (ch, d)
+    return best
 
 
 # ---- slots: the tiles of one row in order, described in row coordinates ---------------------

@@ -82,6 +82,29 @@ def _window(lab: np.ndarray, box) -> tuple[int, int, int, int] | None:
     return xa, ya, xb, yb
 
 
+def percentile_sorted(ordered: np.ndarray, q: float):
+    """np.percentile(v, q) of a 1-D float array `v` given sorted (`ordered`), q a Python number:
+    numpy's linear interpolation step by step, so the same value to the last bit (one sort
+    serves several percentiles, without numpy's per-call overhead; tests/test_layout_image.py
+    compares the two)."""
+    n = len(ordered)
+    vi = (n - 1) * (q / 100)
+    if vi >= n - 1:
+        return ordered[-1]
+    prev = math.floor(vi)
+    a, b = ordered[prev], ordered[prev + 1]
+    t = float(vi - prev)
+    diff = b - a
+    return b - diff * (1 - t) if t >= 0.5 else a + diff * t
+
+
+def _median_rows(arr: np.ndarray) -> np.ndarray:
+    """np.median(arr, axis=0) of a 2-D float32 array without NaNs, to the last bit."""
+    s = np.sort(arr, axis=0)
+    k = len(s) // 2
+    return s[k].copy() if len(s) % 2 else (s[k - 1] + s[k]) / 2
+
+
 def face_colour(lab: np.ndarray, box) -> np.ndarray | None:
     """The face's background colour in one box: the lightest pixels of its middle (the printed
     symbols are darker; the table and the tile's sides show at the box's corners)."""
@@ -94,7 +117,18 @@ def face_colour(lab: np.ndarray, box) -> np.ndarray | None:
     mid = mid.reshape(-1, 3)
     if len(mid) < 4:
         return None
-    return np.median(mid[mid[:, 0] >= np.percentile(mid[:, 0], LIGHTEST)], axis=0)
+    light = mid[:, 0]
+    return _median_rows(mid[light >= percentile_sorted(np.sort(light), LIGHTEST)])
+
+
+def _offsets(win: tuple[int, int, int, int], box) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel centre of the window from the box centre: dx as a row, dy as a column
+    (float32; they broadcast to the window)."""
+    xa, ya, xb, yb = win
+    x1, y1, x2, y2 = (float(v) for v in box)
+    xx = np.arange(xa, xb, dtype=np.float32)[None, :]
+    yy = np.arange(ya, yb, dtype=np.float32)[:, None]
+    return xx + 0.5 - (x1 + x2) / 2, yy + 0.5 - (y1 + y2) / 2
 
 
 def across_extent(lab: np.ndarray, box, phi: float, unit: float,
@@ -105,16 +139,14 @@ def across_extent(lab: np.ndarray, box, phi: float, unit: float,
     if win is None or unit <= 0:
         return None
     xa, ya, xb, yb = win
-    x1, y1, x2, y2 = (float(v) for v in box)
     is_face = np.linalg.norm(lab[ya:yb, xa:xb] - face, axis=2) < FACE_COLOUR_DIST
-    yy, xx = np.mgrid[ya:yb, xa:xb].astype(np.float32)
-    dx, dy = xx + 0.5 - (x1 + x2) / 2, yy + 0.5 - (y1 + y2) / 2
+    dx, dy = _offsets(win, box)
     c, s = math.cos(phi), math.sin(phi)
     sel = is_face & (np.abs(dx * c + dy * s) < BAND * unit)
-    if int(sel.sum()) < 4:
+    if np.count_nonzero(sel) < 4:
         return None
-    v = (-dx * s + dy * c)[sel]
-    return float(np.percentile(v, 100 - TRIM) - np.percentile(v, TRIM)) + 1.0
+    v = np.sort((-dx * s + dy * c)[sel])
+    return float(percentile_sorted(v, 100 - TRIM) - percentile_sorted(v, TRIM)) + 1.0
 
 
 GRAIN_ALONG, GRAIN_ACROSS = 0.35, 0.45  # half-extents (tile widths) of the middle of a face
@@ -130,18 +162,16 @@ def face_grain(lab: np.ndarray, box, phi: float, unit: float) -> float | None:
     if win is None or unit <= 0:
         return None
     xa, ya, xb, yb = win
-    x1, y1, x2, y2 = (float(v) for v in box)
-    light = np.ascontiguousarray(lab[ya:yb, xa:xb, 0])
-    gx = cv2.Sobel(light, cv2.CV_32F, 1, 0, ksize=3)
-    gy = cv2.Sobel(light, cv2.CV_32F, 0, 1, ksize=3)
-    yy, xx = np.mgrid[ya:yb, xa:xb].astype(np.float32)
-    dx, dy = xx + 0.5 - (x1 + x2) / 2, yy + 0.5 - (y1 + y2) / 2
+    dx, dy = _offsets(win, box)
     c, s = math.cos(phi), math.sin(phi)
     sel = (np.abs(dx * c + dy * s) < GRAIN_ALONG * unit) & (np.abs(-dx * s + dy * c)
                                                             < GRAIN_ACROSS * unit)
-    if int(sel.sum()) < 6:
+    if np.count_nonzero(sel) < 6:
         return None
-    along, across = (gx * c + gy * s)[sel], (-gx * s + gy * c)[sel]
+    light = np.ascontiguousarray(lab[ya:yb, xa:xb, 0])
+    gx = cv2.Sobel(light, cv2.CV_32F, 1, 0, ksize=3)[sel]
+    gy = cv2.Sobel(light, cv2.CV_32F, 0, 1, ksize=3)[sel]
+    along, across = gx * c + gy * s, -gx * s + gy * c
     return math.log((float(np.sum(along * along)) + 1.0) / (float(np.sum(across * across)) + 1.0))
 
 
