@@ -32,7 +32,6 @@ from benchmarks.bench_app_browser import (  # noqa: E402
 )
 from benchmarks.bench_app_load import ARGS, CHROMIUM, _free_port  # noqa: E402
 
-
 CLOCKS = ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration", "TaskDuration")
 
 
