@@ -25,9 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_app_browser import (  # noqa: E402
-    DONE,
+    START,
     WATCH,
     _click,
+    _last_run_end,
     _open,
 )
 from benchmarks.bench_app_load import ARGS, CHROMIUM, _free_port  # noqa: E402
@@ -106,15 +107,12 @@ def report(name: str, t0: float, end: float, events: list, before: dict, after: 
                             for k, n in kinds.most_common()))
 
 
-def _timed(page, trace: Trace, name: str, action: str, settle_ms: int = 400) -> None:
-    page.evaluate("() => { window.__states = []; window.__t0 = performance.now(); }")
+def _timed(page, trace: Trace, name: str, action: str) -> None:
+    page.evaluate(START)
     t0 = time.perf_counter()
-    p0 = page.evaluate("() => window.__t0")
     before = trace.metrics()
     page.evaluate(action)
-    page.wait_for_function(DONE, timeout=120_000, polling=20)
-    page.wait_for_timeout(settle_ms)
-    end = t0 + (page.evaluate(DONE) - p0) / 1000
+    end = t0 + _last_run_end(page)
     report(name, t0, end, trace.since(t0), before, trace.metrics())
 
 
@@ -141,20 +139,18 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.add_init_script(f"({WATCH})()")
             trace = Trace(page)
             for run in range(2):
                 _open(page, url)
-                page.evaluate(WATCH)
-                page.evaluate("() => { window.__states = []; window.__t0 = performance.now(); }")
-                t0, p0 = time.perf_counter(), page.evaluate("() => window.__t0")
+                page.evaluate(START)
+                t0 = time.perf_counter()
                 before = trace.metrics()
                 page.locator("input[type=file]").first.set_input_files(str(args.photo))
                 page.locator('[data-testid="stMetric"]').first.wait_for(timeout=180_000)
-                page.wait_for_function(DONE, timeout=120_000, polling=20)
-                page.wait_for_timeout(400)
+                end = t0 + _last_run_end(page)
                 if run:
-                    report("upload", t0, t0 + (page.evaluate(DONE) - p0) / 1000,
-                           trace.since(t0), before, trace.metrics())
+                    report("upload", t0, end, trace.since(t0), before, trace.metrics())
             _timed(page, trace, "select a tile", _click("tile-3"))
             _timed(page, trace, "palette: change the tile", _click("pal-3m"))
             page.locator(".st-key-ctx-exp summary").first.click()

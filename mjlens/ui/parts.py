@@ -1,8 +1,10 @@
 """Which parts of the page a tap reruns (issue 34: a tap answers in well under a second).
 
 The page's parts that follow the hand are fragments with a key: the notation box ("notation"),
-the photo, hand and corrections ("editor", with the score's badge beside the hand, "badge"), and
-the right column with the win details, options, score and exports ("score"). A callback that
+the hand's heading with the score's badge ("badge"), the photo, the hand and its corrections
+("editor", whose own taps, selecting a tile, rerun it alone), and the right column with the win
+details, options, score and exports ("score"); siblings, none inside another (a fragment inside
+another lost taps in Chromium). A callback that
 changed the hand asks for the parts that show it (`rerun(HAND)`), one that changed only how the
 hand was won for those that show that (`rerun(WIN)`), so the header, the rule set, the uploader
 and, for WIN, the hand's tile pictures and the palette are not rerun and sent again.
@@ -17,7 +19,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-HAND = ("notation", "editor", "score")  # the tiles, melds or selection of the hand changed
+# the hand's tiles or melds changed (the editor before the score, which compares their joker)
+HAND = ("notation", "badge", "editor", "score")
 WIN = ("notation", "badge", "score")  # only how it was won (the notation's self-draw mark)
 SCORE = ("badge", "score")  # an option or a stake: the score and its badge
 

@@ -442,33 +442,28 @@ def scored(rs) -> tuple[dict, E.Outcome, J.Joker | None]:
     return options, outcome, joker
 
 
+@st.fragment(key="badge")
+def badge(lang: str) -> None:
+    """The hand's heading with the score's badge (above the photo: a phone shows the total
+    first), rerun with the score when only how the hand was won or an option changed (the
+    score's part reruns the page when that changed the joker the hand's tiles show)."""
+    with st.container(horizontal=True, vertical_alignment="center", key="hand-head"):
+        st.subheader(t("hand", lang))
+        score_badge(scored(current_rules())[1], lang)
+
+
 @st.fragment(key="editor")
 def editor(lang: str) -> None:
     """The photo, the hand and its corrections: selecting a tile reruns only this part; a
     change of the hand reruns the parts that show it (mjlens.ui.parts)."""
     ss = st.session_state
     PT.check("editor", page_key())
-    rs = current_rules()
-    joker = scored(rs)[2]
+    joker = scored(current_rules())[2]
     ss["_hand_joker"] = joker
     photo_view(lang)
-    with st.container(horizontal=True, vertical_alignment="center", key="hand-head"):
-        st.subheader(t("hand", lang))
-        badge(lang)
     hand_view(lang, joker)
     edit_panel(lang)
     add_tiles_view(lang)
-
-
-@st.fragment(key="badge")
-def badge(lang: str) -> None:
-    """The score's badge beside the hand, rerun with the score when only how the hand was won
-    or an option changed; the whole page when that changed the joker the hand's tiles show."""
-    ss = st.session_state
-    joker = scored(current_rules())[2]
-    if joker != ss.get("_hand_joker"):
-        st.rerun(scope="app")
-    score_badge(scored(current_rules())[1], lang)
 
 
 @st.fragment(key="score")
@@ -479,6 +474,8 @@ def score_part(lang: str) -> None:
     PT.check("score", page_key())
     rs = current_rules()
     options, outcome, joker = scored(rs)
+    if joker != ss.get("_hand_joker"):  # a joker named or changed: the hand's pictures too
+        st.rerun(scope="app")
     with st.expander(context_summary(ss.draft.context, lang), key="ctx-exp",
                      icon=":material/casino:"):
         context_view(rs, lang)
@@ -529,6 +526,7 @@ def main() -> None:
     with left:
         input_view(lang)
         PV.panel(lang)
+        badge(lang)
         editor(lang)
     with right:
         score_part(lang)
