@@ -130,3 +130,26 @@ def test_manual_entry_keeps_the_palette_open():
     assert len(_keys(at, "pal-")) == 9
     at.button(key="pal-1m").click().run()
     assert _keys(at, "pal-"), "no photo: the palette is there for the next tile"
+
+
+def test_a_new_joker_reruns_the_whole_page():
+    """Naming another gold (a field of how the hand was won) changes which of the hand's tiles
+    are drawn as jokers: the score's part sees the joker differ from the hand's and asks for the
+    whole page, so the hand's pictures follow."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.selectbox(key="rules").set_value("fujian").run()
+    at.text_input(key="notation").set_value(
+        "123m 456m 789p 234s 5s 1z 9m 9m +1z gold=9m").run()
+    at.run()
+    assert not at.exception
+    from tests.test_app_zh import page_text
+
+    assert page_text(at).count("9 Characters, joker (金)") == 2, "the two 9m are drawn as golds"
+    runs = _page_runs(at)
+    at.selectbox(key="extra-gold").set_value("1z").run()
+    assert not at.exception
+    assert _page_runs(at) == runs + 1, "the whole page ran"
+    texts = page_text(at)
+    assert "9 Characters, joker (金)" not in texts, "the 9m are plain tiles again"
+    assert any(s.endswith("joker (金)") for s in texts), "the 1z are drawn as golds"
