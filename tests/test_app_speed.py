@@ -97,7 +97,33 @@ def test_the_photo_is_drawn_again_only_when_its_boxes_change(det, monkeypatch):
     won_by.set_value("discard" if won_by.value == "self" else "self").run()
     assert at.metric, "still a hand with a score"
     assert counts.draws == 0, "the boxes are the same"
-    assert counts.shares == 1, "another hand, another picture of its score"
+    assert counts.shares == 0, "the score's picture is made when downloaded, not shown"
+
+
+def test_the_score_picture_is_made_on_download_only(det, monkeypatch):
+    """The download buttons carry a maker (Streamlit calls it on the click): no run makes the
+    picture, and the maker makes the picture of the score shown when it was offered."""
+    import io
+
+    from mjlens.ui import render as R
+    from mjlens.ui.views import share_png_maker
+
+    counts = Counts(monkeypatch)
+    at = _upload(det)
+    won_by = at.segmented_control(key="ctx-won_by")
+    won_by.set_value("discard" if won_by.value == "self" else "self").run()
+    assert counts.shares == 0
+    png = next(b for b in at.get("download_button") if b.proto.id.endswith("dl-png")).proto
+    assert png.deferred_file_id and not png.url, "no bytes sent with the page"
+    from mjlens.ui import engine as E
+
+    draft = at.session_state["draft"]
+    outcome = E.score_draft(draft, "gb", {})
+    rs = E.rulesets()["gb"]
+    made = share_png_maker(draft, outcome, rs, "en", None)
+    assert counts.shares == 0, "made on the call only"
+    assert Image.open(io.BytesIO(made())).format == "PNG" and counts.shares == 1
+    assert made() == R.share_image(draft, outcome.result, rs.name, "en", None)
 
 
 def test_tile_pictures_are_sent_at_their_shown_width():

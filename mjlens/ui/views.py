@@ -11,6 +11,7 @@ import streamlit as st
 
 from mjlens.ui import engine as E
 from mjlens.ui import jokers as J
+from mjlens.ui import parts as PT
 from mjlens.ui import photo as P
 from mjlens.ui import pictures as PIC
 from mjlens.ui import render as R
@@ -225,14 +226,15 @@ def _notation_changed() -> None:
     ss.notation_error = ""
     if not text:
         ss.draft = S.clear(ss.draft)
-        return
-    try:
-        ss.draft = S.from_hand(parse_hand(text))
-    except HandError as exc:
-        ss.notation_error = exc.msg
-        return
-    ss.selected = None
-    ss.photo_msg = None  # the photo's message no longer describes the hand
+    else:
+        try:
+            ss.draft = S.from_hand(parse_hand(text))
+        except HandError as exc:
+            ss.notation_error = exc.msg
+            PT.rerun(("notation",))
+        ss.selected = None
+        ss.photo_msg = None  # the photo's message no longer describes the hand
+    PT.rerun(PT.HAND)
 
 
 def _set_notation(text: str) -> None:
@@ -241,7 +243,6 @@ def _set_notation(text: str) -> None:
 
 
 def input_view(lang: str) -> None:
-    ss = st.session_state
     mode = st.segmented_control(
         t("input_mode", lang), ["upload", "camera", "manual"], key="mode", required=True,
         format_func=lambda m: t(f"mode_{m}", lang), label_visibility="collapsed",
@@ -250,12 +251,20 @@ def input_view(lang: str) -> None:
         st.file_uploader(t("upload_label", lang), type=PHOTO_TYPES, key="upload")
     elif mode == "camera":
         st.camera_input(t("camera_label", lang), key="camera")
+    notation_part(lang)
+
+
+@st.fragment(key="notation")
+def notation_part(lang: str) -> None:
+    """The photo's message and the notation box, which always shows the current hand and can be
+    edited directly (a part of its own: it follows every change of the hand)."""
+    ss = st.session_state
+    PT.check("notation", page_key())
     msg = ss.get("photo_msg")
     if msg:
         kind, key, fmt = msg  # shown in the language chosen now; no key: a message of its own
         getattr(st, kind)(text(fmt["msg"], lang) if key is None else
                           t(key, lang, **{k: detail(v, lang) for k, v in fmt.items()}))
-    # the notation box always shows the current hand and can be edited directly
     if ss.get("notation_src") is not ss.draft:
         ss.notation = S.hand_notation(ss.draft)
         ss.notation_src = ss.draft
@@ -331,6 +340,7 @@ def _use_reading(notation: str) -> None:
     ctx = replace(d.context, self_drawn=parse_hand(notation).context.self_drawn)
     ss.draft = replace(d, context=ctx)
     ss.selected = None
+    PT.rerun(PT.HAND)
 
 
 def _other_readings(lang: str) -> None:
@@ -381,48 +391,102 @@ def _reading_tiles(notation: str, k: int, lang: str) -> None:
 
 def export_view(outcome: E.Outcome, rs, options: dict, lang: str,
                 joker: J.Joker | None = None) -> None:
+    """The score to download, as JSON and as a picture. Both are made only when the player
+    clicks (Streamlit calls the function then), never on a run that merely shows them."""
     if outcome.result is None:
         return
     st.subheader(t("export", lang))
     with st.container(horizontal=True):
-        st.download_button(t("download_json", lang),
-                           E.export_json(outcome.hand, outcome.result, rs.id, options),
+        st.download_button(t("download_json", lang), _json_maker(outcome, rs.id, options),
                            file_name="mjlens-score.json", mime="application/json",
                            icon=":material/download:", key="dl-json", on_click="ignore")
-        png = _share_png(outcome, rs, lang, joker, options)
-        st.download_button(t("download_png", lang), png, file_name="mjlens-score.png",
-                           mime="image/png", icon=":material/image:", key="dl-png",
-                           on_click="ignore")
+        st.download_button(t("download_png", lang),
+                           share_png_maker(st.session_state.draft, outcome, rs, lang, joker),
+                           file_name="mjlens-score.png", mime="image/png",
+                           icon=":material/image:", key="dl-png", on_click="ignore")
 
 
-def _share_png(outcome: E.Outcome, rs, lang: str, joker, options: dict) -> bytes:
-    """The score as a picture (render.share_image), made again only when the hand, the rule set,
-    its options or the language changed (not on a tap that only selects a tile)."""
+def _json_maker(outcome: E.Outcome, rid: str, options: dict):
+    hand, result, options = outcome.hand, outcome.result, dict(options)
+    return lambda: E.export_json(hand, result, rid, options)
+
+
+def share_png_maker(draft: S.Draft, outcome: E.Outcome, rs, lang: str, joker):
+    """The score as a picture (render.share_image), made when called: what it shows is fixed
+    now, so a later tap does not change a download already offered."""
+    result, name = outcome.result, pick(rs.name, rs.name_zh, lang)
+    return lambda: R.share_image(draft, result, name, lang, joker)
+
+
+def page_key() -> tuple:
+    """What makes a tap rerun the whole page: the rule set and its hand's size (the photo is
+    read again)."""
+    from mjlens.ui.views_hand import _hand_sets
+
+    return st.session_state.get("rules"), _hand_sets()
+
+
+def scored(rs) -> tuple[dict, E.Outcome, J.Joker | None]:
+    """(options, outcome, joker) of the current draft under the chosen rule set and options,
+    computed once per draft and options, whichever part of the page asks first."""
     ss = st.session_state
-    key = (rs.id, lang, joker, repr(sorted(options.items())))
-    kept = ss.get("_share_png")
+    options = current_options(rs)
+    key = (rs.id, repr(sorted(options.items())))
+    kept = ss.get("_scored")
     if kept is not None and kept[0] is ss.draft and kept[1] == key:
         return kept[2]
-    png = R.share_image(ss.draft, outcome.result, pick(rs.name, rs.name_zh, lang), lang, joker)
-    ss["_share_png"] = (ss.draft, key, png)
-    return png
+    draft = draft_for(rs, ss.draft)
+    outcome = E.score_draft(draft, rs.id, options)
+    joker = J.joker_of(rs, options, draft.context.extra, outcome.result)
+    ss["_scored"] = (ss.draft, key, (options, outcome, joker))
+    return options, outcome, joker
 
 
-@st.fragment
-def editor(lang: str, outcome: E.Outcome, joker: J.Joker | None) -> None:
-    """The photo, the hand and its corrections: a tap here (selecting a tile) reruns only this
-    part of the page. A tap that changed the hand reruns the whole page, whose score, notation
-    and exports follow the hand (`outcome` is the score of the draft the page last scored)."""
-    ss = st.session_state
-    if ss.draft is not ss.get("_scored_draft"):
-        st.rerun(scope="app")
-    photo_view(lang)
+@st.fragment(key="badge")
+def badge(lang: str) -> None:
+    """The hand's heading with the score's badge (above the photo: a phone shows the total
+    first), rerun with the score when only how the hand was won or an option changed (the
+    score's part reruns the page when that changed the joker the hand's tiles show)."""
     with st.container(horizontal=True, vertical_alignment="center", key="hand-head"):
         st.subheader(t("hand", lang))
-        score_badge(outcome, lang)
+        score_badge(scored(current_rules())[1], lang)
+
+
+@st.fragment(key="editor")
+def editor(lang: str) -> None:
+    """The photo, the hand and its corrections: selecting a tile reruns only this part; a
+    change of the hand reruns the parts that show it (mjlens.ui.parts)."""
+    ss = st.session_state
+    PT.check("editor", page_key())
+    joker = scored(current_rules())[2]
+    ss["_hand_joker"] = joker
+    photo_view(lang)
     hand_view(lang, joker)
     edit_panel(lang)
     add_tiles_view(lang)
+
+
+@st.fragment(key="score")
+def score_part(lang: str) -> None:
+    """The right column: how the hand was won, the house options, the score, the payments, the
+    exports and the table."""
+    ss = st.session_state
+    PT.check("score", page_key())
+    rs = current_rules()
+    options, outcome, joker = scored(rs)
+    if joker != ss.get("_hand_joker"):  # a joker named or changed: the hand's pictures too
+        st.rerun(scope="app")
+    with st.expander(context_summary(ss.draft.context, lang), key="ctx-exp",
+                     icon=":material/casino:"):
+        context_view(rs, lang)
+    if any(not is_stake(o.name) for o in rs.options):
+        with st.expander(t("house_options", lang), key="opt-exp", icon=":material/tune:"):
+            options_view(rs, lang, stakes=False)
+    st.subheader(t("score", lang))
+    result_view(outcome, rs, lang, joker)
+    payments_view(outcome, rs, lang)
+    export_view(outcome, rs, options, lang, joker)
+    add_to_table_view(outcome, lang)
 
 
 def main() -> None:
@@ -450,33 +514,19 @@ def main() -> None:
     if pending is not None:  # read a new photo before scoring, so this run shows its hand
         with st.spinner(t("reading_photo", lang)):
             take_photo(pending.getvalue())
-    rs = current_rules()
-    if rs is None:
+    if current_rules() is None:
         st.error(t("no_rulesets", lang))
         return
-    # scored before drawing, so the hand's header can show the total (phones see it first)
-    options = current_options(rs)
-    draft = draft_for(rs, ss.draft)
-    outcome = E.score_draft(draft, rs.id, options)
-    joker = J.joker_of(rs, options, draft.context.extra, outcome.result)
     # the game first: on a phone the columns stack, and the rules judge the photo's reading
     with st.container(key="game", width=520):
         choose_rules(lang)
+    PT.page_shows(ss.draft, page_key())
+    ss["_page_runs"] = ss.get("_page_runs", 0) + 1  # whole-page runs (the parts' own not)
     left, right = st.columns([3, 2], gap="large")
     with left:
         input_view(lang)
         PV.panel(lang)
-        ss["_scored_draft"] = ss.draft
-        editor(lang, outcome, joker)
+        badge(lang)
+        editor(lang)
     with right:
-        with st.expander(context_summary(ss.draft.context, lang), key="ctx-exp",
-                         icon=":material/casino:"):
-            context_view(rs, lang)
-        if any(not is_stake(o.name) for o in rs.options):
-            with st.expander(t("house_options", lang), key="opt-exp", icon=":material/tune:"):
-                options_view(rs, lang, stakes=False)
-        st.subheader(t("score", lang))
-        result_view(outcome, rs, lang, joker)
-        payments_view(outcome, rs, lang)
-        export_view(outcome, rs, options, lang, joker)
-        add_to_table_view(outcome, lang)
+        score_part(lang)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from mjlens.ui import parts as PT
 from mjlens.ui import pictures as PIC
 from mjlens.ui import profiles as PR
 from mjlens.ui import state as S
@@ -29,6 +30,13 @@ CLAIMS = ("none", "left", "across", "right")  # "none": not said (a None option 
 
 
 def apply(fn, *args, **kwargs) -> None:
+    """A callback: a transition of the draft, then the parts of the page that show the hand
+    are rerun (mjlens.ui.parts)."""
+    _transition(fn, *args, **kwargs)
+    PT.rerun(PT.HAND)
+
+
+def _transition(fn, *args, **kwargs) -> None:
     """Run a transition on the draft in session state; a bad request becomes a message."""
     ss = st.session_state
     try:
@@ -214,20 +222,23 @@ def _change(i: int, code: str) -> None:
     active tile profile learns the tile's crop."""
     tiles = st.session_state.draft.tiles
     box = tiles[i].box if 0 <= i < len(tiles) else None
-    apply(S.set_code, i, code)
+    _transition(S.set_code, i, code)
     learn_correction(box, code)
     st.session_state.selected = None
+    PT.rerun(PT.HAND)
 
 
 def _move(i: int, current: str) -> None:
     """Move the selected tile; it then sits elsewhere in the list, so the selection ends."""
-    apply(S.move, i, st.session_state["move-target"] or current)
+    _transition(S.move, i, st.session_state["move-target"] or current)
     st.session_state.selected = None
+    PT.rerun(PT.HAND)
 
 
 def _delete(i: int) -> None:
-    apply(S.delete, i)
+    _transition(S.delete, i)
     st.session_state.selected = None
+    PT.rerun(PT.HAND)
 
 
 def _not_a_tile(i: int) -> None:
@@ -247,9 +258,10 @@ def _palette_tap(code: str) -> None:
         return
     target = ss.get("add-target") or S.CONCEALED
     before = len(ss.draft.melds)
-    apply(S.add_entered, code, target, sets=_hand_sets())
+    _transition(S.add_entered, code, target, sets=_hand_sets())
     if target == S.NEW_MELD and len(ss.draft.melds) > before:
         ss["add-target-next"] = S.meld_group(before)  # following taps fill the new meld
+    PT.rerun(PT.HAND)
 
 
 def _hand_sets() -> int:
@@ -295,7 +307,10 @@ def add_tiles_view(lang: str) -> None:
     if ss.get("selected") is not None:
         return
     open_ = ss.get("mode") == "manual" or not ss.draft.tiles
-    # the key changes with the default, so the box opens or closes when the situation changes
-    with st.expander(t("palette", lang), expanded=open_, icon=":material/add:",
-                     key=f"pal-exp-{open_}"):
-        palette(lang, editing=False)
+    # the key changes with the default, so the box opens or closes when the situation changes;
+    # under a photo's reading (closed) its 30-odd elements are sent only while it is open
+    box = st.expander(t("palette", lang), expanded=open_, icon=":material/add:",
+                      key=f"pal-exp-{open_}", on_change="rerun")
+    if box.open or not any(s.box for s in ss.draft.tiles):
+        with box:
+            palette(lang, editing=False)

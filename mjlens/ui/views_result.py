@@ -8,6 +8,7 @@ from typing import Any
 import streamlit as st
 
 from mjlens.ui import engine as E
+from mjlens.ui import parts as PT
 from mjlens.ui import pictures as PIC
 from mjlens.ui import state as S
 from mjlens.ui.i18n import (
@@ -88,6 +89,7 @@ def _option_widget(rs: RuleSet, opt, lang: str) -> None:
     label = option_label(opt, lang)
     help_text = option_help(opt, lang)
     kind = E.option_kind(opt)
+    on = {"on_change": PT.rerun, "args": (PT.SCORE,)}  # another size of hand: the whole page
     if kind == "choice":
         choices = list(opt.choices)
         # a None choice would show as an empty box: it is offered as the word "none"
@@ -95,18 +97,19 @@ def _option_widget(rs: RuleSet, opt, lang: str) -> None:
         default = "none" if opt.default is None else opt.default
         st.selectbox(label, shown, index=shown.index(default) if default in shown else 0,
                      placeholder=t("choose", lang),
-                     key=key, help=help_text, format_func=lambda c: choice_label(c, lang, opt))
+                     key=key, help=help_text, format_func=lambda c: choice_label(c, lang, opt),
+                     **on)
     elif kind == "bool":
-        st.toggle(label, value=opt.default, key=key, help=help_text)
+        st.toggle(label, value=opt.default, key=key, help=help_text, **on)
     elif kind == "int":
         st.number_input(label, value=opt.default, step=1, key=key, help=help_text,
-                        min_value=None if opt.minimum is None else int(opt.minimum))
+                        min_value=None if opt.minimum is None else int(opt.minimum), **on)
     elif kind == "float":
         st.number_input(label, value=opt.default, step=0.5, key=key, help=help_text,
-                        min_value=None if opt.minimum is None else float(opt.minimum))
+                        min_value=None if opt.minimum is None else float(opt.minimum), **on)
     else:
         st.text_input(label, value="" if opt.default is None else str(opt.default), key=key,
-                      help=help_text)
+                      help=help_text, **on)
 
 
 def options_view(rs: RuleSet, lang: str, stakes: bool) -> None:
@@ -141,6 +144,7 @@ def _set_ctx(name: str) -> None:
             ss.draft = S.set_context(ss.draft, extra=extra)
     else:
         ss.draft = S.set_context(ss.draft, **{name: value})
+    PT.rerun(PT.WIN)
 
 
 def field_specs(rs: RuleSet | None) -> dict[str, HandField]:
@@ -193,6 +197,7 @@ def _set_extra(spec: HandField) -> None:
     else:
         extra[name] = value
     ss.draft = S.set_context(ss.draft, extra=extra)
+    PT.rerun(PT.WIN)  # a joker named here changes the hand's pictures: see score_badge's part
 
 
 def context_view(rs: RuleSet | None, lang: str) -> None:
