@@ -126,7 +126,7 @@ def test_not_a_tile_removes_the_box_and_the_profile_learns_the_spot(app, sheet_j
     assert not app.exception, app.exception
     d = app.session_state["draft"]
     assert len(d.tiles) == n - 1 and box not in [s.box for s in d.tiles]
-    assert PR.load(file).not_tiles == 1  # kept on disk at once
+    assert PR.load(file).not_tiles == 1, messages(app)  # kept on disk at once
     assert "leaves out spots like this one" in messages(app)
 
 

@@ -245,9 +245,8 @@ def _not_a_tile(i: int) -> None:
     """The box is on the table, not on a tile: it goes, and the active profile learns the spot
     so such boxes are left out of later photos."""
     tiles = st.session_state.draft.tiles
-    box = tiles[i].box if 0 <= i < len(tiles) else None
-    _delete(i)
-    learn_correction(box, None)
+    learn_correction(tiles[i].box if 0 <= i < len(tiles) else None, None)
+    _delete(i)  # last: it asks for the hand's parts to run again
 
 
 def _palette_tap(code: str) -> None:
