@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_app_load import ARGS, CHROMIUM, _free_port  # noqa: E402
+from benchmarks.bench_app_load import ARGS, CHROMIUM, streamlit_server  # noqa: E402
 
 # Before the page's own scripts: every websocket message's arrival, and the end of the first
 # frame painted after it (the page has handled the message and drawn what it changed).
@@ -143,43 +143,23 @@ def main() -> None:
     ap.add_argument("--photo", type=Path, default=ROOT / "tests/fixtures/detect/hand_a.jpg")
     ap.add_argument("--app", type=Path, default=ROOT / "app.py", help="the script to serve")
     args = ap.parse_args()
-    import subprocess
-    import urllib.request
-
     from playwright.sync_api import sync_playwright
 
     ref = reference(args.photo, args.runs)
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(args.app), "--server.headless",
-         "true", "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     uploads, taps = [], {}
-    try:
-        for _ in range(180):
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.5)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.add_init_script(f"({WATCH})()")
-            for run in range(args.runs + 1):
-                _open(page, url)
-                uploads.append(_upload(page, args.photo))
-                page.wait_for_timeout(300)
-                if run == 0:
-                    continue  # the first upload loads the model
-                for name, s in {**_taps(page), **_rules_and_clear(page)}.items():
-                    taps.setdefault(name, []).append(s)
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(30)
+    with streamlit_server(args.app) as (url, _), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.add_init_script(f"({WATCH})()")
+        for run in range(args.runs + 1):
+            _open(page, url)
+            uploads.append(_upload(page, args.photo))
+            page.wait_for_timeout(300)
+            if run == 0:
+                continue  # the first upload loads the model
+            for name, s in {**_taps(page), **_rules_and_clear(page)}.items():
+                taps.setdefault(name, []).append(s)
+        browser.close()
     up = statistics.median(uploads[1:])
     print(f"photo {args.photo.name}; in-process scan_photo median {ref:.3f} s")
     print(f"upload -> score shown: first {uploads[0]:.2f} s, then median {up:.2f} s "

@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,6 +42,30 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+@contextmanager
+def streamlit_server(app: Path = ROOT / "app.py"):
+    """Serve `app` headless on a free local port; yields (its URL, the server process) once
+    it answers its health check, and stops it after."""
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", str(app), "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(180):
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
+                    break
+            except OSError:
+                time.sleep(0.5)
+        yield url, server
+    finally:
+        server.terminate()
+        server.wait(30)
 
 
 def _memory_kb(pid: int) -> tuple[int, int]:
@@ -133,20 +158,7 @@ def main() -> None:
     tmp = Path(tempfile.mkdtemp(prefix="bench_app_load_"))
     pool = _largest_photos(tmp) if args.photos == "largest" else [str(p) for p in FIXTURE_PHOTOS]
     photos = [pool[i % len(pool)] for i in range(args.clients)]
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"), "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(180):
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.5)
+    with streamlit_server() as (url, server):
         _run_clients(url, photos[:1])  # warm-up: the model is loaded on the first photo
         solo = {}
         for ph in dict.fromkeys(photos):  # each photo alone first: the reference
@@ -154,9 +166,6 @@ def main() -> None:
         rest_kb, _ = _memory_kb(server.pid)
         together = _run_clients(url, photos)
         now_kb, peak_kb = _memory_kb(server.pid)
-    finally:
-        server.terminate()
-        server.wait(30)
 
     def med(rows, key):
         return statistics.median(r[key] for r in rows)

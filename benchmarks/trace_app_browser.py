@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import argparse
 import collections
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +29,7 @@ from benchmarks.bench_app_browser import (  # noqa: E402
     _last_run_end,
     _open,
 )
-from benchmarks.bench_app_load import ARGS, CHROMIUM, _free_port  # noqa: E402
+from benchmarks.bench_app_load import ARGS, CHROMIUM, streamlit_server  # noqa: E402
 
 CLOCKS = ("ScriptDuration", "RecalcStyleDuration", "LayoutDuration", "TaskDuration")
 
@@ -122,52 +120,35 @@ def main() -> None:
     args = ap.parse_args()
     from playwright.sync_api import sync_playwright
 
-    port = _free_port()
-    url = f"http://127.0.0.1:{port}"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(180):
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2):
-                    break
-            except OSError:
-                time.sleep(0.5)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            page.add_init_script(f"({WATCH})()")
-            trace = Trace(page)
-            for run in range(2):
-                _open(page, url)
-                page.evaluate(START)
-                t0 = time.perf_counter()
-                before = trace.metrics()
-                page.locator("input[type=file]").first.set_input_files(str(args.photo))
-                page.locator('[data-testid="stMetric"]').first.wait_for(timeout=180_000)
-                end = t0 + _last_run_end(page)
-                if run:
-                    report("upload", t0, end, trace.since(t0), before, trace.metrics())
-            _timed(page, trace, "select a tile", _click("tile-3"))
-            _timed(page, trace, "palette: change the tile", _click("pal-3m"))
-            page.locator(".st-key-ctx-exp summary").first.click()
-            page.wait_for_timeout(300)
-            _timed(page, trace, "win by self-draw",
-                   "() => [...document.querySelectorAll('.st-key-ctx-won_by button')][0].click()")
-            page.locator(".st-key-opt-exp summary").first.click()
-            page.wait_for_timeout(300)
-            _timed(page, trace, "house option toggle", _click("opt-gb-mixed_kongs"))
-            page.locator(".st-key-rules [data-testid=stSelectbox]").first.click()
-            page.locator('[role="option"]').filter(has_text="Riichi").first.wait_for()
-            _timed(page, trace, "rule set", """() => [...document.querySelectorAll(
-                '[role=option]')].find(o => o.textContent.includes('Riichi')).click()""")
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(30)
+    with streamlit_server(ROOT / "app.py") as (url, _), sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.add_init_script(f"({WATCH})()")
+        trace = Trace(page)
+        for run in range(2):
+            _open(page, url)
+            page.evaluate(START)
+            t0 = time.perf_counter()
+            before = trace.metrics()
+            page.locator("input[type=file]").first.set_input_files(str(args.photo))
+            page.locator('[data-testid="stMetric"]').first.wait_for(timeout=180_000)
+            end = t0 + _last_run_end(page)
+            if run:
+                report("upload", t0, end, trace.since(t0), before, trace.metrics())
+        _timed(page, trace, "select a tile", _click("tile-3"))
+        _timed(page, trace, "palette: change the tile", _click("pal-3m"))
+        page.locator(".st-key-ctx-exp summary").first.click()
+        page.wait_for_timeout(300)
+        _timed(page, trace, "win by self-draw",
+               "() => [...document.querySelectorAll('.st-key-ctx-won_by button')][0].click()")
+        page.locator(".st-key-opt-exp summary").first.click()
+        page.wait_for_timeout(300)
+        _timed(page, trace, "house option toggle", _click("opt-gb-mixed_kongs"))
+        page.locator(".st-key-rules [data-testid=stSelectbox]").first.click()
+        page.locator('[role="option"]').filter(has_text="Riichi").first.wait_for()
+        _timed(page, trace, "rule set", """() => [...document.querySelectorAll(
+            '[role=option]')].find(o => o.textContent.includes('Riichi')).click()""")
+        browser.close()
 
 
 if __name__ == "__main__":

@@ -122,3 +122,18 @@ class HoleDetector(FixtureDetector):
 
     def _detect(self, w: int, h: int) -> list:
         return [d for i, d in enumerate(super()._detect(w, h)) if i != self.hole]
+
+
+@pytest.fixture
+def kong_detector(monkeypatch):
+    """The app's detector replaced by the fixture photo hand_kong's boxes, two of them doubtful;
+    yields it (its calls are counted)."""
+    from mjlens.ui import photo as P
+    from mjlens.ui.views import _detector
+
+    found = FixtureDetector("hand_kong", doubtful=2)
+    monkeypatch.setattr(P, "load_detector", lambda *a, **k: found)
+    _detector.clear()
+    yield found
+    _detector.clear()
+

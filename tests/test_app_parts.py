@@ -10,21 +10,14 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app_support import FIXTURES, FixtureDetector
+from tests.app_support import FIXTURES, kong_detector  # noqa: F401
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
 
 
 @pytest.fixture
-def det(monkeypatch):
-    from mjlens.ui import photo as P
-    from mjlens.ui.views import _detector
-
-    found = FixtureDetector("hand_kong", doubtful=2)
-    monkeypatch.setattr(P, "load_detector", lambda *a, **k: found)
-    _detector.clear()
-    yield found
-    _detector.clear()
+def det(kong_detector):  # noqa: F811
+    return kong_detector
 
 
 def _upload(det) -> AppTest:
