@@ -8,7 +8,10 @@ Scenes: `make_sample(i, seed, 640, style="clutter-held-out")` on the held-out cl
 (and the held-out KDE set `traditional` with --tilesets) on the held-out variants of the
 keyboards, stone, wood, fabric, mats, paper and screens (datasets/synth/clutter.py), none of
 which any training set contains; camera effects on. A second set of the same seeds (indices
-from 10,000) draws hands of a game without flowers, for "flower codes on a set without flowers".
+from 10,000) draws hands of a game without flowers, for "flower codes on a set without flowers",
+and a third (indices from 20,000) hands of the three suits alone (Sichuan's tiles). Those two
+are also read over their game's tiles (vision/detect/game_tiles.py, as `scan --rules riichi` and
+`--rules sichuan` read them), from the same detections: both readings are printed.
 
 Every labelled tile counts, the loose ones beside the hand too (a tile on the table is a tile).
 A detection is right when it is matched (greedy, IoU >= 0.5) to a labelled tile and its code is
@@ -43,6 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 KINDS = ("red five", "white dragon", "back", "flower", "standing", "flat", "tilted")
 NO_FLOWER_OFFSET = 10_000
+SUITS_OFFSET = 20_000
 
 
 def kinds_of(tile: dict) -> list[str]:
@@ -151,15 +155,23 @@ def run(seeds, n: int, model: str | None, tilesets=None, profiles=None) -> dict:
 
     from datasets.synth import make_sample
     from datasets.synth.hands import HandSpec
+    from scoring import tiles as T
     from vision.detect import load_detector
+    from vision.detect.game_tiles import keep_to_tiles
 
     det = load_detector(model)
-    total, plain = Counter(), Counter()
+    honours = tuple(c for c in T.TILE_CODES if T.is_honor(c))
+    games = {  # name: (index offset, hands drawn, the game's tiles)
+        "all": (0, None, None),
+        "no flowers": (NO_FLOWER_OFFSET, HandSpec(flowers=False), T.TILE_CODES),
+        "suits": (SUITS_OFFSET, HandSpec(flowers=False, leave_out=honours),
+                  tuple(c for c in T.TILE_CODES if T.is_suited(c))),
+    }
+    counts = {name: (Counter(), Counter()) for name in games}  # (as read, over its tiles)
     t0 = time.perf_counter()
     for seed in seeds:
         for i in range(n):
-            for offset, hands, acc in ((0, None, total),
-                                       (NO_FLOWER_OFFSET, HandSpec(flowers=False), plain)):
+            for name, (offset, hands, tiles) in games.items():
                 if offset and i >= max(1, n // 2):
                     continue
                 s = make_sample(i + offset, seed, 640, style="clutter-held-out", hands=hands,
@@ -167,13 +179,19 @@ def run(seeds, n: int, model: str | None, tilesets=None, profiles=None) -> dict:
                 img = cv2.imdecode(np.frombuffer(s.jpeg, np.uint8), cv2.IMREAD_COLOR)
                 art = s.sidecar["layout"]["face_source"]
                 dets = det.detect(img, profiles[art] if profiles else None)
-                c = score_scene(s.sidecar, [d.box for d in dets], [d.code for d in dets])
-                c["scenes"] += 1
-                acc.update(c)
+                readings = [dets] if tiles is None else \
+                    [dets, keep_to_tiles(dets, tiles, img=img, min_score=det.conf)]
+                for acc, got in zip(counts[name], readings, strict=False):
+                    c = score_scene(s.sidecar, [d.box for d in got], [d.code for d in got])
+                    c["scenes"] += 1
+                    acc.update(c)
     return {"seeds": list(seeds), "n": n, "model": model or "models/",
             "tilesets": bool(tilesets), "profile": bool(profiles),
             "seconds": round(time.perf_counter() - t0),
-            **summary(total, plain)}
+            **summary(counts["all"][0], counts["no flowers"][0]),
+            "games": {name: {"as read": summary(*[counts[name][0]] * 2),
+                             "over the game's tiles": summary(*[counts[name][1]] * 2)}
+                      for name in ("no flowers", "suits")}}
 
 
 def summary(total: Counter, plain: Counter) -> dict:
@@ -238,6 +256,14 @@ def report(r: dict, k: int) -> None:
         print(f"  {k:<13} recall {v['recall']} of {v['tiles']}")
     print(f"  flower codes on {r['no-flower scenes']} scenes without flowers: "
           f"{r['flower codes on them']}")
+    for name, g in r.get("games", {}).items():
+        for how, v in g.items():
+            by = v["recall by kind"]
+            print(f"  {name} scenes ({v['scenes']}) {how}: precision {v['precision']} recall "
+                  f"{v['recall']} surface {v['boxes on the surface per scene']} flower codes "
+                  f"{v['flower codes on them']} red fives {by['red five']['recall']} of "
+                  f"{by['red five']['tiles']} white dragons {by['white dragon']['recall']} "
+                  f"backs {by['back']['recall']}")
 
 
 if __name__ == "__main__":

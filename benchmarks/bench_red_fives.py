@@ -9,11 +9,14 @@ its face source (`red-...`) in the scene's sidecar.
     python benchmarks/bench_red_fives.py --detector       # also through the shipped detector
     python benchmarks/bench_red_fives.py --fit            # refit the weights on training art
     python benchmarks/bench_red_fives.py --detector --profile   # also with a riichi-set profile
+    python benchmarks/bench_red_fives.py --detector --rules riichi  # also over riichi's tiles
 
 `--profile` calibrates a tile-set profile from ONE rendered photo of the riichi calibration
 sheet (datasets/synth/sheet.py RIICHI_SHEET_ROWS: the 34 kinds and the three red fives, listed
 as 0m 0p 0s) in the held-out art, as `mjlens calibrate SHEET --tiles "..."` does, and reads the
 same scenes through the detector with it: the profile names the fives and says which are red.
+`--rules riichi` also reads every detection over the tiles riichi is played with (no flowers:
+vision/detect/game_tiles.py, as `scan --rules riichi` does), from the same detections.
 
 Seeds (datasets/synth/seeds.py): RED_FIVE_FITTING fit the weights (and chose the features);
 RED_FIVE_DEVELOPMENT is held-out art that was looked at while choosing the features; the
@@ -95,16 +98,26 @@ def riichi_profile(detector, source: str = "drawn-b", style: str = "held-out"):
         return ProfileReader(from_photos(detector, [path], [RIICHI_SHEET_TILES], source))
 
 
-def measure(seeds, style: str, n: int, detector, profile=None) -> None:
-    truth, through, whole = [], [], []
+def measure(seeds, style: str, n: int, detector, profile=None, tiles=None) -> None:
+    from vision.detect.game_tiles import keep_to_tiles
+
+    truth = []
+    readings = {"": ([], []), " over the game's tiles": ([], [])}
     for seed in seeds:
         for img, fives in scenes(seed, style, n):
             truth += [(red_probability(img, box, code) >= THRESHOLD, red)
                       for code, box, red in fives]
-            if detector is not None:
-                dets = detector.detect(img, profile)
+            if detector is None:
+                continue
+            dets = detector.detect(img, profile)
+            both = {"": dets}
+            if tiles is not None:
+                both[" over the game's tiles"] = keep_to_tiles(dets, tiles, img=img,
+                                                               min_score=detector.conf)
+            for how, got in both.items():
+                through, whole = readings[how]
                 for code, box, red in fives:
-                    hit = max(dets, key=lambda d: _iou(d.box, box), default=None)
+                    hit = max(got, key=lambda d: _iou(d.box, box), default=None)
                     named = hit is not None and _iou(hit.box, box) > 0.5 and hit.code == code
                     if named:
                         through.append((hit.red, red))
@@ -115,12 +128,14 @@ def measure(seeds, style: str, n: int, detector, profile=None) -> None:
           f"({n_fives} fives, {n_red} red)")
     if profile is not None:
         print(f"  with the profile of one riichi sheet ({len(profile.profile)} pictures):")
-    if detector is not None:
+    for how, (through, whole) in readings.items():
+        if not whole:
+            continue
         p, r, n_fives, n_red = rates(through)
-        print(f"  through the detector (fives found and named right): precision {p:.3f} "
+        print(f"  through the detector{how} (fives found and named right): precision {p:.3f} "
               f"recall {r:.3f} ({n_fives} fives, {n_red} red)")
         p, r, n_fives, n_red = rates(whole)
-        print(f"  end to end (every five of the scenes): precision {p:.3f} recall {r:.3f} "
+        print(f"  end to end{how} (every five of the scenes): precision {p:.3f} recall {r:.3f} "
               f"({n_fives} fives, {n_red} red)")
 
 
@@ -134,6 +149,8 @@ def main() -> None:
     ap.add_argument("--held-out-only", action="store_true", help="skip the training-art figures")
     ap.add_argument("--profile", action="store_true",
                     help="with --detector: also read with a profile of one riichi sheet photo")
+    ap.add_argument("--rules", default=None,
+                    help="with --detector: also read over the tiles of this game (riichi)")
     args = ap.parse_args()
     if args.fit:
         fit(args.scenes)
@@ -146,9 +163,14 @@ def main() -> None:
     if not args.held_out_only:
         measure(RED_FIVE_FITTING, "train", args.scenes, None)
     seeds = RED_FIVE_DEVELOPMENT if args.development else RED_FIVE_HELD_OUT
-    measure(seeds, "held-out", args.scenes, detector)
+    tiles = None
+    if args.rules:
+        from scoring.ruleset import get_ruleset
+
+        tiles = get_ruleset(args.rules).tiles_for()
+    measure(seeds, "held-out", args.scenes, detector, tiles=tiles)
     if args.profile and detector is not None:
-        measure(seeds, "held-out", args.scenes, detector, riichi_profile(detector))
+        measure(seeds, "held-out", args.scenes, detector, riichi_profile(detector), tiles)
 
 
 if __name__ == "__main__":

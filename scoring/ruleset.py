@@ -357,7 +357,10 @@ class RuleSet:
     # (16-tile games); a function of the resolved options where an option decides it. The
     # photo reader and the app size the hand from it (`sets_for`).
     sets: int | Callable[[Mapping[str, Any]], int] = 4
-
+    # The tile codes the game is played with, flowers included (a function of the resolved
+    # options where an option decides it); None: all 34 kinds and the 8 flowers. The photo
+    # reader reads only these (vision/detect/game_tiles.py); the scorer refuses the others.
+    tiles: tuple[str, ...] | Callable[[Mapping[str, Any]], tuple[str, ...]] | None = None
     @cached_property
     def field_names(self) -> tuple[str, ...]:
         """Every extra hand field this rule set reads: `extra_fields` and the described ones."""
@@ -391,6 +394,12 @@ class RuleSet:
         if callable(self.sets):
             return int(self.sets(self.resolve_options(given)))
         return self.sets
+
+    def tiles_for(self, given: Mapping[str, Any] | None = None) -> tuple[str, ...] | None:
+        """The codes the game is played with under options `given` (None: every code)."""
+        if callable(self.tiles):
+            return tuple(self.tiles(self.resolve_options(given)))
+        return self.tiles
 
     def check_extra_fields(self, hand: Hand) -> None:
         if not hand.context.extra:
@@ -459,6 +468,18 @@ def hand_sets(rules: str | None, options: Mapping[str, Any] | None = None) -> in
         return get_ruleset(rules).sets_for(options)
     except HandError:
         return 4
+
+
+def hand_tiles(rules: str | None, options: Mapping[str, Any] | None = None) -> tuple[str, ...] | None:
+    """The tile codes a game under `rules` and `options` is played with, None for every code
+    (no rule set, or one played with all of them). For the photo reader: an unknown rule set or
+    option reads as every code here, and the scorer then says what is wrong."""
+    if not rules:
+        return None
+    try:
+        return get_ruleset(rules).tiles_for(options)
+    except HandError:
+        return None
 
 
 def score_hand(hand: Hand, rules: str = "gb", options: Mapping[str, Any] | None = None) -> ScoreResult:

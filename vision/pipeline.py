@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from scoring.hand import HandError, WinContext
-from scoring.ruleset import get_ruleset
+from scoring.ruleset import get_ruleset, hand_tiles
 from vision.detect import LoadedImage, load_image
+from vision.detect.game_tiles import keep_to_tiles
 from vision.layout import LayoutResult, read_layout
 
 RED_FIVES = ("5m", "5p", "5s")
@@ -32,6 +33,14 @@ class PhotoScan:
     detections: list
     layout: LayoutResult
     seconds: float
+    # the detector's own boxes, before they were read over the game's tiles (`detections`
+    # differ only under a rule set played without some tiles): what a later scan under
+    # another rule set starts from (`scan_photo(detections=...)`)
+    detected: list | None = None
+
+    def __post_init__(self) -> None:
+        if self.detected is None:
+            self.detected = self.detections
 
 
 def scan_photo(photo: LoadedImage | str | Path | bytes, detector, *,
@@ -45,8 +54,11 @@ def scan_photo(photo: LoadedImage | str | Path | bytes, detector, *,
     vision.detect.ImageReadError; a photo without a hand gives a result whose layout says why
     (`layout.failure`).
 
+    Under a rule set played without some tiles (Sichuan's suits alone, riichi without flowers)
+    the boxes are read over the game's tiles alone (vision.detect.game_tiles).
+
     `detections`: this photo's boxes from an earlier scan with the same detector and profile
-    (its `detections`): the detector is not run again, only the layout (another rule set reads
+    (its `detected`): the detector is not run again, only the layout (another rule set reads
     the same boxes)."""
     t0 = time.perf_counter()
     image = photo if isinstance(photo, LoadedImage) else load_image(photo)
@@ -57,10 +69,13 @@ def scan_photo(photo: LoadedImage | str | Path | bytes, detector, *,
         detections = list(found[0])
     else:
         detections = list(detections)
+    detected = detections
+    detections = keep_to_tiles(detected, hand_tiles(rules, options), img=image.pixels,
+                               scale=image.scale, min_score=getattr(detector, "conf", 0.0))
     layout = read_layout(detections, image.width, image.height, context=context, rules=rules,
                          options=options, image=image.pixels)
     fill_red_fives(layout, detections, rules)
-    return PhotoScan(image, detections, layout, time.perf_counter() - t0)
+    return PhotoScan(image, detections, layout, time.perf_counter() - t0, detected)
 
 
 def fill_red_fives(layout: LayoutResult, detections: list, rules: str | None) -> None:

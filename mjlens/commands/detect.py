@@ -8,6 +8,9 @@ when its box score is at least that, default 0.3); a tile's `confidence` is its 
 the classifier's probability of its code, so a sure box with a doubtful code shows a confidence
 far below `--conf`. `box_score` is printed beside it, and `--min-confidence` also drops the tiles
 whose confidence is below a bound (default 0: every box the box stage reports).
+
+`--rules RULES` reads only the tiles that game is played with (Sichuan's three suits, riichi
+without flowers: vision/detect/game_tiles.py), as `scan --rules` does.
 """
 
 from __future__ import annotations
@@ -42,19 +45,31 @@ def register(sub) -> None:
                         "is below C (default 0: every reported box)")
     p.add_argument("--alternatives", type=int, default=0, metavar="K",
                    help="also list the K most likely codes of each tile")
+    p.add_argument("--rules", default=None, metavar="RULES",
+                   help="read only the tiles this game is played with (sichuan: the three suits; "
+                        "riichi: no flowers); `mjlens rules` lists them")
+    p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                   help="an option of --rules that decides its tiles (guangshui: tile_set)")
     add_profile_option(p)
     add_lang_option(p)
     p.set_defaults(func=run)
 
 
 def run(args) -> int:
+    from mjlens.commands.score import parse_options
+    from scoring.hand import HandError
+    from scoring.ruleset import get_ruleset
     from vision.detect import ImageReadError, ModelError, load_detector
+    from vision.detect.game_tiles import keep_to_tiles
     from vision.detect.profile import ProfileError, load_profile
 
     try:
+        tiles = None
+        if args.rules or args.option:
+            tiles = get_ruleset(args.rules or "gb").tiles_for(parse_options(args.option))
         det = load_detector(args.model, args.conf)
         profile = load_profile(args.profile, det) if args.profile else None
-    except (ModelError, ProfileError) as e:
+    except (ModelError, ProfileError, HandError) as e:
         print(json.dumps(error_fields(e), ensure_ascii=False) if args.json
               else error_line(e, lang_of(args)), file=sys.stderr)
         return 2
@@ -67,6 +82,7 @@ def run(args) -> int:
             else:
                 print(error_line(res, lang_of(args)) + "\n", flush=True)
             continue
+        res = keep_to_tiles(res, tiles, img=im.pixels, scale=im.scale, min_score=det.conf)
         res = [d for d in res if d.confidence >= args.min_confidence]
         if args.json:
             print(json.dumps({

@@ -62,7 +62,7 @@ def read_photo(image, detector, rules: str | None = None, context=None,
     """Detect and lay out the tiles of a decoded photo (`load_photo`), judging readings by
     `rules` with its `options` and keeping the win `context`; `profile` (a ProfileReader)
     reads them with the player's own tile set. `detections`: the photo's boxes from an earlier
-    reading (`PhotoReading.scan.detections`), so that only the layout runs again."""
+    reading (`PhotoReading.scan.detected`), so that only the layout runs again."""
     from mjlens.ui.vision_adapter import scan_to_draft
     from vision.pipeline import scan_photo
 

@@ -197,7 +197,7 @@ def take_photo(data: bytes) -> None:
                            current_options(rs) if rs else None, PV.reader_or_none(detector),
                            detections=detections)
     if detections is None:  # a new photo
-        ss["_photo_seen"] = (digest, img, reading.scan.detections)
+        ss["_photo_seen"] = (digest, img, reading.scan.detected)
         ss.profile_image = img  # corrections are learnt from its crops
         _show_photo(P.picture(img))
     ss.draft = ss.photo_draft = replace(reading.draft, context=context)

@@ -299,4 +299,5 @@ RULESET = RuleSet(
                   M.text("f_players", "zh")),
     ),
     source="seeds/guangxi-nanning.txt, the Guangshui paragraph (section 2)",
+    tiles=lambda o: TILE_SETS[o["tile_set"]],  # the game's tiles: the photo reader reads no other
 )

@@ -324,4 +324,5 @@ RULESET = RuleSet(
     source="seeds/guangxi-nanning.txt, sections 1 and 2",
     combine="multiply",
     settlement=SouthRound("guangxi", chows=True, kong_money=no_kong_money),
+    tiles=T.TILE_CODES,  # the game's tiles: the photo reader reads no other
 )

@@ -206,4 +206,5 @@ RULESET = RuleSet(
     source="seeds/guangxi-nanning.txt, section 4",
     settlement=SouthRound("guangxi_hu", chows=False, kong_money=no_kong_money,
                           several_winners="biggest"),
+    tiles=T.TILE_CODES,  # the game's tiles: the photo reader reads no other
 )

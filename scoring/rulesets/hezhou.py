@@ -148,4 +148,5 @@ RULESET = RuleSet(
     source="seeds/guangxi-nanning.txt, section 6",
     settlement=SouthRound("hezhou", chows=True,
                           kong_money=lambda o: o["kong_score"] * o["base"]),
+    tiles=T.TILE_CODES,  # the game's tiles: the photo reader reads no other
 )

@@ -213,4 +213,5 @@ RULESET = RuleSet(
     source="seeds/guangxi-nanning.txt, section 3",
     settlement=SouthRound("nanning", chows=False,
                           kong_money=lambda o: o["base"] if o["kong_money"] else None),
+    tiles=T.TILE_CODES,  # the game's tiles: the photo reader reads no other
 )

@@ -327,4 +327,5 @@ RULESET = RuleSet(
     source="seeds/guangxi-nanning.txt, section 5",
     settlement=SouthRound("nanning_points", chows=False,
                           kong_money=lambda o: o["base"] if o["kong_money"] else None),
+    tiles=T.TILE_CODES,  # the game's tiles: the photo reader reads no other
 )

@@ -248,4 +248,5 @@ RULESET = RuleSet(
         HandField("lou_bao", "bool", False, M.text("f_lou"), M.text("f_lou", "zh")),
     ),
     source="seeds/yushan-guobiao-and-others.txt, section Ⅹ",
+    tiles=T.TILE_CODES,  # the game's tiles: the photo reader reads no other
 )

@@ -498,4 +498,5 @@ RULESET = RuleSet(
     fields=FIELDS,
     source="the mahjong library (PyPI `mahjong` 2.x); worked examples of the EMA Riichi "
     "Competition Rules in tests/test_riichi.py",
+    tiles=T.TILE_CODES,  # the game's tiles: the photo reader reads no other
 )

@@ -21,6 +21,7 @@ from scoring.rulesets.sichuan_common import (
     BASE,
     COMMON_FIELDS,
     SETTLEMENT_OPTIONS,
+    SUITED,
     BloodBattle,
     Counted,
     WinReading,
@@ -279,4 +280,5 @@ RULESET = RuleSet(
     fields=FIELDS,
     source="seeds/sichuan-chengdu.txt",
     settlement=BloodBattle(game=GAME, evaluate=evaluate),
+    tiles=SUITED,  # the game's tiles: the photo reader reads no other
 )

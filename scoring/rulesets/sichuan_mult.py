@@ -19,6 +19,7 @@ from scoring.rulesets.sichuan_common import (
     BASE,
     COMMON_FIELDS,
     SETTLEMENT_OPTIONS,
+    SUITED,
     BloodBattle,
     Counted,
     WinReading,
@@ -180,4 +181,5 @@ RULESET = RuleSet(
     source="seeds/yushan-guobiao-and-others.txt, section Ⅸ",
     settlement=BloodBattle(game=GAME, evaluate=evaluate),
     combine="multiply",
+    tiles=SUITED,  # the game's tiles: the photo reader reads no other
 )

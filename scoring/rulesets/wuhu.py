@@ -524,4 +524,5 @@ RULESET = RuleSet(
     ),
     source="seeds/wuhu.txt",
     settlement=WuhuRound(),
+    tiles=TILES,  # the game's tiles: the photo reader reads no other
 )

@@ -234,4 +234,5 @@ RULESET = RuleSet(
         HandField("discarder", "seat", None, M.text("f_discarder"), M.text("f_discarder", "zh")),
     ),
     source="seeds/yushan-guobiao-and-others.txt, section Ⅳ 玉環麻將胡頭怎麼算",
+    tiles=T.TILE_CODES,  # the game's tiles: the photo reader reads no other
 )

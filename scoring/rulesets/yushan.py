@@ -19,6 +19,7 @@ from scoring.rulesets.sichuan_common import (
     BASE,
     COMMON_FIELDS,
     SETTLEMENT_OPTIONS,
+    SUITED,
     BloodBattle,
     Counted,
     WinReading,
@@ -91,4 +92,5 @@ RULESET = RuleSet(
     fields=COMMON_FIELDS,
     source="seeds/yushan-guobiao-and-others.txt, section Ⅰ",
     settlement=BloodBattle(game=GAME, evaluate=evaluate),
+    tiles=SUITED,  # the game's tiles: the photo reader reads no other
 )
