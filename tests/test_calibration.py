@@ -256,6 +256,30 @@ def test_a_calibrated_sheet_reads_its_tile_set_better(det, sheet):
     assert right["profile"] >= right[None] + 0.15 * n, right
 
 
+def test_a_profile_of_a_whole_set_without_flowers_reads_no_flower(det, sheet):
+    """The sheet's 34 kinds without its flowers (a riichi set, a set sold without them): the
+    flowers of the photo are then read as tiles of the set or dropped, never as flowers."""
+    import cv2
+
+    from scoring.tiles import FLOWER_CODES, TILE_CODES
+    from vision.detect.calibrate import from_photos
+
+    whole = from_photos(det, [sheet], [SHEET], "drawn-b")
+    keep = np.array([DETECTOR_CLASSES[k] not in FLOWER_CODES for k in whole.codes])
+    flowerless = Profile(name="no flowers", model=whole.model)
+    flowerless.add([DETECTOR_CLASSES[k] for k in whole.codes[keep]], whole.crops[keep],
+                   whole.embeddings[keep])
+    assert ProfileReader(flowerless).game_tiles == TILE_CODES
+    assert ProfileReader(whole).game_tiles is None
+    img = cv2.imread(str(sheet))
+    flowers = [t["box"] for t in json.loads((sheet.parent / "tiles.json").read_text())
+               if t["code"] in FLOWER_CODES]
+    as_whole = [d.code for d in det.read_boxes(img, flowers, ProfileReader(whole))]
+    assert sum(c in FLOWER_CODES for c in as_whole) >= 6, as_whole
+    as_flowerless = [d.code for d in det.read_boxes(img, flowers, ProfileReader(flowerless))]
+    assert not any(c in FLOWER_CODES for c in as_flowerless), as_flowerless
+
+
 # -- mjlens calibrate ----------------------------------------------------------------------------
 def test_calibrate_writes_a_profile_that_detect_reads_with(sheet, tmp_path):
     out = tmp_path / "mine.mjprofile"

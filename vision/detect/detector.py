@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from scoring.tiles import DETECTOR_CLASSES
+from vision.detect.game_tiles import keep_to_tiles
 from vision.detect.imageio import ImageReadError, LoadedImage, load_image
 from vision.detect.one_set import fit_to_one_set
 from vision.detect.red_five import mark_red_fives
@@ -473,6 +474,8 @@ class TileDetector:
                 dets = _detections(full, scores, probs, not_tile)
             else:
                 dets = profile.read(full, scores, *self.classify(pixels, boxes, embed=True))
+                dets = keep_to_tiles(dets, profile.game_tiles, img=im.pixels, scale=im.scale,
+                                     min_score=self.conf)
             if self.one_set:
                 dets = fit_to_one_set(dets, self.conf)
             mark_red_fives(im.pixels, dets, im.scale,
@@ -495,6 +498,7 @@ class TileDetector:
                 probs, emb = self.classify(img, boxes, embed=True)
                 tile, _ = split_not_tile(probs)
                 dets = profile.read(boxes, scores, tile, emb)
+                dets = keep_to_tiles(dets, profile.game_tiles, img=img, min_score=self.conf)
         return fit_to_one_set(dets, self.conf) if self.one_set else dets
 
     def detect(self, source: str | Path | bytes | np.ndarray, profile=None) -> list[Detection]:

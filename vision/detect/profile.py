@@ -56,7 +56,7 @@ from pathlib import Path
 import numpy as np
 
 from scoring.messages import Catalog
-from scoring.tiles import DETECTOR_CLASSES
+from scoring.tiles import DETECTOR_CLASSES, FLOWER_CODES, TILE_CODES
 
 FORMAT = "mjlens-tile-profile"
 FORMAT_VERSION = 2  # the newest this reads; 1 when a profile holds no "not a tile" example
@@ -344,6 +344,12 @@ class ProfileReader:
         emb = profile.embeddings
         self.centre = emb.reshape(-1, emb.shape[-1]).mean(axis=0)
         self.present = np.unique(profile.codes[profile.tiles].astype(int))
+        # a profile that shows a whole set without flowers (every one of the 34 kinds and no
+        # flower: a riichi sheet, a set sold without flowers) reads no flower: the set's codes
+        # (vision/detect/game_tiles.py); None otherwise
+        held = {DETECTOR_CLASSES[k] for k in self.present}
+        self.game_tiles = TILE_CODES if held.isdisjoint(FLOWER_CODES) and \
+            held.issuperset(TILE_CODES) else None
         self.not_tiles = _unit(emb[profile.codes == NOT_TILE] - self.centre)  # [M, turns, D]
         groups = [(k, red) for k in self.present for red in (False, True)
                   if ((profile.codes == k) & (profile.red == red)).any()]
