@@ -48,18 +48,20 @@ def add_gnome(png: str, tilesets: str | None) -> None:
     lib.faces[GNOME_SOURCE] = gnome_faces(png, FACE_W, FACE_H)
 
 
-def calibrate_sheet(det, source: str, style: str, tilesets) -> tuple[object, str]:
-    """(ProfileReader, note) from one rendered sheet photo, through the CLI's function."""
-    from datasets.synth.sheet import SHEET_TILES, render_sheet
+def calibrate_sheet(det, source: str, style: str, tilesets, rows=None) -> tuple[object, str]:
+    """(ProfileReader, note) from one rendered sheet photo (the standard sheet's `rows` unless
+    given), through the CLI's function."""
+    from datasets.synth.sheet import SHEET_ROWS, render_sheet
     from vision.detect.calibrate import CalibrationError, from_photos
     from vision.detect.profile import ProfileReader
 
-    jpeg, _ = render_sheet(SHEET_SEED, source, tilesets=tilesets, style=style)
+    rows = rows or SHEET_ROWS
+    jpeg, _ = render_sheet(SHEET_SEED, source, tilesets=tilesets, style=style, rows=rows)
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "sheet.jpg"
         path.write_bytes(jpeg)
         try:
-            profile = from_photos(det, [path], [SHEET_TILES], source)
+            profile = from_photos(det, [path], [" ".join(rows)], source)
         except CalibrationError as e:
             return None, str(e)
     return ProfileReader(profile), f"{len(profile)} tiles"

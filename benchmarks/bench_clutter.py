@@ -132,8 +132,9 @@ def table_examples(det, k: int, tilesets=None):
     return crops, det.embed_crops(crops)[1]
 
 
-def table_profiles(det, k: int, tilesets=None) -> dict:
-    """A ProfileReader per held-out art (the scene's `face_source`): its sheet, and the table."""
+def table_profiles(det, k: int, tilesets=None, rows=None) -> dict:
+    """A ProfileReader per held-out art (the scene's `face_source`): its sheet (`rows`: the
+    standard sheet's unless given), and the table."""
     from benchmarks.bench_calibration import calibrate_sheet
     from vision.detect.profile import ProfileReader
 
@@ -141,7 +142,9 @@ def table_profiles(det, k: int, tilesets=None) -> dict:
     arts = [("drawn-b", "held-out")] + ([("kde-traditional", "held-out-set")] if tilesets else [])
     out = {}
     for source, style in arts:
-        reader, _ = calibrate_sheet(det, source, style, tilesets)
+        reader, note = calibrate_sheet(det, source, style, tilesets, rows)
+        if reader is None:
+            raise SystemExit(f"the {source} sheet does not calibrate: {note}")
         reader.profile.add_not_tiles(*table)
         out[source] = ProfileReader(reader.profile)
     return out
@@ -227,15 +230,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--table-profile", type=int, default=0, metavar="K",
                     help="also read with a profile: the art's sheet, and as not a tile the "
                          "surface boxes of K development scenes")
+    ap.add_argument("--sheet-backs", action="store_true",
+                    help="with --table-profile: also read with a profile whose sheet has a row "
+                         "of three face-down tiles after it (the set's backs)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     seeds = args.seeds or held_out_seeds()
     results = [run(seeds, args.n, args.model, args.tilesets)]
     if args.table_profile:
+        from datasets.synth.sheet import BACKS_ROW, SHEET_ROWS
         from vision.detect import load_detector
 
-        profiles = table_profiles(load_detector(args.model), args.table_profile, args.tilesets)
-        results.append(run(seeds, args.n, args.model, args.tilesets, profiles))
+        sheets = [SHEET_ROWS] + ([SHEET_ROWS + (BACKS_ROW,)] if args.sheet_backs else [])
+        for rows in sheets:
+            profiles = table_profiles(load_detector(args.model), args.table_profile,
+                                      args.tilesets, rows)
+            results.append(run(seeds, args.n, args.model, args.tilesets, profiles)
+                           | {"sheet": " ".join(rows)})
     if args.json:
         print(json.dumps(results if args.table_profile else results[0]))
         return 0
@@ -245,7 +256,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def report(r: dict, k: int) -> None:
-    how = f"with a profile (sheet + {k} table scenes)" if r["profile"] else "without a profile"
+    how = f"with a profile (sheet \"{r.get('sheet')}\" + {k} table scenes)" if r["profile"] \
+        else "without a profile"
     print(f"clutter scenes {how}: seeds {r['seeds']} x {r['n']} (+ {r['no-flower scenes']} "
           f"without flowers), model {r['model']}, KDE held-out set "
           f"{'on' if r['tilesets'] else 'off'}: "

@@ -14,17 +14,21 @@ from __future__ import annotations
 import numpy as np
 
 from datasets.synth.layout import Layout, TileShape, TileSpec
+from scoring.tiles import BACK
 
 SHEET_ROWS = ("123456789m", "123456789p", "123456789s", "1234567z", "12345678f")
 SHEET_TILES = " ".join(SHEET_ROWS)
 # a riichi set's sheet: no flowers, and its three red fives (0 in a tile list) in the last row
 RIICHI_SHEET_ROWS = ("123456789m", "123456789p", "123456789s", "1234567z", "0m 0p 0s")
 RIICHI_SHEET_TILES = " ".join(RIICHI_SHEET_ROWS)
+# either sheet with a row of face-down tiles after it, so the profile knows the set's backs
+BACKS_ROW = "back back back"
 
 
 def sheet_codes(rows=SHEET_ROWS) -> list[list[str]]:
-    """Each row's codes; a red five is written 0m / 0p / 0s."""
-    return [[d + run[-1] for run in row.split() for d in run[:-1]] for row in rows]
+    """Each row's codes; a red five is written 0m / 0p / 0s, a face-down tile `back`."""
+    return [[code for run in row.split() for code in
+             ([run] if run == BACK else [d + run[-1] for d in run[:-1]])] for row in rows]
 
 
 def sheet_layout(rng, shape: TileShape, rows=SHEET_ROWS) -> Layout:
@@ -40,9 +44,10 @@ def sheet_layout(rng, shape: TileShape, rows=SHEET_ROWS) -> Layout:
         x = -4.5
         for code in codes:
             red = code.startswith("0") if riichi and code[1] in "mps" and code[0] in "05" else None
-            tiles.append(TileSpec("5" + code[1] if code.startswith("0") else code, "concealed", x,
+            face = "5" + code[1] if code.startswith("0") else code
+            tiles.append(TileSpec("1m" if code == BACK else face, "concealed", x,
                                   y - 2 * pitch + float(rng.normal(0, 0.02)),
-                                  float(rng.normal(0, 1.0)), red=red))
+                                  float(rng.normal(0, 1.0)), face_down=code == BACK, red=red))
             x += 1.0 + float(rng.uniform(0.08, 0.2))
     return Layout(tiles, {"rows": len(rows), "standing": False})
 
@@ -92,7 +97,7 @@ def render_sheet(seed: int, source: str, size: int = 1024, tilesets=None, style:
         if not all(r.labelled and r.visible > 0.97 for r in rendered):
             continue  # a tile hidden (glare, the frame)
         ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 90])
-        tiles = [{"code": t.code, "box": [round(float(v), 1) for v in r.box], "red": bool(t.red)}
+        tiles = [{"code": BACK if t.face_down else t.code, "box": [round(float(v), 1) for v in r.box], "red": bool(t.red)}
                  for t, r in zip(layout.tiles, rendered, strict=True)]
         return buf.tobytes(), tiles
     raise RuntimeError(f"no clear sheet photo in {tries} camera draws")
