@@ -89,6 +89,37 @@ def test_a_sure_reading_of_a_code_the_profile_never_saw_is_not_dropped_as_the_ta
     assert reader.read(np.zeros((1, 4)), np.ones(1), unsure, like_table) == []
 
 
+def test_once_the_sheet_showed_the_sets_backs_a_sure_back_like_the_table_is_dropped():
+    """The same box as above, once the profile holds the set's own backs (the sheet's row of
+    face-down tiles): nearer the table than those backs, it is the table."""
+    from scoring.tiles import DETECTOR_CLASSES
+
+    p, centres = _profile()
+    rng = np.random.default_rng(5)
+    back_dir = _unit(rng.normal(size=DIM)).astype(np.float32)
+    p.add(["back"], np.zeros((1, 64, 64, 3), np.uint8), np.repeat(back_dir[None, None], 4, 1))
+    reader = ProfileReader(p, weight=1.0)
+    sure_back = np.full((1, 43), 0.2 / 42)
+    sure_back[0, DETECTOR_CLASSES.index("back")] = 0.8
+    assert reader.read(np.zeros((1, 4)), np.ones(1), sure_back, centres[2:3]) == []
+    # a crop like the set's backs is still read as one
+    assert [d.code for d in reader.read(np.zeros((1, 4)), np.ones(1), sure_back,
+                                        back_dir[None])] == ["back"]
+
+
+def test_the_sheet_can_end_with_a_row_of_the_sets_backs():
+    from datasets.synth.layout import TileShape
+    from datasets.synth.sheet import BACKS_ROW, SHEET_ROWS, sheet_codes, sheet_layout
+    from vision.detect.calibrate import parse_tiles
+
+    rows = SHEET_ROWS + (BACKS_ROW,)
+    assert sheet_codes(rows)[-1] == ["back"] * 3
+    assert parse_tiles(" ".join(rows))[-3:] == ["back"] * 3
+    specs = sheet_layout(np.random.default_rng(1), TileShape(), rows).tiles
+    assert [t.face_down for t in specs] == [False] * 42 + [True] * 3
+    assert [t.code for t in specs[:42]] == parse_tiles(" ".join(SHEET_ROWS))
+
+
 def test_not_a_tile_examples_do_not_count_as_misread_tiles():
     from vision.detect.profile import trusted_weight
 
