@@ -91,11 +91,13 @@ def random_spec(rng: random.Random) -> dict | None:
     win_copies = counts[win]
     spec["chankan"] = (not tsumo and win_copies == 1 and rng.random() < 0.15)
     spec["last"] = not spec["rinshan"] and not spec["chankan"] and rng.random() < 0.1
-    spec["first"] = (tsumo and not melds and not spec["riichi"] and rng.random() < 0.03)
+    # a first-turn win: tenhou / chiihou self-drawn, renhou on a discard (a dealer's is refused
+    # by both the project and the library)
+    spec["first"] = (not melds and not spec["riichi"] and rng.random() < 0.04)
     # what cannot happen at a table, which riichi refuses: ippatsu after the winner's own kong
-    # (any kong ends it) and a first-draw win on the last tile
+    # (any kong ends it), a first-turn win on the last tile or on a robbed kong (a call)
     spec["ippatsu"] = spec["ippatsu"] and not spec["rinshan"]
-    spec["first"] = spec["first"] and not spec["last"]
+    spec["first"] = spec["first"] and not spec["last"] and not spec["chankan"]
     spare = Counter({c: 4 - counts[c] for c in ALL_CODES})
     spec["dora"] = _indicators(rng, spare, rng.randint(1, 1 + kongs))
     spec["ura"] = _indicators(rng, spare, len(spec["dora"])) if spec["riichi"] else []
@@ -127,6 +129,8 @@ def as_project_json(spec: dict) -> dict:
             "first_turn": spec["first"]}
     if spec["discarder"]:
         hand["discarder"] = spec["discarder"]
+    if spec.get("pao"):
+        hand["pao"] = spec["pao"]
     return hand
 
 
@@ -144,8 +148,10 @@ def _strings(codes: list[str], red: set[str], aka: bool) -> dict[str, str]:
 
 
 def library_result(spec: dict, red_fives: bool = True, open_tanyao: bool = True,
-                   kiriage: bool = False):
-    """The library called directly on the spec (its own converter numbers the tiles)."""
+                   kiriage: bool = False, renhou: str = "5han"):
+    """The library called directly on the spec (its own converter numbers the tiles); a
+    first-turn win on a discard is the library's renhou (`renhou`: its 5-han yaku, "yakuman",
+    or "none", not passed)."""
     every = list(spec["standing"]) + [spec["win"]] + [t for m in spec["melds"] for t in m["tiles"]]
     numbers = TilesConverter.string_to_136_array(**_strings(every, set(spec["red"]), red_fives),
                                                  has_aka_dora=red_fives)
@@ -176,11 +182,13 @@ def library_result(spec: dict, red_fives: bool = True, open_tanyao: bool = True,
         is_tsumo=spec["tsumo"], is_riichi=spec["riichi"], is_daburu_riichi=spec["double"],
         is_ippatsu=spec["ippatsu"], is_rinshan=spec["rinshan"], is_chankan=spec["chankan"],
         is_haitei=spec["last"] and spec["tsumo"], is_houtei=spec["last"] and not spec["tsumo"],
-        is_tenhou=spec["first"] and dealer, is_chiihou=spec["first"] and not dealer,
+        is_tenhou=spec["first"] and spec["tsumo"] and dealer,
+        is_chiihou=spec["first"] and spec["tsumo"] and not dealer,
+        is_renhou=spec["first"] and not spec["tsumo"] and renhou != "none",
         player_wind=EAST + WINDS.index(spec["seat"]), round_wind=EAST + WINDS.index(spec["round"]),
         tsumi_number=spec["honba"], kyoutaku_number=spec["sticks"],
         options=OptionalRules(has_open_tanyao=open_tanyao, has_aka_dora=red_fives,
-                              kiriage=kiriage))
+                              kiriage=kiriage, renhou_as_yakuman=renhou == "yakuman"))
     return HandCalculator.estimate_hand_value(numbers, win, melds=melds,
                                               dora_indicators=indicators(spec["dora"]),
                                               config=config,
@@ -198,6 +206,65 @@ def random_specs(seed: int, n: int) -> list[dict]:
     out = []
     while len(out) < n:
         spec = random_spec(rng)
+        if spec is not None:
+            out.append(spec)
+    return out
+
+
+# ---------------------------------------------------------------------------- pao hands
+PAO_GROUPS = {"daisangen": ["5z", "6z", "7z"], "daisuushii": ["1z", "2z", "3z", "4z"]}
+
+
+def seat_of_source(winner: str, source: str) -> str:
+    """The seat a set was claimed from, seen from the winner: left plays just before."""
+    step = {"left": -1, "across": 2, "right": 1}[source]
+    return WINDS[(WINDS.index(winner) + step) % 4]
+
+
+def random_pao_spec(rng: random.Random) -> dict | None:
+    """A big three dragons or big four winds with every set of it declared, at least one
+    claimed, the liable seat one of those it was claimed from; the rest as random_spec."""
+    yakuman = rng.choice(["daisangen", "daisangen", "daisuushii"])
+    codes = PAO_GROUPS[yakuman]
+    counts: Counter = Counter()
+    melds = []
+    for i, code in enumerate(codes):
+        kong = rng.random() < 0.2
+        concealed = kong and i > 0 and rng.random() < 0.5  # the first stays a claimed one
+        tiles = [code] * (4 if kong else 3)
+        counts.update(tiles)
+        melds.append({"kind": "kong" if kong else "pung", "tiles": tiles, "concealed": concealed,
+                      "claimed_from": None if concealed else rng.choice(
+                          ["left", "across", "right"])})
+    standing: list[str] = []
+    if yakuman == "daisangen":
+        g = _group(rng, counts)
+        if g is None or g[0] == "kong":
+            return None
+        standing += g[1]
+    pair = rng.choice([c for c in ALL_CODES if counts[c] == 0])
+    standing += [pair, pair]
+    counts.update([pair, pair])
+    win = rng.choice(standing)
+    standing.remove(win)
+    seat = rng.choice(WINDS)
+    sources = [seat_of_source(seat, m["claimed_from"]) for m in melds if m["claimed_from"]]
+    tsumo = rng.random() < 0.5
+    spec = {"standing": standing, "melds": melds, "win": win, "tsumo": tsumo, "seat": seat,
+            "round": rng.choice("ES"), "riichi": False, "double": False, "ippatsu": False,
+            "rinshan": False, "chankan": False, "last": False, "first": False, "dora": [],
+            "ura": [], "red": [], "honba": rng.choice([0, 1, 3]),
+            "sticks": rng.choice([0, 2]), "yakuman": yakuman, "pao": rng.choice(sources)}
+    spec["discarder"] = None if tsumo else rng.choice(
+        [spec["pao"], *(w for w in WINDS if w != seat)])
+    return spec
+
+
+def random_pao_specs(seed: int, n: int) -> list[dict]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        spec = random_pao_spec(rng)
         if spec is not None:
             out.append(spec)
     return out

@@ -29,6 +29,7 @@ def tsumo(winner, dealer_share, share, honba_each=0):
 
 
 H = RIICHI_TANYAO_PINFU
+DRAGONS = "[555z<] [666z^] [777z>] 23m 99p"  # big three dragons, all claimed
 CASES = [
     # --- plain counting: riichi, tanyao, pinfu, ron and tsumo, dealer and non-dealer
     ("non-dealer ron 3 han 30 fu", f"{H} +5p seat:S discarder=N riichi=true", {},
@@ -224,7 +225,8 @@ CASES = [
     ("ura dora without a dora indicator", f'{H} +5p seat:S riichi=true '
      'ura_dora_indicators=["1p"]', {}, dict(error="under a dora indicator")),
     ("unknown field", f"{H} +5p seat:S riichi=true kan_dora=1", {}, dict(error="kan_dora")),
-    ("first turn on a discard", f"{H} +5p seat:S first_turn=true", {}, dict(error="renhou")),
+    ("dealer's first turn on a discard", f"{H} +5p first_turn=true discarder=S", {},
+     dict(error="dealer")),
     ("robbing a kong on a self-draw", f"{H} *5p seat:S robbing-kong", {},
      dict(error="robbing")),
     ("a kong replacement on a discard", "{2222m} 567p 456s 678s 3p +3p seat:S kong-replacement",
@@ -248,4 +250,93 @@ CASES = [
     # rinshan win follows the winner's own kong, so it is never ippatsu
     ("ippatsu on a kong replacement", "{2222m} 567p 456s 678s 3p *3p seat:S kong-replacement "
      "riichi=true ippatsu=true", {}, dict(error="kong")),
+    # --- renhou (人和): a non-dealer's ron before a first draw (first_turn on a discard). H is
+    # tanyao + pinfu, 2 han 30 fu: 480 x 4 -> 2,000. The library's renhou is a 5-han yaku added
+    # to them: 7 han, haneman 12,000. The EMA 2016 mangan (riichi.wiki "Renhou": a mangan, or
+    # the hand's own yaku and dora when worth more): 8,000. As a yakuman: 32,000.
+    ("renhou, the library's 5 han", f"{H} +5p seat:S first_turn=true discarder=N honba=1", {},
+     dict(han=7, fu=30, limit="跳満", total=12000, payments=ron("N", "S", 12000, 300))),
+    ("renhou as a mangan", f"{H} +5p seat:S first_turn=true discarder=N", {"renhou": "mangan"},
+     dict(han=5, fu=30, limit="満貫", total=8000, payments=ron("N", "S", 8000),
+          note="renhou=mangan")),
+    # tanyao, pinfu and 4 dora (2m; 4s; 6s twice): 6 han, haneman 12,000 beats the mangan
+    ("renhou as a mangan, the hand worth more", f'{H} +5p seat:S first_turn=true discarder=N '
+     'dora_indicators=["1m","3s","5s"]', {"renhou": "mangan"},
+     dict(han=6, fu=30, limit="跳満", total=12000, payments=ron("N", "S", 12000),
+          note="worth more")),
+    ("renhou 5 han with the same dora", f'{H} +5p seat:S first_turn=true discarder=N '
+     'dora_indicators=["1m","3s","5s"]', {},
+     dict(han=11, fu=30, limit="三倍満", total=24000, payments=ron("N", "S", 24000))),
+    ("renhou as a yakuman", f"{H} +5p seat:W first_turn=true discarder=S", {"renhou": "yakuman"},
+     dict(han=13, fu=None, limit="役満", total=32000, payments=ron("S", "W", 32000))),
+    ("renhou not counted", f"{H} +5p seat:S first_turn=true discarder=N", {"renhou": "none"},
+     dict(han=2, fu=30, limit=None, total=2000, payments=ron("N", "S", 2000),
+          note="not counted")),
+    ("renhou with a called set", "[234m<] 67p 456s 678s 22p +5p seat:S first_turn=true", {},
+     dict(error="no meld")),
+    ("renhou with riichi declared", f"{H} +5p seat:S first_turn=true riichi=true", {},
+     dict(error="first discard")),
+    ("renhou on a robbed kong", f"{H} +5p seat:S first_turn=true robbing-kong", {},
+     dict(error="kong is a call")),
+    ("renhou on the last discard", f"{H} +5p seat:S first_turn=true last-tile", {},
+     dict(error="last tile")),
+    # --- pao (包). EMA Riichi Competition Rules 2016, 3.3.9 "Liability: Third melded dragon pung
+    # and fourth melded wind pung": the feeder "must pay the full value of the hand in case Big
+    # Three Dragons or Big Four Winds are made on a self-draw (the two remaining opponents pay
+    # nothing). In case another opponent feeds the Big Three Dragons or Big Four Winds, he
+    # shares the payment equally with the player who fed the third dragon pung/kong or the
+    # fourth wind pung/kong, but only the discarder pays for any counters." South's dragons:
+    # 5z from the left (East), 6z from across (North), 7z from the right (West).
+    ("pao, tsumo: the liable player pays all", f"{DRAGONS} *1m seat:S pao=E honba=1", {},
+     dict(han=13, fu=None, limit="役満", total=32000,
+          payments=sorted([("E", "S", 32000), ("E", "S", 300)]))),
+    ("pao, ron: half each, honba from the discarder", f"{DRAGONS} +1m seat:S pao=N discarder=W "
+     "honba=1", {}, dict(han=13, fu=None, limit="役満", total=32000,
+                          payments=sorted([("W", "S", 16000), ("N", "S", 16000),
+                                           ("W", "S", 300)]))),
+    ("pao, ron: honba from the liable player (option)", f"{DRAGONS} +1m seat:S pao=N "
+     "discarder=W honba=2", {"pao_honba": "liable"},
+     dict(han=13, fu=None, limit="役満", total=32000,
+          payments=sorted([("W", "S", 16000), ("N", "S", 16000), ("N", "S", 600)]))),
+    ("pao, the liable player deals in", f"{DRAGONS} +1m seat:S pao=W discarder=W honba=1", {},
+     dict(han=13, fu=None, limit="役満", total=32000, payments=ron("W", "S", 32000, 300),
+          note="also discarded")),
+    ("pao with sticks: the sticks stay the winner's", f"{DRAGONS} *1m seat:S pao=E "
+     "riichi_sticks=2", {}, dict(han=13, fu=None, limit="役満", total=32000,
+                                 payments=[("E", "S", 32000)], from_table=2000,
+                                 winner_gets=34000)),
+    # ja.wikipedia 責任払い, 役満の包が成立した場合の支払い: the dealer wins two yakuman (there
+    # big four winds with all honours, here big three dragons with all honours: each a single
+    # yakuman in the library), 96,000. Self-drawn: the liable player pays its yakuman, 48,000,
+    # and a share of the other, 16,000 (64,000), the others 16,000 each; on another player's
+    # discard: the liable player 24,000, the discarder 24,000 + 48,000 = 72,000.
+    ("pao covers its yakuman only, tsumo", "[555z<] [666z^] [777z>] 111z 2z *2z pao=N", {},
+     dict(han=26, fu=None, limit="二倍役満", total=96000,
+          payments=sorted([("N", "E", 48000), ("N", "E", 16000), ("S", "E", 16000),
+                           ("W", "E", 16000)]))),
+    ("pao covers its yakuman only, ron", "[555z<] [666z^] [777z>] 111z 2z +2z pao=N discarder=W",
+     {}, dict(han=26, fu=None, limit="二倍役満", total=96000,
+              payments=sorted([("W", "E", 24000), ("N", "E", 24000), ("W", "E", 48000)]))),
+    # big four winds is a double yakuman in the library (has_double_yakuman): 64,000
+    ("pao on big four winds", "[111z<] [222z^] [333z>] [444z<] 9p +9p seat:S pao=E discarder=W",
+     {}, dict(han=26, fu=None, limit="二倍役満", total=64000,
+              payments=sorted([("W", "S", 32000), ("E", "S", 32000)]))),
+    ("pao on four kongs, with the option", "[1111m<] [2222p^] [3333s>] [4444m<] 9p +9p seat:S "
+     "pao=E discarder=W", {"pao_suukantsu": True},
+     dict(han=13, fu=None, limit="役満", total=32000,
+          payments=sorted([("W", "S", 16000), ("E", "S", 16000)]))),
+    ("pao on four kongs, without the option", "[1111m<] [2222p^] [3333s>] [4444m<] 9p +9p "
+     "seat:S pao=E discarder=W", {}, dict(error="pao_suukantsu=true")),
+    ("pao on a hand without its yakuman", f"{H} +5p seat:S riichi=true pao=E discarder=N", {},
+     dict(error="neither")),
+    ("pao on the winner", f"{DRAGONS} +1m seat:S pao=S discarder=W", {},
+     dict(error="own hand")),
+    ("pao with a dragon pung standing in the hand", "[555z<] [666z^] 777z 23m 99p +1m seat:S "
+     "pao=E discarder=W", {}, dict(error="not a declared set")),
+    ("pao on a player who fed no dragon", "[555z<] [666z<] [777z<] 23m 99p +1m seat:S pao=W "
+     "discarder=N", {}, dict(error="claimed from")),
+    ("pao with every dragon set a concealed kong", "{5555z} {6666z} {7777z} 23m 99p +1m seat:S "
+     "pao=E discarder=W", {}, dict(error="none of its sets")),
+    ("pao given as a word", f"{DRAGONS} +1m seat:S pao=left discarder=W", {},
+     dict(error="seat wind")),
 ]

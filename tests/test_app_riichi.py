@@ -41,3 +41,21 @@ def test_red_fives_are_toggled(app):  # noqa: F811
     assert not app.exception
     assert 'red_fives=["5p"]' in app.text_input(key="notation").value
     assert "Red fives" in _words(app)
+
+
+def test_pao_is_a_seat_and_reaches_the_payments(app):  # noqa: F811
+    enter(app, "[555z<] [666z^] [777z>] 23m 99p *1m seat:S")
+    app.selectbox(key="rules").set_value("riichi").run()
+    assert not app.exception
+    app.selectbox(key="extra-pao").set_value("E").run()
+    assert not app.exception and "pao=E" in app.text_input(key="notation").value
+    words = _words(app)
+    assert "liable (pao" in words and "32000" in words, words[:800]
+
+
+def test_a_first_turn_win_on_a_discard_is_renhou(app):  # noqa: F811
+    enter(app, "234m 67p 456s 678s 22p +5p seat:S")
+    app.selectbox(key="rules").set_value("riichi").run()
+    app.toggle(key="extra-first_turn").set_value(True).run()
+    assert not app.exception and "first_turn=true" in app.text_input(key="notation").value
+    assert "Renhou" in _words(app)

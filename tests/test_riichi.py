@@ -20,6 +20,7 @@ from tests.riichi_hands import (
     as_project_json,
     library_result,
     points_before_bonuses,
+    random_pao_specs,
     random_specs,
 )
 
@@ -67,6 +68,7 @@ def test_two_thousand_random_hands_score_as_the_library_scores_them():
                         "first"):
                 seen[key] += bool(spec[key])
             seen["red"] += bool(spec["red"])
+            seen["renhou"] += spec["first"] and not spec["tsumo"]
             seen["dora"] += any(y["name_en"] == "Dora" for y in out["yaku"])
             seen["ura"] += any(y["name_en"] == "Ura dora" for y in out["yaku"])
             seen["limit"] += out["limit"] is not None
@@ -78,7 +80,7 @@ def test_two_thousand_random_hands_score_as_the_library_scores_them():
     # every kind of hand and win condition was scored, not only refused
     for key, least in (("open", 300), ("kong", 200), ("riichi", 400), ("double", 40),
                        ("ippatsu", 80), ("tsumo", 600), ("rinshan", 30), ("chankan", 20),
-                       ("last", 100), ("first", 5), ("red", 300), ("dora", 300), ("ura", 100),
+                       ("last", 100), ("first", 10), ("renhou", 5), ("red", 300), ("dora", 300), ("ura", 100),
                        ("limit", 100), ("yakuman", 5), ("refused", 50)):
         assert seen[key] >= least, (key, seen)
 
@@ -97,6 +99,58 @@ def test_the_options_reach_the_library(options):
         changed += (out or {}).get("total") != (plain or {}).get("total")
     assert not bad, bad[:3]
     assert changed > 0  # each option changes some hands' worth
+
+
+def _renhou_specs(seed: int, n: int) -> list[dict]:
+    """Random concealed hands won on a discard, made first-turn wins (renhou): no riichi, no
+    robbed kong, not the last tile."""
+    out = []
+    for spec in random_specs(seed=seed, n=n):
+        if spec["melds"] or spec["tsumo"] or spec["chankan"] or spec["last"]:
+            continue
+        out.append({**spec, "first": True, "riichi": False, "double": False, "ippatsu": False,
+                    "ura": []})
+    return out
+
+
+@pytest.mark.parametrize("renhou", ["5han", "yakuman", "none"])
+def test_renhou_scores_as_the_library_scores_it(renhou):
+    bad, scored = [], 0
+    for spec in _renhou_specs(seed=41, n=900):
+        out, error = _project(as_project_json(spec), {"renhou": renhou})
+        if spec["seat"] == "E":  # the dealer draws first: never renhou, whatever it is worth
+            assert error is not None and "dealer" in str(error)
+            continue
+        problem = _compare(spec, out, error, {"renhou": renhou})
+        if problem:
+            bad.append((as_project_json(spec), problem))
+        scored += out is not None
+    assert not bad, bad[:3]
+    assert scored >= 60
+
+
+def test_renhou_as_a_mangan_is_the_higher_of_mangan_and_the_hand_itself():
+    # riichi.wiki "Renhou", Mangan: "if the hand could score more using normal counting of
+    # yaku and dora, it will be scored for the alternate value"; the hand must have a yaku
+    checked = own_won = 0
+    for spec in _renhou_specs(seed=43, n=700):
+        out, error = _project(as_project_json(spec), {"renhou": "mangan"})
+        if spec["seat"] == "E":  # the dealer draws first: never renhou
+            assert error is not None and "dealer" in str(error)
+            continue
+        assert error is None, (as_project_json(spec), error)
+        own = library_result(spec, renhou="none")
+        own_total = None if own.error else points_before_bonuses(own.cost, False)
+        if own_total is not None and own_total > 8000:
+            assert (out["total"], out["han"]) == (own_total, own.han)
+            own_won += 1
+        else:  # a non-dealer's mangan on a discard: 4 x 2,000
+            assert (out["total"], out["han"], out["limit"]) == (8000, 5, "満貫")
+            assert [y["name_en"] for y in out["yaku"]] == ["Renhou"]
+        honba = 300 * spec["honba"]
+        assert sum(p["amount"] for p in out["payments"]) == out["total"] + honba
+        checked += 1
+    assert checked >= 80 and own_won >= 3
 
 
 def test_hands_through_the_real_command_line_score_as_the_library():
@@ -259,6 +313,53 @@ def test_payments_balance_apart_from_the_sticks_taken_from_the_table():
             assert len(payers) == 1 and winner not in payers
         checked += 1
     assert checked >= 500
+
+
+def _pao_value(spec: dict, out: dict) -> int:
+    """The pao yakuman's worth on a discard from the scoring table (EMA 2016, 4.1.2: a yakuman's
+    base is 8,000; a non-dealer's ron 4 x base, the dealer's 6 x base), by its han in the hand
+    (big four winds is 26 in the library, a double yakuman)."""
+    han = sum(y["han"] for y in out["yaku"]
+              if y["name_en"].startswith(("Daisangen", "Daisuushii")))
+    return han // 13 * (48000 if spec["seat"] == "E" else 32000)
+
+
+@pytest.mark.parametrize("pao_honba", ["discarder", "liable"])
+def test_pao_payments(pao_honba):
+    """EMA 2016, 3.3.9: on a self-draw the liable player pays the pao yakuman in full (the two
+    others nothing for it); on another's discard the liable player and the discarder half each;
+    the counters (honba) from the discarder (or, by option, the liable player), all of them
+    from the liable player on a self-draw. The rest of the hand is paid as usual."""
+    seen: Counter = Counter()
+    for spec in random_pao_specs(seed=7, n=300):
+        out, error = _project(as_project_json(spec), {"pao_honba": pao_honba})
+        assert error is None, (as_project_json(spec), error)
+        lib = library_result(spec)
+        assert out["total"] == points_before_bonuses(lib.cost, spec["tsumo"])
+        paid: Counter = Counter()
+        for p in out["payments"]:
+            assert p["payee"] == spec["seat"] and p["amount"] > 0
+            paid[p["payer"]] += p["amount"]
+        assert sum(paid.values()) + out["from_table"] == out["winner_gets"] == lib.cost["total"]
+        liable, winner, honba = spec["pao"], spec["seat"], spec["honba"]
+        value, rest = _pao_value(spec, out), out["total"] - _pao_value(spec, out)
+        if spec["tsumo"]:
+            others = {s: paid[s] for s in set("ESWN") - {winner, liable}}
+            assert paid[liable] == value + 300 * honba + (rest and rest // (4 if winner != "E"
+                                                                            else 3) * (
+                2 if liable == "E" and winner != "E" else 1))
+            assert sum(others.values()) == rest - (paid[liable] - value - 300 * honba)
+            seen["tsumo"] += 1
+        elif spec["discarder"] == liable:
+            assert dict(paid) == {liable: out["total"] + 300 * honba}
+            seen["liable deals in"] += 1
+        else:
+            by_liable = value // 2 + (300 * honba if pao_honba == "liable" else 0)
+            assert dict(paid) == {liable: by_liable,
+                                  spec["discarder"]: out["total"] + 300 * honba - by_liable}
+            seen["ron"] += 1
+        seen["composite"] += rest > 0
+    assert min(seen[k] for k in ("tsumo", "ron", "liable deals in", "composite")) >= 5, seen
 
 
 # ---------------------------------------------------------------------------- bad hands

@@ -192,6 +192,7 @@ M = Catalog("app", {
     "field_red_fives": ("Red fives in the hand (赤五)", "手中的赤五"),
     "field_honba": ("Honba (本场)", "本场数"),
     "field_riichi_sticks": ("Riichi sticks on the table", "桌上的立直棒"),
+    "field_pao": ("Pao (包): the liable player", "包牌者"),
     "add_tile": ("Add a tile", "添加一张牌"),
     "none_given": ("—", "—"),
     "tiles_placeholder": ("tiles, e.g. 159m 5z", "牌张，例：159m 5z"),
@@ -209,6 +210,9 @@ M = Catalog("app", {
     "option_kong_discard": ("Discard after a kong (杠上炮)", "杠上炮"),
     "option_flower_pig": ("Flower pig (查花猪)", "查花猪"),
     "option_mixed_kongs": ("Melded + concealed kong (明暗杠)", "明暗杠"),
+    "option_renhou": ("Renhou (人和) is worth", "人和的价值"),
+    "option_pao_honba": ("Pao: honba on a ron paid by", "包牌荣和时本场由谁付"),
+    "option_pao_suukantsu": ("Pao for four kongs (四杠子)", "四杠子也包牌"),
     # option choices that are words (numbers are shown as they are)
     "choice_none": ("none", "无"),
     "choice_fan": ("fan", "加番"),

@@ -17,17 +17,21 @@ from typing import Any
 from mahjong.constants import EAST
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+from mahjong.hand_calculating.hand_response import HandResponse
+from mahjong.hand_calculating.scores import ScoresCalculator
 from mahjong.meld import Meld as LibraryMeld
 
 from scoring import tiles as T
 from scoring.hand import WINDS, Hand, HandError
 from scoring.messages import Catalog, Msg, Tile
-from scoring.payments import win_payers
-from scoring.ruleset import Fan, HandField, Option, Payment, RuleSet, ScoreResult
+from scoring.ruleset import Fan, HandField, Option, RuleSet, ScoreResult
+from scoring.rulesets.riichi_pay import payments, read_pao, yaku_han
 from scoring.rulesets.riichi_words import LIMIT_WORDS, LIMITS, YAKU_NAMES, F, W
 
 FIVES = ("5m", "5p", "5s")
 MAX_INDICATORS = 5  # the first indicator and one per kong, four kongs at most
+# renhou's worth (option renhou): the library's 5-han yaku, the EMA 2016 mangan, a yakuman, none
+RENHOU_VALUES = ("5han", "mangan", "yakuman", "none")
 
 M = Catalog("riichi", {
     "flowers": ("Riichi mahjong is played without flowers or seasons: remove {tiles}.",
@@ -67,11 +71,15 @@ M = Catalog("riichi", {
     "indicator_copies": ("There are only four of each tile, but the hand and the dora indicators "
                          "show {n} of {tile}.",
                          "每种牌只有四张，手牌和宝牌指示牌却一共有 {n} 张 {tile}。"),
-    "first_turn_ron": ("A first-turn win here is tenhou (天和), the dealer's, or chiihou (地和), "
-                       "both self-drawn; a first-turn win on a discard, renhou (人和), is not "
-                       "scored. Mark the win self-drawn or remove first_turn.",
-                       "第一巡和牌在这里是天和（庄家）或地和，都是自摸；和别人打出的牌（人和）不计。"
-                       "请标为自摸或去掉 first_turn。"),
+    "renhou_dealer": ("The dealer draws first, so a dealer never wins on a discard before a "
+                      "first draw: renhou (人和) is a non-dealer's win. The dealer's first-turn "
+                      "win is tenhou (天和), self-drawn: mark it self-drawn or remove first_turn.",
+                      "庄家先摸牌，不可能在第一次摸牌前和别人打出的牌：人和是闲家的和牌。庄家第一巡"
+                      "和牌是天和（自摸）：请标为自摸或去掉 first_turn。"),
+    "first_turn_kong": ("A first-turn win (first_turn) comes before any call, and a kong is a "
+                        "call: remove robbing_kong / kong_replacement or first_turn.",
+                        "第一巡和牌（first_turn）在任何鸣牌之前，而开杠也是鸣牌：请去掉 "
+                        "robbing_kong / kong_replacement 或 first_turn。"),
     # the library's errors (HandCalculator.ERR_*), in a player's words
     "hand_not_winning": ("These tiles do not make a winning hand: four sets and a pair, seven "
                          "pairs, or the thirteen orphans.",
@@ -96,15 +104,18 @@ M = Catalog("riichi", {
     "chiihou_with_meld_not_allowed": ("Chiihou (地和) is won on the first draw: the hand can have "
                                       "no meld, not even a concealed kong.",
                                       "地和是第一次摸牌即和：不能有任何副露，暗杠也不行。"),
-    "first_turn_riichi": ("A first-draw win (first_turn: tenhou (天和) or chiihou (地和)) comes "
-                          "before the player's first discard, so riichi, double riichi or "
-                          "ippatsu cannot have been declared: remove them or first_turn.",
-                          "第一次摸牌即和（first_turn：天和 / 地和）在第一次打牌之前，不可能已经立直、"
-                          "两立直或一发：请去掉它们或 first_turn。"),
-    "first_turn_last": ("A first-draw win (first_turn) is not on the last tile of the wall: "
+    "first_turn_riichi": ("A first-turn win (first_turn: tenhou (天和), chiihou (地和) or renhou "
+                          "(人和)) comes before the player's first discard, so riichi, double "
+                          "riichi or ippatsu cannot have been declared: remove them or first_turn.",
+                          "第一巡和牌（first_turn：天和、地和或人和）在自己第一次打牌之前，不可能已经"
+                          "立直、两立直或一发：请去掉它们或 first_turn。"),
+    "first_turn_last": ("A first-turn win (first_turn) is not on the last tile of the wall: "
                         "remove last_tile or first_turn.",
-                        "第一次摸牌即和（first_turn）不会是牌墙最后一张：请去掉 last_tile 或 "
+                        "第一巡和牌（first_turn）不会是牌墙最后一张：请去掉 last_tile 或 "
                         "first_turn。"),
+    "renhou_with_meld_not_allowed": ("Renhou (人和) is won before any call: the hand can have no "
+                                     "meld, not even a concealed kong.",
+                                     "人和在任何鸣牌之前：不能有任何副露，暗杠也不行。"),
     "ippatsu_kong": ("Ippatsu (一发) ends with any call, the player's own kong too, so a win on "
                      "a kong replacement tile is never ippatsu: remove ippatsu or "
                      "kong_replacement.",
@@ -118,18 +129,6 @@ M = Catalog("riichi", {
     "summary_limit": (", {limit}", "，{limit}"),
     "summary_yakuman": ("{limit}: {points} points before honba and riichi sticks",
                         "{limit}：{points}点（不含本场和立直棒）"),
-    "ron": ("discarded the winning tile (ron): pays the whole hand, {points} points",
-            "放铳（荣和）：付整手牌 {points} 点"),
-    "tsumo_dealer_pays": ("self-drawn (tsumo): the dealer pays double a non-dealer's share, "
-                          "{points} points", "自摸：庄家付闲家的两倍，{points} 点"),
-    "tsumo_share": ("self-drawn (tsumo): a non-dealer's share, {points} points",
-                    "自摸：闲家的一份，{points} 点"),
-    "dealer_tsumo": ("the dealer's self-draw (tsumo): each player pays {points} points",
-                     "庄家自摸：每家付 {points} 点"),
-    "honba_ron": ("{n} honba (本场): {each} points a counter, all from the discarder",
-                  "{n}本场：每本场 {each} 点，由放铳者付"),
-    "honba_tsumo": ("{n} honba (本场): {each} points a counter from each player",
-                    "{n}本场：每家每本场付 {each} 点"),
     "sticks": ("The winner also takes the riichi sticks on the table ({n} x 1,000): "
                "{points} points.",
                "和牌者另得桌上的 {n} 根立直棒：{points} 点。"),
@@ -140,6 +139,15 @@ M = Catalog("riichi", {
                      "岭上牌是最后一张可摸的牌：计岭上开花，不计海底摸月（海底须是牌墙最后一张）。"),
     "ura_no_riichi": ("Ura dora count only under riichi: the indicators {tiles} are not counted.",
                       "里宝牌只在立直时计算：指示牌 {tiles} 不计。"),
+    "renhou_none": ("Renhou (人和) is not counted (option renhou=none): the hand is scored on "
+                    "its own yaku.", "不计人和（选项 renhou=none）：按这手牌自己的役计算。"),
+    "renhou_mangan": ("Renhou (人和) is paid as a mangan (option renhou=mangan): the hand's other "
+                      "yaku and dora are not added to it.",
+                      "人和按满贯计（选项 renhou=mangan）：这手牌的其他役和宝牌不另加。"),
+    "renhou_own": ("The hand's own yaku and dora ({han} han) are worth more than renhou's "
+                   "mangan, so it is scored on them (option renhou=mangan).",
+                   "这手牌自己的役和宝牌（{han}番）比人和的满贯更高，按它们计算（选项 "
+                   "renhou=mangan）。"),
     # options and fields
     "opt_red": ("count red fives (aka dora) as one han each (red_fives lists them)",
                 "赤五（赤宝牌）每张计一番（手牌字段 red_fives 列出它们）"),
@@ -149,8 +157,21 @@ M = Catalog("riichi", {
                     "paid as mangan",
                     "切上满贯：4番30符和3番60符按满贯付"),
     "opt_players": ("players at the table: 4 (three-player sanma is not offered: the library "
-                    "does not check its 136 - 28 tile set nor take north-wind nuki dora as melds)",
-                    "玩家人数：4（不提供三人麻将：计分库不检查三麻的牌（去掉二到八万），也不接受拔北）"),
+                    "does not check its tile set without 2m-8m, takes north-wind nuki dora only "
+                    "as a count, not as melds, and pays a tsumo without the north seat's share)",
+                    "玩家人数：4（不提供三人麻将：计分库不检查三麻的牌（去掉二到八万），拔北只按张数"
+                    "计而不作为副露，自摸时不补北家的一份）"),
+    "opt_renhou": ("renhou (人和), a non-dealer's win on a discard before a first draw: 5han, "
+                   "a 5-han yaku added to the others (the library's); mangan, a mangan or the "
+                   "hand's own value if more (EMA 2016); yakuman; none, not a yaku",
+                   "人和（闲家第一次摸牌前荣和）：5han 为5番役，与其他役相加（计分库默认）；mangan "
+                   "为满贯，或手牌本身更高时按手牌（EMA 2016）；yakuman 为役满；none 不算役"),
+    "opt_pao_honba": ("who pays the honba when a pao yakuman is won on another player's "
+                      "discard: discarder (EMA 2016, 3.3.9) or liable",
+                      "包牌役满由他人放铳时本场由谁付：discarder 放铳者（EMA 2016，3.3.9）或 "
+                      "liable 包牌者"),
+    "opt_pao_suukantsu": ("pao also for four kongs (四杠子): the player who fed the fourth kong",
+                          "四杠子也算包牌：由被大明杠第四杠的玩家负责"),
     "f_riichi": ("riichi declared", "已立直"),
     "f_double": ("double riichi: riichi on the first discard, nobody having claimed",
                  "两立直：第一巡无人鸣牌时立直"),
@@ -166,9 +187,14 @@ M = Catalog("riichi", {
                 "本场数：荣和每本场 300 点，自摸每家每本场 100 点"),
     "f_sticks": ("riichi sticks on the table (供托), 1,000 points each to the winner",
                  "桌上的立直棒（供托），每根 1000 点归和牌者"),
-    "f_first": ("won on the first draw, nobody having claimed: tenhou (天和), the dealer's, or "
-                "chiihou (地和)",
-                "第一次摸牌即和、无人鸣牌：天和（庄家）或地和"),
+    "f_first": ("won in the first go-around, nobody having called: tenhou (天和), the "
+                "dealer's self-draw; chiihou (地和), a non-dealer's first draw; renhou (人和), a "
+                "non-dealer's ron before a first draw",
+                "第一巡无人鸣牌时和牌：天和（庄家自摸）、地和（闲家第一次摸牌自摸）或人和（闲家第一次"
+                "摸牌前荣和）"),
+    "f_pao": ("pao (包): the seat liable for big three dragons / big four winds, who discarded "
+              "the tile of the last called set",
+              "包牌者：打出大三元 / 大四喜最后一组被鸣的牌的座位"),
     "f_discarder": ("the seat that discarded the winning tile (ron)", "放铳的座位"),
 })
 
@@ -177,6 +203,16 @@ OPTIONS = (
     Option("open_tanyao", True, M.text("opt_open_tanyao"), help_zh=M.text("opt_open_tanyao", "zh")),
     Option("kiriage", False, M.text("opt_kiriage"), help_zh=M.text("opt_kiriage", "zh")),
     Option("players", 4, M.text("opt_players"), choices=(4,), help_zh=M.text("opt_players", "zh")),
+    Option("renhou", "5han", M.text("opt_renhou"), choices=RENHOU_VALUES,
+           help_zh=M.text("opt_renhou", "zh"),
+           choice_names=(("5han", "5-han yaku", "5番役"), ("mangan", "mangan", "满贯"),
+                         ("yakuman", "yakuman", "役满"), (None, "not a yaku", "不算役"))),
+    Option("pao_honba", "discarder", M.text("opt_pao_honba"), choices=("discarder", "liable"),
+           help_zh=M.text("opt_pao_honba", "zh"),
+           choice_names=(("discarder", "the discarder", "放铳者"),
+                         ("liable", "the liable player", "包牌者"))),
+    Option("pao_suukantsu", False, M.text("opt_pao_suukantsu"),
+           help_zh=M.text("opt_pao_suukantsu", "zh")),
 )
 
 FIELDS = (
@@ -190,6 +226,7 @@ FIELDS = (
     HandField("riichi_sticks", "int", 0, M.text("f_sticks"), M.text("f_sticks", "zh")),
     HandField("first_turn", "bool", False, M.text("f_first"), M.text("f_first", "zh")),
     HandField("discarder", "seat", None, M.text("f_discarder"), M.text("f_discarder", "zh")),
+    HandField("pao", "seat", None, M.text("f_pao"), M.text("f_pao", "zh")),
 )
 
 
@@ -212,6 +249,7 @@ class RiichiFields:
     honba: int
     sticks: int
     first_turn: bool
+    pao: str | None = None
 
 
 def _flag(extra: Mapping[str, Any], name: str) -> bool:
@@ -265,7 +303,7 @@ def read_fields(hand: Hand) -> RiichiFields:
     return RiichiFields(_flag(extra, "riichi"), _flag(extra, "double_riichi"),
                         _flag(extra, "ippatsu"), dora, ura, tuple(sorted(red)),
                         _count(extra, "honba"), _count(extra, "riichi_sticks"),
-                        _flag(extra, "first_turn"))
+                        _flag(extra, "first_turn"), read_pao(extra))
 
 
 def check_hand(hand: Hand) -> None:
@@ -340,41 +378,85 @@ def library_input(hand: Hand, f: RiichiFields, options: Mapping[str, Any]):
     return tiles, win, melds, dora, ura
 
 
-def hand_config(hand: Hand, f: RiichiFields, options: Mapping[str, Any]) -> HandConfig:
-    ctx = hand.context
-    tsumo = ctx.self_drawn
-    dealer = ctx.seat_wind == "E"
-    if f.first_turn and not tsumo:
-        raise HandError(M("first_turn_ron"))
+def _check_first_turn(f: RiichiFields, ctx, dealer: bool) -> None:
+    """What a first-turn win cannot be: before the winner's first discard (no riichi), never on
+    the last tile, with no kong in the go-around, and on a discard only for a non-dealer."""
+    if f.first_turn and not ctx.self_drawn and dealer:
+        raise HandError(M("renhou_dealer"))
     if f.first_turn and (f.riichi or f.double_riichi or f.ippatsu):
         raise HandError(M("first_turn_riichi"))
     if f.first_turn and ctx.last_tile:
         raise HandError(M("first_turn_last"))
+    if f.first_turn and (ctx.robbing_kong or ctx.kong_replacement):
+        raise HandError(M("first_turn_kong"))
+
+
+def hand_config(hand: Hand, f: RiichiFields, options: Mapping[str, Any]) -> HandConfig:
+    """The library's HandConfig: `first_turn` is tenhou (the dealer's self-draw), chiihou (a
+    non-dealer's) or renhou (a non-dealer's ron; the option renhou says what it is worth)."""
+    ctx = hand.context
+    tsumo = ctx.self_drawn
+    dealer = ctx.seat_wind == "E"
+    _check_first_turn(f, ctx, dealer)
     if f.ippatsu and ctx.kong_replacement:
         raise HandError(M("ippatsu_kong"))
+    renhou = f.first_turn and not tsumo and options["renhou"] != "none"
     return HandConfig(
         is_tsumo=tsumo, is_riichi=f.riichi, is_daburu_riichi=f.double_riichi,
         is_ippatsu=f.ippatsu, is_rinshan=ctx.kong_replacement, is_chankan=ctx.robbing_kong,
         is_haitei=ctx.last_tile and tsumo and not ctx.kong_replacement, is_houtei=ctx.last_tile and not tsumo,
-        is_tenhou=f.first_turn and dealer, is_chiihou=f.first_turn and not dealer,
+        is_tenhou=f.first_turn and tsumo and dealer, is_chiihou=f.first_turn and tsumo and not dealer,
+        is_renhou=renhou,
         player_wind=EAST + WINDS.index(ctx.seat_wind), round_wind=EAST + WINDS.index(ctx.round_wind),
         tsumi_number=f.honba, kyoutaku_number=f.sticks,
         options=OptionalRules(has_open_tanyao=options["open_tanyao"],
-                              has_aka_dora=options["red_fives"], kiriage=options["kiriage"]))
+                              has_aka_dora=options["red_fives"], kiriage=options["kiriage"],
+                              renhou_as_yakuman=options["renhou"] == "yakuman"))
 
 
-def estimate(hand: Hand, options: Mapping[str, Any]):
-    """(fields, the library's HandResponse): the one call of the library."""
-    check_hand(hand)
-    f = read_fields(hand)
-    tiles, win, melds, dora, ura = library_input(hand, f, options)
-    config = hand_config(hand, f, options)
+def _call(inputs, config: HandConfig):
+    tiles, win, melds, dora, ura = inputs
     response = HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora,
                                                   config=config, ura_dora_indicators=ura)
     if response.error:
         key = response.error
         raise HandError(M(key) if key in M.entries else M("library_error", code=key))
-    return f, response
+    return response
+
+
+def _renhou_mangan(inputs, config: HandConfig) -> tuple[Any, Msg]:
+    """Renhou as the EMA 2016 has it, a mangan: the library's 5-han renhou alone, priced by the
+    library at 5 han, unless the hand without renhou has a yaku and is worth more (the higher
+    value is always taken; riichi.wiki "Renhou", Mangan)."""
+    with_renhou = _call(inputs, config)  # the hand's fu, and its refusals (melds, no win)
+    config.is_renhou = False
+    try:
+        own = _call(inputs, config)
+    except HandError:
+        own = None
+    config.is_renhou = True
+    mangan = ScoresCalculator.calculate_scores(5, with_renhou.fu, config)
+    if own is not None and own.cost["total"] > mangan["total"]:
+        config.is_renhou = False
+        return own, M("renhou_own", han=own.han)
+    renhou = config.yaku.renhou
+    return HandResponse(mangan, renhou.han_closed, with_renhou.fu, [renhou],
+                        fu_details=with_renhou.fu_details, is_open_hand=False), M("renhou_mangan")
+
+
+def estimate(hand: Hand, options: Mapping[str, Any]):
+    """(fields, the library's HandResponse, the HandConfig it was given, notes): the library's
+    one call (two for renhou as a mangan)."""
+    check_hand(hand)
+    f = read_fields(hand)
+    inputs = library_input(hand, f, options)
+    config = hand_config(hand, f, options)
+    renhou_ron = f.first_turn and not hand.context.self_drawn
+    if config.is_renhou and options["renhou"] == "mangan":
+        response, note = _renhou_mangan(inputs, config)
+        return f, response, config, [note]
+    notes = [M("renhou_none")] if renhou_ron and options["renhou"] == "none" else []
+    return f, _call(inputs, config), config, notes
 
 
 def _yaku_why(yaku, f: RiichiFields, hand: Hand) -> Msg:
@@ -392,35 +474,10 @@ def yaku_entries(response, f: RiichiFields, hand: Hand) -> list[tuple[Fan, str]]
     """Each yaku the library counted as a Fan (fan = its han), with its Japanese name."""
     out = []
     for y in response.yaku or ():
-        han = y.han_open if response.is_open_hand and y.han_open else y.han_closed
+        han = yaku_han(y, response.is_open_hand)
         zh, ja, en = YAKU_NAMES.get(y.yaku_id, (y.name, y.name, y.name))
         out.append((Fan(zh, en, han, 1, _yaku_why(y, f, hand)), ja))
     return out
-
-
-def _payments(hand: Hand, cost: Mapping[str, int], f: RiichiFields) -> tuple[list[Payment], list]:
-    who = win_payers(hand)
-    winner = who.winner
-    out: list[Payment] = []
-    if who.discarder is not None:
-        out.append(Payment(who.discarder, winner, cost["main"], M("ron", points=cost["main"])))
-        if cost["main_bonus"]:
-            out.append(Payment(who.discarder, winner, cost["main_bonus"],
-                               M("honba_ron", n=f.honba, each=cost["main_bonus"] // f.honba)))
-        return out, list(who.notes)
-    for seat in who.payers:
-        if winner == "E":
-            amount, reason = cost["main"], M("dealer_tsumo", points=cost["main"])
-        elif seat == "E":
-            amount, reason = cost["main"], M("tsumo_dealer_pays", points=cost["main"])
-        else:
-            amount, reason = cost["additional"], M("tsumo_share", points=cost["additional"])
-        out.append(Payment(seat, winner, amount, reason))
-    if f.honba:
-        each = cost["main_bonus"]
-        out += [Payment(seat, winner, each, M("honba_tsumo", n=f.honba, each=each // f.honba))
-                for seat in who.payers]
-    return out, list(who.notes)
 
 
 def _fu_why(detail: Mapping[str, Any], lang: str = "en") -> str:
@@ -448,15 +505,15 @@ def _summary(response, total: int, level: str | None) -> Msg:
 
 
 def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
-    f, response = estimate(hand, options)
+    f, response, config, renhou_notes = estimate(hand, options)
     cost = response.cost
     entries = yaku_entries(response, f, hand)
     level = limit_of(response)
     limit = LIMITS.get(level) if level else None
     bonus = cost["main_bonus"] + (cost["additional_bonus"] * 2 if hand.context.self_drawn else 0)
     total = cost["total"] - bonus - cost["kyoutaku_bonus"]
-    payments, notes = _payments(hand, cost, f)
-    notes.insert(0, _summary(response, total, level))
+    paid, notes = payments(hand, response, config, f, options)
+    notes[:0] = [_summary(response, total, level), *renhou_notes]
     if cost["kyoutaku_bonus"]:
         notes.append(M("sticks", n=f.sticks, points=cost["kyoutaku_bonus"]))
     if f.red and not options["red_fives"]:
@@ -477,9 +534,9 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
         "cost": {k: cost[k] for k in ("main", "additional", "main_bonus", "additional_bonus",
                                       "kyoutaku_bonus", "total")},
         "dora_indicators": list(f.dora), "ura_dora_indicators": list(f.ura),
-        "red_fives": list(f.red),
+        "red_fives": list(f.red), "pao": f.pao,
     }
-    return ScoreResult(rules="riichi", total=total, unit="points", fans=fans, payments=payments,
+    return ScoreResult(rules="riichi", total=total, unit="points", fans=fans, payments=paid,
                        notes=notes, extra=extra)
 
 
