@@ -287,6 +287,8 @@ def test_calibrate_writes_a_profile_that_detect_reads_with(sheet, tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     info = json.loads(r.stdout)
     assert len(info["examples"]) == 42 and info["name"] == "mine"
+    assert "without flowers" not in info["message"]
+
     def right(*extra):
         r = mjlens("detect", "--json", *extra, str(sheet))
         assert r.returncode == 0, r.stderr
@@ -301,6 +303,21 @@ def test_calibrate_writes_a_profile_that_detect_reads_with(sheet, tmp_path):
     assert mine >= 40 and mine >= plain + 10, (plain, mine)
     r = mjlens("scan", "--json", "--profile", str(out), "tests/fixtures/app/hand_kong.jpg")
     assert "hand" in json.loads(r.stdout)
+
+
+def test_calibrate_says_a_sheet_without_flowers_makes_a_profile_that_reads_none(tmp_path):
+    from datasets.synth.sheet import RIICHI_SHEET_ROWS, RIICHI_SHEET_TILES, render_sheet
+
+    jpeg, _ = render_sheet(5, "drawn-b", style="held-out", rows=RIICHI_SHEET_ROWS)
+    photo = tmp_path / "riichi.jpg"
+    photo.write_bytes(jpeg)
+    out = tmp_path / "riichi.mjprofile"
+    r = mjlens("calibrate", str(photo), "--tiles", RIICHI_SHEET_TILES, "--out", str(out),
+               "--json")
+    assert r.returncode == 0, r.stdout + r.stderr
+    info = json.loads(r.stdout)
+    assert "without flowers" in info["message"] and "没有花牌" in info["message_zh"]
+    assert Profile.load(out).without_flowers
 
 
 def test_calibrate_says_how_many_tiles_it_found_and_where(sheet, tmp_path):

@@ -79,6 +79,8 @@ def run(args) -> int:
         return _fail(args, str(e))
     done = [M("made", name=profile.name, out=str(out), tiles=int(profile.tiles.sum()),
               codes=len(profile.counts()))]
+    if profile.without_flowers:
+        done.append(M("made_no_flowers"))
     if profile.not_tiles:
         done.append(M("made_table", n=profile.not_tiles))
     if args.json:

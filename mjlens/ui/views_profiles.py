@@ -37,6 +37,11 @@ M = Catalog("app_profiles", {
     "make": ("Learn these tiles", "学习这些牌"),
     "made": ("Learnt {n} tile pictures of {k} kinds into '{name}'; it is now in use.",
              "已把 {k} 种牌的 {n} 张图片学进“{name}”，现在正在使用。"),
+    "made_no_flowers": ("Learnt {n} tile pictures of {k} kinds into '{name}'; it is now in use. "
+                        "It shows every kind and no flower, so it reads your set as one without "
+                        "flowers: if your set has flowers, add a photo of them.",
+                        "已把 {k} 种牌的 {n} 张图片学进“{name}”，现在正在使用。它有全部 34 种牌而"
+                        "没有花牌，所以按没有花牌的牌组来读：如果你的牌有花牌，请再加一张花牌的照片。"),
     "found_here": ("The boxes found on the photo:", "在照片上找到的框："),
     "rename": ("Rename", "改名"),
     "delete": ("Delete", "删除"),
@@ -133,7 +138,8 @@ def _calibrate(lang: str) -> None:
         return
     p = PR.load(file)
     ss.profile_boxes = None
-    ss.profile_msg = ("success", M("made", n=len(p), k=len(p.counts()), name=p.name))
+    made = "made_no_flowers" if p.without_flowers else "made"
+    ss.profile_msg = ("success", M(made, n=len(p), k=len(p.counts()), name=p.name))
     ss.profile_choice = file
 
 

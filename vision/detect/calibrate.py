@@ -40,6 +40,10 @@ M = Catalog("calibrate", {
                   "{data} 里没有可以学习的已标注的牌。"),
     "made": ("Profile '{name}' written to {out}: {tiles} tile pictures of {codes} kinds.",
              "牌组档案“{name}”已写入 {out}：{codes} 种牌的 {tiles} 张图片。"),
+    "made_no_flowers": ("It shows every kind and no flower, so it reads your set as one without "
+                        "flowers; if your set has flowers, add a photo of them (--add).",
+                        "它有全部 34 种牌而没有花牌，所以按没有花牌的牌组来读；如果你的牌有花牌，"
+                        "请加一张花牌的照片（--add）。"),
     "made_table": ("It also knows {n} spots of your table that are not tiles.",
                    "它还记住了你桌面上 {n} 处不是牌的地方。"),
     "table_needs_tiles": ("A photo of the bare table teaches what is not a tile, so the profile "

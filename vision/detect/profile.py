@@ -143,6 +143,13 @@ class Profile:
         """How many "not a tile" examples the profile keeps."""
         return int((self.codes == NOT_TILE).sum())
 
+    @property
+    def without_flowers(self) -> bool:
+        """The profile shows a whole set without flowers (every one of the 34 kinds and no
+        flower: a riichi sheet, a set sold without them), so it reads no flower."""
+        held = {DETECTOR_CLASSES[k] for k in np.unique(self.codes[self.tiles].astype(int))}
+        return held.isdisjoint(FLOWER_CODES) and held.issuperset(TILE_CODES)
+
     def counts(self) -> dict[str, int]:
         """Examples per code, in DETECTOR_CLASSES order."""
         n = np.bincount(self.codes[self.tiles].astype(int), minlength=len(DETECTOR_CLASSES))
@@ -344,12 +351,8 @@ class ProfileReader:
         emb = profile.embeddings
         self.centre = emb.reshape(-1, emb.shape[-1]).mean(axis=0)
         self.present = np.unique(profile.codes[profile.tiles].astype(int))
-        # a profile that shows a whole set without flowers (every one of the 34 kinds and no
-        # flower: a riichi sheet, a set sold without flowers) reads no flower: the set's codes
-        # (vision/detect/game_tiles.py); None otherwise
-        held = {DETECTOR_CLASSES[k] for k in self.present}
-        self.game_tiles = TILE_CODES if held.isdisjoint(FLOWER_CODES) and \
-            held.issuperset(TILE_CODES) else None
+        # the set's codes when it has no flowers (vision/detect/game_tiles.py), else None
+        self.game_tiles = TILE_CODES if profile.without_flowers else None
         self.not_tiles = _unit(emb[profile.codes == NOT_TILE] - self.centre)  # [M, turns, D]
         groups = [(k, red) for k in self.present for red in (False, True)
                   if ((profile.codes == k) & (profile.red == red)).any()]
