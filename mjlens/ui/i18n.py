@@ -258,6 +258,16 @@ def unit(name: str, lang: str = "en") -> str:
     return render(unit_name(name), lang)
 
 
+# Rule sets whose breakdown items count in another unit than their total: riichi's yaku count
+# han, while the hand's han and fu make its total in points.
+ITEM_UNITS = {"riichi": "han"}
+
+
+def items_unit(result) -> str:
+    """The unit of one item of a result's breakdown (a ScoreResult)."""
+    return ITEM_UNITS.get(result.rules, result.unit)
+
+
 def item_value(value: float, unit_name: str, times: bool, lang: str = "en") -> str:
     """One fan's or item's value: `x2` where a rule set's items multiply, else `2 fan` / `2番`."""
     from mjlens.ui.engine import fmt_num

@@ -17,6 +17,7 @@ from mjlens.ui.i18n import (
     field_label,
     is_zh,
     item_value,
+    items_unit,
     option_help,
     option_label,
     pick,
@@ -404,7 +405,7 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
         count = f" × {f.count}" if f.count != 1 else ""
         why = text(f.why, lang)
         why = f"  \n<small>{why}</small>" if why else ""
-        lines.append(f"- **{name}** — {item_value(f.fan, r.unit, times, lang)}{count}{why}")
+        lines.append(f"- **{name}** — {item_value(f.fan, items_unit(r), times, lang)}{count}{why}")
     if lines:
         st.markdown("\n".join(lines), unsafe_allow_html=True)
     if r.excluded:
