@@ -501,3 +501,12 @@ def test_no_spot_to_check_on_a_full_row(app, with_detector):
     upload(app, "hand_melds.jpg")
     assert app.session_state["draft"].check_spots == ()
     assert "dashed box" not in messages(app)
+
+
+def test_a_hand_short_of_the_minimum_says_nobody_pays_not_that_the_rules_have_no_table(app):
+    enter(app, "123333444m78p99s +9p")  # 7 fan: Guobiao needs 8
+    app.selectbox(key="rules").set_value("gb").run()
+    assert not app.exception
+    captions = [c.value for c in app.caption]
+    assert "Not a legal win: nobody pays." in captions, captions
+    assert "This rule set gives no payment table." not in captions

@@ -173,6 +173,7 @@ M = Catalog("app", {
     "player": ("Player", "玩家"),
     "you": ("you", "你"),
     "no_payments": ("This rule set gives no payment table.", "此规则没有结算表。"),
+    "no_payments_no_win": ("Not a legal win: nobody pays.", "不算和牌，无人付分。"),
     "cannot_score": ("Cannot score this hand yet", "还不能计分"),
     "other_sizes": ("This hand has {n} tiles, the size of a hand in these games:",
                     "这手牌有 {n} 张，是以下玩法的牌数："),

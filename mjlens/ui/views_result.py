@@ -429,7 +429,7 @@ def payments_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
     if r is None:
         return
     if not r.payments:
-        st.caption(t("no_payments", lang))
+        st.caption(t("no_payments" if r.is_win else "no_payments_no_win", lang))
         return
     me = outcome.hand.context.seat_wind if outcome.hand else None
 
