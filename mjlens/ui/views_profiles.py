@@ -70,7 +70,9 @@ def reader_or_none(detector):
 
 def learn_correction(box, code: str | None) -> None:
     """views_hand's hook: the corrected tile's crop (its `box` in the shown photo's pixels)
-    joins the active profile as an example of `code`, or of "not a tile" with `code` None."""
+    joins the active profile as an example of `code`, or of "not a tile" with `code` None.
+    What was learnt is said above the hand while it is the corrected one (views_hand.hand_view):
+    a tap reruns the hand's parts, not this panel, which is folded while tiles are corrected."""
     ss = st.session_state
     image = ss.get("profile_image")
     if image is None or box is None:
@@ -84,10 +86,10 @@ def learn_correction(box, code: str | None) -> None:
         if PR.learn(detector, image, box, code):
             file = PR.active()
             name = PR.load(file).name
-            ss.profile_msg = ("success", M("learnt", code=code, name=name) if code else
-                              M("learnt_not_tile", name=name))
+            ss.learnt_msg = ("success", M("learnt", code=code, name=name) if code else
+                             M("learnt_not_tile", name=name), ss.draft)
     except PR.ProfileError as e:
-        ss.profile_msg = ("error", e.msg)
+        ss.learnt_msg = ("error", e.msg, ss.draft)
 
 
 def _boxes_picture(photo: bytes, boxes) -> np.ndarray | None:
