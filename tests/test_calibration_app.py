@@ -89,6 +89,16 @@ def test_a_wrong_tile_list_says_how_many_were_found_and_shows_them(app, sheet_jp
     assert PR.names() == []
 
 
+def test_learn_without_a_photo_says_what_is_missing(app):
+    from mjlens.ui import profiles as PR
+
+    app.toggle(key="profile_new").set_value(True).run()
+    app.button(key="profile_make").click().run()
+    assert not app.exception, app.exception
+    assert "Add the photo of your tiles first." in messages(app)
+    assert PR.names() == []
+
+
 def test_rename_delete_and_a_foreign_import(app, sheet_jpeg):
     from mjlens.ui import profiles as PR
 

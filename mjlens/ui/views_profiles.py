@@ -35,6 +35,7 @@ M = Catalog("app_profiles", {
     "name": ("Name", "名称"),
     "default_name": ("My tiles", "我的牌"),
     "make": ("Learn these tiles", "学习这些牌"),
+    "no_sheet": ("Add the photo of your tiles first.", "请先添加你的牌的照片。"),
     "made": ("Learnt {n} tile pictures of {k} kinds into '{name}'; it is now in use.",
              "已把 {k} 种牌的 {n} 张图片学进“{name}”，现在正在使用。"),
     "found_here": ("The boxes found on the photo:", "在照片上找到的框："),
@@ -115,7 +116,8 @@ def _calibrate(lang: str) -> None:
 
     ss = st.session_state
     photo = ss.get("profile_photo")
-    if photo is None:
+    if photo is None:  # the button was tapped before a photo was chosen
+        ss.profile_msg = ("error", M("no_sheet"))
         return
     from mjlens.ui.views import detector_or_reason
 
