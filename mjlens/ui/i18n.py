@@ -78,7 +78,7 @@ M = Catalog("app", {
         "标着“?”的 {n} 个虚线框处可能各少了一张牌：请核对这些位置。",
     ),
     "other_readings": ("Other ways to read the photo ({n})", "照片的其他读法（{n}）"),
-    "reading_notes": ("How the photo was read ({n} notes)", "识别说明（{n} 条）"),
+    "reading_notes": ("Notes on how the photo was read ({n})", "识别说明（{n} 条）"),
     "in_photo": ("photo", "照片"),
     "your_photo": ("Your photo", "你的照片"),
     "photo_caption": ("Detected tiles", "识别出的牌"),
