@@ -496,18 +496,20 @@ def main() -> None:
         W.start()  # the first photo's model loading and imports, while this page is looked at
     init_state()
     ss = st.session_state
-    head, switch = st.columns([3, 1], vertical_alignment="bottom")
-    lang = ss.lang
-    with switch:
-        st.segmented_control(t("language", lang), list(LANG_NAMES), key="lang", required=True,
-                             format_func=LANG_NAMES.get,
-                             label_visibility="collapsed", on_change=keep_choices)
+    # the title and the language switch side by side, each as wide as it needs (in columns the
+    # switch had a quarter of the width and put 繁體中文 on a line of its own on a desktop);
+    # where both do not fit (a phone) the switch goes under the title
+    head = st.container(horizontal=True, vertical_alignment="bottom", key="page-head",
+                        horizontal_alignment="distribute")
+    title = head.empty()
+    head.segmented_control(t("language", ss.lang), list(LANG_NAMES), key="lang", required=True,
+                           format_func=LANG_NAMES.get,
+                           label_visibility="collapsed", on_change=keep_choices)
     lang = ss.lang
     if is_zh(lang):
         st.html(CSS_ZH.format(**{k: t(f"widget_{k}", lang) for k in
                                  ("button", "limits", "take", "clear", "allow")}))
-    with head:
-        st.markdown(f"### {t('title', lang)}")
+    title.markdown(f"### {t('title', lang)}", width="content")
     st.caption(t("tagline", lang))
     mode = ss.get("mode")
     pending = ss.get(mode) if mode in ("upload", "camera") else None
