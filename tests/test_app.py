@@ -510,3 +510,18 @@ def test_a_hand_short_of_the_minimum_says_nobody_pays_not_that_the_rules_have_no
     captions = [c.value for c in app.caption]
     assert "Not a legal win: nobody pays." in captions, captions
     assert "This rule set gives no payment table." not in captions
+
+
+def test_a_hand_the_notation_cannot_write_shows_no_example_in_its_box(app):
+    from mjlens.ui.views import EXAMPLE
+
+    assert app.text_input(key="notation").placeholder == EXAMPLE  # no hand yet: an example
+    enter(app, "123m 456m 789m 5s {5555p} +5s")
+    kong = next(i for i, s in enumerate(app.session_state["draft"].tiles) if s.code == "5p")
+    app.button(key=f"tile-{kong}").click().run()
+    app.segmented_control(key="palette-suit").set_value("p").run()
+    app.button(key="pal-9p").click().run()  # the kong is 5p 5p 5p 9p now: no notation
+    assert not app.exception
+    box = app.text_input(key="notation")
+    assert box.value == "" and "kong is four of one tile" in messages(app)
+    assert not box.placeholder, box.placeholder  # not a grey hand that is not this one

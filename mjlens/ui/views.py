@@ -268,8 +268,10 @@ def notation_part(lang: str) -> None:
     if ss.get("notation_src") is not ss.draft:
         ss.notation = S.hand_notation(ss.draft)
         ss.notation_src = ss.draft
+    # the example only in an empty hand's box: a hand the notation cannot write (a meld being
+    # fixed) leaves the box empty, where the grey example read as the hand
     st.text_input(t("notation_label", lang), key="notation", on_change=_notation_changed,
-                  help=t("notation_help", lang), placeholder=EXAMPLE)
+                  help=t("notation_help", lang), placeholder=None if ss.draft.tiles else EXAMPLE)
     if ss.get("notation_error"):
         st.error(text(ss.notation_error, lang))
     else:
