@@ -525,3 +525,13 @@ def test_a_hand_the_notation_cannot_write_shows_no_example_in_its_box(app):
     box = app.text_input(key="notation")
     assert box.value == "" and "kong is four of one tile" in messages(app)
     assert not box.placeholder, box.placeholder  # not a grey hand that is not this one
+
+
+def test_the_chinese_payment_table_marks_you_in_full_width_brackets(app):
+    enter(app, "111m 456m 789m 5s [222p] +5s discarder=W")
+    for lang, you in (("zh", "东（你）"), ("zh-Hant", "東（你）")):
+        app.segmented_control(key="lang").set_value(lang).run()
+        assert not app.exception
+        cells = [str(v) for tbl in app.table for row in tbl.value.to_dict("records")
+                 for v in row.values()]
+        assert you in cells and not any(" (" in c for c in cells), (lang, cells)

@@ -277,6 +277,11 @@ def item_value(value: float, unit_name: str, times: bool, lang: str = "en") -> s
     return t("times", lang, n=n) if times else t("fan_value", lang, n=n, unit=unit(unit_name, lang))
 
 
+def aside(word: str, lang: str) -> str:
+    """A word put after a name in brackets: `East (you)`, `東（你）` (full-width in Chinese)."""
+    return f"（{word}）" if is_zh(lang) else f" ({word})"
+
+
 def tile_name(code: str, lang: str = "en") -> str:
     if not is_zh(lang):
         return T.ENGLISH_NAMES.get(code, code)

@@ -13,6 +13,7 @@ from mjlens.ui import pictures as PIC
 from mjlens.ui import state as S
 from mjlens.ui.i18n import (
     HANT,
+    aside,
     choice_label,
     field_label,
     is_zh,
@@ -434,7 +435,7 @@ def payments_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
     me = outcome.hand.context.seat_wind if outcome.hand else None
 
     def who(seat: str) -> str:
-        return wind_name(seat, lang) + (f" ({t('you', lang)})" if seat == me else "")
+        return wind_name(seat, lang) + (aside(t("you", lang), lang) if seat == me else "")
 
     rows = [{t("payer", lang): who(p.payer), t("payee", lang): who(p.payee),
              t("amount", lang): E.fmt_num(p.amount), t("reason", lang): text(p.reason, lang)}
