@@ -111,6 +111,13 @@ def test_the_chinese_page(url):
     assert at.dataframe[0].value.columns.tolist() == ["玩家", "座位", "累计"]
 
 
+def test_the_traditional_page_names_the_rule_set_in_traditional(url):
+    at = page("zh-Hant")
+    assert "國標麻將" in at.selectbox(key="tb-rules").options  # it offered the Simplified 国标麻将
+    start(at, "週五")
+    assert "國標麻將" in [c.value for c in at.caption]
+
+
 def test_add_to_table_from_the_scoring_page(url, monkeypatch):
     Ledger(url).new_table("Friday", PLAYERS, "gb")
     at = AppTest.from_file(APP, default_timeout=60)
