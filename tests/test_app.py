@@ -535,3 +535,12 @@ def test_the_chinese_payment_table_marks_you_in_full_width_brackets(app):
         cells = [str(v) for tbl in app.table for row in tbl.value.to_dict("records")
                  for v in row.values()]
         assert you in cells and not any(" (" in c for c in cells), (lang, cells)
+
+
+def test_the_traditional_page_writes_what_a_fan_excludes_once_in_traditional(app):
+    enter(app, "222m 444p 666s 345m 8s +8s")  # 断幺 leaves out 无字
+    app.selectbox(key="rules").set_value("gb").run()
+    app.segmented_control(key="lang").set_value("zh-Hant").run()
+    assert not app.exception
+    lines = " ".join(m.value for m in app.markdown)
+    assert "無字：因斷么不計。" in lines, lines  # not 斷麼: the Traditional name converted again

@@ -413,10 +413,13 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
         english = {f.name: f.name_en for f in r.fans}  # the fan that excludes, in English
         with st.expander(f"{t('excluded', lang)} ({len(r.excluded)})"):
             for e in r.excluded:
-                name = text(e.name, lang) if is_zh(lang) else f"{e.name_en} · {e.name}"
-                by = text(e.because_of, lang)
-                if not is_zh(lang) and english.get(by):
-                    by = f"{english[by]} ({by})"
+                if is_zh(lang):  # the names as given: the line renders them once (rendered
+                    # twice, a Traditional 斷么 was converted again, to 斷麼)
+                    name, by = e.name, e.because_of
+                else:
+                    name, by = f"{e.name_en} · {e.name}", text(e.because_of, lang)
+                    if english.get(by):
+                        by = f"{english[by]} ({by})"
                 line = t("excluded_line", lang, fan=name, x=by)
                 st.markdown(f"- {line} {text(e.why, lang)}".rstrip())
     for note in other_notes(r.notes) if joker is not None else r.notes:
