@@ -19,6 +19,7 @@ UNITS = Catalog("unit", {
     "points": ("points", "分"),
     "point": ("point", "分"),
     "pt": ("pt", "分"),
+    "han": ("han", "番"),  # riichi's yaku (its total is in points)
 })
 
 

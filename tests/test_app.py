@@ -501,3 +501,46 @@ def test_no_spot_to_check_on_a_full_row(app, with_detector):
     upload(app, "hand_melds.jpg")
     assert app.session_state["draft"].check_spots == ()
     assert "dashed box" not in messages(app)
+
+
+def test_a_hand_short_of_the_minimum_says_nobody_pays_not_that_the_rules_have_no_table(app):
+    enter(app, "123333444m78p99s +9p")  # 7 fan: Guobiao needs 8
+    app.selectbox(key="rules").set_value("gb").run()
+    assert not app.exception
+    captions = [c.value for c in app.caption]
+    assert "Not a legal win: nobody pays." in captions, captions
+    assert "This rule set gives no payment table." not in captions
+
+
+def test_a_hand_the_notation_cannot_write_shows_no_example_in_its_box(app):
+    from mjlens.ui.views import EXAMPLE
+
+    assert app.text_input(key="notation").placeholder == EXAMPLE  # no hand yet: an example
+    enter(app, "123m 456m 789m 5s {5555p} +5s")
+    kong = next(i for i, s in enumerate(app.session_state["draft"].tiles) if s.code == "5p")
+    app.button(key=f"tile-{kong}").click().run()
+    app.segmented_control(key="palette-suit").set_value("p").run()
+    app.button(key="pal-9p").click().run()  # the kong is 5p 5p 5p 9p now: no notation
+    assert not app.exception
+    box = app.text_input(key="notation")
+    assert box.value == "" and "kong is four of one tile" in messages(app)
+    assert not box.placeholder, box.placeholder  # not a grey hand that is not this one
+
+
+def test_the_chinese_payment_table_marks_you_in_full_width_brackets(app):
+    enter(app, "111m 456m 789m 5s [222p] +5s discarder=W")
+    for lang, you in (("zh", "东（你）"), ("zh-Hant", "東（你）")):
+        app.segmented_control(key="lang").set_value(lang).run()
+        assert not app.exception
+        cells = [str(v) for tbl in app.table for row in tbl.value.to_dict("records")
+                 for v in row.values()]
+        assert you in cells and not any(" (" in c for c in cells), (lang, cells)
+
+
+def test_the_traditional_page_writes_what_a_fan_excludes_once_in_traditional(app):
+    enter(app, "222m 444p 666s 345m 8s +8s")  # 断幺 leaves out 无字
+    app.selectbox(key="rules").set_value("gb").run()
+    app.segmented_control(key="lang").set_value("zh-Hant").run()
+    assert not app.exception
+    lines = " ".join(m.value for m in app.markdown)
+    assert "無字：因斷么不計。" in lines, lines  # not 斷麼: the Traditional name converted again

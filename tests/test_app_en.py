@@ -136,3 +136,10 @@ def test_every_reason_and_refusal_in_english_holds_no_chinese_but_names(rules):
                        *(p.reason for p in r.payments), *r.notes]]
             leaks.update(chinese_in(texts, names))
     assert not leaks, sorted(leaks)
+
+
+def test_one_note_on_the_photo_is_not_counted_as_notes():
+    from mjlens.ui.i18n import t
+
+    label = t("reading_notes", "en", n=1)
+    assert "1)" in label and "1 notes" not in label, label

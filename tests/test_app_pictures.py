@@ -200,6 +200,9 @@ def test_share_image_carries_the_payments_and_how_the_hand_was_won():
     assert R.how_won(d.context, "zh").startswith("和牌方式：点和（西）")
     line = R.payment_line(out.result.payments[0], "E", "en")
     assert line == "West → East (you) 4: toy", line
+    # Traditional as Simplified: full-width brackets, no space (it drew "東 (你)", "點和 (西)")
+    assert R.how_won(d.context, "zh-Hant").startswith("和牌方式：點和（西）")
+    assert R.payment_line(out.result.payments[0], "E", "zh-Hant").startswith("西 → 東（你）")
 
     def height(result) -> int:
         return Image.open(io.BytesIO(R.share_image(d, result, "Toy rules", "en"))).height

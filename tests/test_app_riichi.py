@@ -59,3 +59,16 @@ def test_a_first_turn_win_on_a_discard_is_renhou(app):  # noqa: F811
     app.toggle(key="extra-first_turn").set_value(True).run()
     assert not app.exception and "first_turn=true" in app.text_input(key="notation").value
     assert "Renhou" in _words(app)
+
+
+def test_the_yaku_count_han_while_the_total_is_in_points(app):  # noqa: F811
+    enter(app, "123m 456m 789m 234p 5s *5s")  # menzen tsumo 1 han, ittsu 2 han: 6000 points
+    app.selectbox(key="rules").set_value("riichi").run()
+    assert not app.exception
+    assert any(m.value == "6000 points" for m in app.metric)
+    words = _words(app)
+    assert "— 1 han" in words and "— 2 han" in words, words[:600]
+    assert "1 points" not in words and "2 points" not in words
+    app.segmented_control(key="lang").set_value("zh").run()
+    words = _words(app)
+    assert "— 1番" in words and "— 2番" in words and "1分" not in words, words[:600]

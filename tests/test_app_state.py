@@ -124,7 +124,11 @@ def test_dissolve_meld_renumbers_the_rest():
     [
         (lambda d: S.move(d, d.win_index, S.CONCEALED), "Mark the winning tile"),
         (lambda d: S.set_code(d, 0, "back"), "face-down"),
-        (lambda d: S.move(d, 0, S.meld_group(0)), "has 4 tiles"),
+        (lambda d: S.move(d, 0, S.meld_group(0)), "has 4 tiles, not all the same: a kong"),
+        (lambda d: S.move(S.move(d, 0, S.meld_group(0)), 0, S.meld_group(0)),
+         "has 5 tiles: a chow or pung has 3, a kong 4"),
+        (lambda d: S.set_code(draft("123m 456m 789m 5s {5555p} +5s"), 10, "9p"),
+         r"\(5p 5p 5p 9p\) has 4 tiles, not all the same"),
         (lambda d: S.Draft(), "No tiles yet"),
     ],
 )

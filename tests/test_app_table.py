@@ -96,12 +96,26 @@ def test_refusals_are_shown_in_words_and_nothing_is_stored(url):
     assert "There is no table called NOPE" in shown(at)
 
 
+def test_the_players_are_asked_for_in_turn_order(url):
+    """On a phone the columns stack: the page, read top to bottom, asks for player 1, 2, 3, 4
+    (it asked 1, 3, 2, 4 when each column held every other player)."""
+    keys = [w.key for w in page().text_input if w.key.startswith("tb-p")]
+    assert keys == ["tb-p0", "tb-p1", "tb-p2", "tb-p3"]
+
+
 def test_the_chinese_page(url):
     at = start(page("zh"), "周五")
     add(at, "123m 456p 789s 11z 55s +5s", 1, 3)
     text = shown(at)
     assert "已记第 1 局" in text and "Di 付给 Bo 18" in text and "坐庄" in text
     assert at.dataframe[0].value.columns.tolist() == ["玩家", "座位", "累计"]
+
+
+def test_the_traditional_page_names_the_rule_set_in_traditional(url):
+    at = page("zh-Hant")
+    assert "國標麻將" in at.selectbox(key="tb-rules").options  # it offered the Simplified 国标麻将
+    start(at, "週五")
+    assert "國標麻將" in [c.value for c in at.caption]
 
 
 def test_add_to_table_from_the_scoring_page(url, monkeypatch):

@@ -349,6 +349,30 @@ def _metric(page, want: str | None = None) -> str:
     return page.locator('[data-testid="stMetricValue"]').first.inner_text().strip()
 
 
+def test_the_language_switch_is_one_row_beside_the_title_on_a_desktop(standin_server):
+    """In a quarter-wide column the switch put 繁體中文 on a line of its own under the other two
+    (1280 px with the page list open); on a phone it goes under the title, in one row."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            for width, beside in ((1280, True), (1024, True), (390, False)):
+                page = browser.new_page(viewport={"width": width, "height": 900},
+                                        locale="zh-TW")
+                page.goto(standin_server)
+                page.locator(".st-key-lang button").first.wait_for(timeout=60_000)
+                _idle(page)
+                boxes = [b.bounding_box() for b in page.locator(".st-key-lang button").all()]
+                title = page.get_by_text("mjlens 麻將算番").first.bounding_box()
+                assert len(boxes) == 3 and len({round(b["y"]) for b in boxes}) == 1, (width, boxes)
+                top, bottom = title["y"], title["y"] + title["height"]
+                assert (top - 20 < boxes[0]["y"] < bottom) == beside, (width, title, boxes)
+                page.close()
+        finally:
+            browser.close()
+
+
 def test_a_language_switch_keeps_the_rule_set(standin_server):
     """The browser keeps a chosen rule set as its shown name: after a language switch it sent
     the old language's name back at the next tap, and the app fell back to Guobiao (a Sichuan

@@ -35,6 +35,14 @@ def app(toy_rules, monkeypatch, tmp_path):  # noqa: F811
     return at
 
 
+def beside_the_hand(at) -> str:
+    """The messages outside the folded "My tiles" panel: what a tile fix taught the profile is
+    said there, by the hand the fix reran (the panel is not rerun by a tap)."""
+    panel = next(e for e in at.expander if e.key == "profiles-exp")
+    inside = {str(e.value) for kind in ("success", "error") for e in getattr(panel, kind)}
+    return " | ".join(str(e.value) for e in [*at.success, *at.error] if str(e.value) not in inside)
+
+
 def make_profile(at, jpeg: bytes, tiles: str = SHEET, name: str = "Grandma's set"):
     at.toggle(key="profile_new").set_value(True).run()
     at.file_uploader(key="profile_photo").set_value(("sheet.jpg", jpeg, "image/jpeg")).run()
@@ -68,7 +76,7 @@ def test_a_sheet_photo_makes_the_active_profile_and_a_correction_is_learnt(app, 
     assert not app.exception, app.exception
     after = PR.load(file).counts()
     assert after[target] == before[target] + 1  # kept on disk at once
-    assert f"this tile is {target}" in messages(app)
+    assert f"this tile is {target}" in beside_the_hand(app)
 
 
 def test_a_wrong_tile_list_says_how_many_were_found_and_shows_them(app, sheet_jpeg):
@@ -78,6 +86,16 @@ def test_a_wrong_tile_list_says_how_many_were_found_and_shows_them(app, sheet_jp
     make_profile(app, sheet_jpeg, tiles="123456789m 123456789p")
     assert "42 tiles found, but the list has 18" in messages(app)
     assert len(app.image) == images + 1  # the boxes drawn on the photo
+    assert PR.names() == []
+
+
+def test_learn_without_a_photo_says_what_is_missing(app):
+    from mjlens.ui import profiles as PR
+
+    app.toggle(key="profile_new").set_value(True).run()
+    app.button(key="profile_make").click().run()
+    assert not app.exception, app.exception
+    assert "Add the photo of your tiles first." in messages(app)
     assert PR.names() == []
 
 
@@ -127,7 +145,7 @@ def test_not_a_tile_removes_the_box_and_the_profile_learns_the_spot(app, sheet_j
     d = app.session_state["draft"]
     assert len(d.tiles) == n - 1 and box not in [s.box for s in d.tiles]
     assert PR.load(file).not_tiles == 1, messages(app)  # kept on disk at once
-    assert "leaves out spots like this one" in messages(app)
+    assert "leaves out spots like this one" in beside_the_hand(app)
 
 
 def test_a_photo_of_the_bare_table_teaches_the_profile_in_use(app, sheet_jpeg, tmp_path):

@@ -52,6 +52,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lr0", type=float, default=None, help="AdamW learning rate (fine-tuning)")
     ap.add_argument("--close-mosaic", type=int, default=None, help="epochs without mosaic at the end")
     ap.add_argument("--threads", type=int, default=0, help="torch threads (0 = all cores)")
+    ap.add_argument("--freeze", type=int, default=None,
+                    help="freeze the first N layers (10: YOLO11n's backbone), so an epoch of a "
+                         "fine-tune costs less on CPU")
     ap.add_argument("--export", default=None, help="only export this .pt to ONNX and exit")
     ap.add_argument("--export-out", default="models/detector.onnx")
     args = ap.parse_args(argv)
@@ -89,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"fine-tuning from {args.init}")
     if args.lr0:
         extra.update(optimizer="AdamW", lr0=args.lr0, warmup_epochs=0.3)
+    if args.freeze:
+        extra.update(freeze=args.freeze)
     if warm:
         # Build the one-class head first: its hidden widths match the 34-class source model.
         net = DetectionModel("yolo11n.yaml", nc=1, verbose=False)

@@ -29,10 +29,12 @@ M = Catalog("ledger_report", {
 
 
 def rules_name(rules: str, lang: str) -> str:
+    """The rule set's name in `lang` (Traditional made from its Simplified name)."""
+    from scoring.hant import pick
     from scoring.ruleset import get_ruleset
 
     rs = get_ruleset(rules)
-    return rs.name if lang == "en" or not rs.name_zh else rs.name_zh
+    return pick(rs.name, rs.name_zh, lang) if rs.name_zh else rs.name
 
 
 def wind_name(wind: str, lang: str) -> str:

@@ -78,7 +78,7 @@ M = Catalog("app", {
         "标着“?”的 {n} 个虚线框处可能各少了一张牌：请核对这些位置。",
     ),
     "other_readings": ("Other ways to read the photo ({n})", "照片的其他读法（{n}）"),
-    "reading_notes": ("How the photo was read ({n} notes)", "识别说明（{n} 条）"),
+    "reading_notes": ("Notes on how the photo was read ({n})", "识别说明（{n} 条）"),
     "in_photo": ("photo", "照片"),
     "your_photo": ("Your photo", "你的照片"),
     "photo_caption": ("Detected tiles", "识别出的牌"),
@@ -173,6 +173,7 @@ M = Catalog("app", {
     "player": ("Player", "玩家"),
     "you": ("you", "你"),
     "no_payments": ("This rule set gives no payment table.", "此规则没有结算表。"),
+    "no_payments_no_win": ("Not a legal win: nobody pays.", "不算和牌，无人付分。"),
     "cannot_score": ("Cannot score this hand yet", "还不能计分"),
     "other_sizes": ("This hand has {n} tiles, the size of a hand in these games:",
                     "这手牌有 {n} 张，是以下玩法的牌数："),
@@ -262,12 +263,27 @@ def unit(name: str, lang: str = "en") -> str:
     return render(unit_name(name), lang)
 
 
+# Rule sets whose breakdown items count in another unit than their total: riichi's yaku count
+# han, while the hand's han and fu make its total in points.
+ITEM_UNITS = {"riichi": "han"}
+
+
+def items_unit(result) -> str:
+    """The unit of one item of a result's breakdown (a ScoreResult)."""
+    return ITEM_UNITS.get(result.rules, result.unit)
+
+
 def item_value(value: float, unit_name: str, times: bool, lang: str = "en") -> str:
     """One fan's or item's value: `x2` where a rule set's items multiply, else `2 fan` / `2番`."""
     from mjlens.ui.engine import fmt_num
 
     n = fmt_num(value)
     return t("times", lang, n=n) if times else t("fan_value", lang, n=n, unit=unit(unit_name, lang))
+
+
+def aside(word: str, lang: str) -> str:
+    """A word put after a name in brackets: `East (you)`, `東（你）` (full-width in Chinese)."""
+    return f"（{word}）" if is_zh(lang) else f" ({word})"
 
 
 def tile_name(code: str, lang: str = "en") -> str:

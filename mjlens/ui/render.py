@@ -153,17 +153,13 @@ def wrap(text: str, font, width: int) -> list[str]:
     return lines
 
 
-def _aside(word: str, lang: str) -> str:
-    return f"（{word}）" if lang == "zh" else f" ({word})"
-
-
 def how_won(ctx, lang: str) -> str:
     """How the hand was won, in one line: 'How the hand was won: Discard (North) · Seat wind
     (you): East · Round wind: East'."""
     how = i18n.t("self_drawn" if ctx.self_drawn else "discard", lang)
     seat = ctx.extra.get("discarder")
     if not ctx.self_drawn and seat in ("E", "S", "W", "N"):
-        how += _aside(i18n.wind_name(seat, lang), lang)
+        how += i18n.aside(i18n.wind_name(seat, lang), lang)
     flags = [i18n.t(f, lang) for f in ("last_tile", "kong_replacement", "robbing_kong",
                                         "last_copy") if getattr(ctx, f)]
     parts = [how, i18n.t("label_value", lang, label=i18n.t("seat_wind", lang),
@@ -177,7 +173,7 @@ def how_won(ctx, lang: str) -> str:
 def payment_line(p, me: str, lang: str) -> str:
     """One payment in words: 'North → East 8: reason' (you marked)."""
     def who(seat: str) -> str:
-        return i18n.wind_name(seat, lang) + (_aside(i18n.t("you", lang), lang) if seat == me else "")
+        return i18n.wind_name(seat, lang) + (i18n.aside(i18n.t("you", lang), lang) if seat == me else "")
 
     return f"{who(p.payer)} → {who(p.payee)} {fmt_num(p.amount)}: {i18n.text(p.reason, lang)}"
 
@@ -199,7 +195,7 @@ def share_image(draft: Draft, result, rules_name: str, lang: str = "en", joker=N
     rows = []  # (name, value, lines of why)
     for f in result.fans if result is not None else []:
         name = i18n.text(f.name, lang) if i18n.is_zh(lang) else f"{f.name_en} {f.name}"
-        value = i18n.item_value(f.fan, result.unit, result.combine == "multiply", lang)
+        value = i18n.item_value(f.fan, i18n.items_unit(result), result.combine == "multiply", lang)
         if f.count != 1:
             value += f" ×{f.count}"
         why = i18n.text(f.why, lang)

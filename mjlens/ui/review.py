@@ -266,15 +266,16 @@ def main() -> None:
     ss = st.session_state
     if "lang" not in ss:
         ss.lang = lang_of_locale(st.context.locale)
-    head, switch = st.columns([3, 1], vertical_alignment="bottom")
-    with switch:
-        st.segmented_control("Language / 语言", list(LANG_NAMES), key="lang", required=True,
-                             format_func=LANG_NAMES.get,
-                             label_visibility="collapsed", on_change=keep_choices,
-                             args=(("rv-box", "rv-suit", "rv-add-code"),))
+    # as on the scoring page (views.main): the switch beside the title, under it on a phone
+    head = st.container(horizontal=True, vertical_alignment="bottom", key="page-head",
+                        horizontal_alignment="distribute")
+    title = head.empty()
+    head.segmented_control("Language / 语言", list(LANG_NAMES), key="lang", required=True,
+                           format_func=LANG_NAMES.get,
+                           label_visibility="collapsed", on_change=keep_choices,
+                           args=(("rv-box", "rv-suit", "rv-add-code"),))
     lang = ss.lang
-    with head:
-        st.markdown(f"### {t('title', lang)}")
+    title.markdown(f"### {t('title', lang)}", width="content")
     st.caption(t("caption", lang))
     if "rv-folder" not in ss:
         ss["rv-folder"] = st.query_params.get("folder") or os.environ.get("MJLENS_REVIEW", "")

@@ -30,6 +30,10 @@ M = Catalog("app_draft", {
                        "副露 {k}（{tiles}）里有一张扣着的牌：请说明是哪张牌。"),
     "meld_size": ("Meld {k} ({tiles}) has {n} tiles: a chow or pung has 3, a kong 4.",
                   "副露 {k}（{tiles}）有 {n} 张牌：吃、碰是 3 张，杠是 4 张。"),
+    "kong_mixed": ("Meld {k} ({tiles}) has 4 tiles, not all the same: a kong is four of one "
+                   "tile. Fix the odd tile, or move it out.",
+                   "副露 {k}（{tiles}）有 4 张牌，但不全相同：杠是四张同样的牌。请改正不同的那张，"
+                   "或把它移出去。"),
     "no_tiles": ("No tiles yet: take a photo, or add tiles from the palette.",
                  "还没有牌：请拍照，或从牌盘添加。"),
     "standing_face_down": (
@@ -279,6 +283,8 @@ def _meld_of(codes: list[str], spec: Meld, k: int) -> Meld:
         kind = "pung"
     elif len(codes) == 3:
         kind = "chow"
+    elif len(codes) == 4:  # four, but not of one kind (a kong's were taken above)
+        raise HandError(M("kong_mixed", k=k + 1, tiles=label))
     else:
         raise HandError(M("meld_size", k=k + 1, tiles=label, n=len(codes)))
     src = spec.claimed_from

@@ -124,10 +124,11 @@ def choose_table(lang: str) -> None:
     with start:
         st.subheader(t("start", lang))
         st.text_input(t("name", lang), key="tb-name")
-        cols = st.columns(2)
-        for i in range(4):
-            cols[i % 2].text_input(t("player", lang, n=i + 1), key=f"tb-p{i}",
-                                   help=t("players_help", lang) if i == 0 else None)
+        for row in (0, 2):  # a row of two each: a phone stacks them 1, 2, 3, 4 (turn order)
+            cols = st.columns(2)
+            for i in (row, row + 1):
+                cols[i - row].text_input(t("player", lang, n=i + 1), key=f"tb-p{i}",
+                                         help=t("players_help", lang) if i == 0 else None)
         ids = sorted(all_rulesets())
         chosen = st.session_state.get("rules")  # the scoring page's game, else Guobiao
         default = chosen if chosen in ids else "gb"

@@ -268,8 +268,10 @@ def notation_part(lang: str) -> None:
     if ss.get("notation_src") is not ss.draft:
         ss.notation = S.hand_notation(ss.draft)
         ss.notation_src = ss.draft
+    # the example only in an empty hand's box: a hand the notation cannot write (a meld being
+    # fixed) leaves the box empty, where the grey example read as the hand
     st.text_input(t("notation_label", lang), key="notation", on_change=_notation_changed,
-                  help=t("notation_help", lang), placeholder=EXAMPLE)
+                  help=t("notation_help", lang), placeholder=None if ss.draft.tiles else EXAMPLE)
     if ss.get("notation_error"):
         st.error(text(ss.notation_error, lang))
     else:
@@ -496,18 +498,20 @@ def main() -> None:
         W.start()  # the first photo's model loading and imports, while this page is looked at
     init_state()
     ss = st.session_state
-    head, switch = st.columns([3, 1], vertical_alignment="bottom")
-    lang = ss.lang
-    with switch:
-        st.segmented_control(t("language", lang), list(LANG_NAMES), key="lang", required=True,
-                             format_func=LANG_NAMES.get,
-                             label_visibility="collapsed", on_change=keep_choices)
+    # the title and the language switch side by side, each as wide as it needs (in columns the
+    # switch had a quarter of the width and put 繁體中文 on a line of its own on a desktop);
+    # where both do not fit (a phone) the switch goes under the title
+    head = st.container(horizontal=True, vertical_alignment="bottom", key="page-head",
+                        horizontal_alignment="distribute")
+    title = head.empty()
+    head.segmented_control(t("language", ss.lang), list(LANG_NAMES), key="lang", required=True,
+                           format_func=LANG_NAMES.get,
+                           label_visibility="collapsed", on_change=keep_choices)
     lang = ss.lang
     if is_zh(lang):
         st.html(CSS_ZH.format(**{k: t(f"widget_{k}", lang) for k in
                                  ("button", "limits", "take", "clear", "allow")}))
-    with head:
-        st.markdown(f"### {t('title', lang)}")
+    title.markdown(f"### {t('title', lang)}", width="content")
     st.caption(t("tagline", lang))
     mode = ss.get("mode")
     pending = ss.get(mode) if mode in ("upload", "camera") else None

@@ -134,6 +134,9 @@ def hand_view(lang: str, joker: Joker | None = None) -> None:
         selected = ss.selected = None
     if ss.get("edit_error"):
         st.warning(text(ss.pop("edit_error"), lang))
+    learnt = ss.get("learnt_msg")  # what the tile profile learnt from the fix that made this hand
+    if learnt and learnt[2] is d:
+        (st.success if learnt[0] == "success" else st.error)(text(learnt[1], lang))
     with st.container(horizontal=True, gap="medium", key="hand-row"):
         for g in (S.CONCEALED, S.WIN, S.FLOWERS):
             if g == S.FLOWERS and not d.group(g):
@@ -245,8 +248,11 @@ def _not_a_tile(i: int) -> None:
     """The box is on the table, not on a tile: it goes, and the active profile learns the spot
     so such boxes are left out of later photos."""
     tiles = st.session_state.draft.tiles
-    learn_correction(tiles[i].box if 0 <= i < len(tiles) else None, None)
-    _delete(i)  # last: it asks for the hand's parts to run again
+    box = tiles[i].box if 0 <= i < len(tiles) else None
+    _transition(S.delete, i)
+    learn_correction(box, None)  # after the delete: its message belongs to the hand without it
+    st.session_state.selected = None
+    PT.rerun(PT.HAND)
 
 
 def _palette_tap(code: str) -> None:

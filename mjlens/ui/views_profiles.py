@@ -35,6 +35,7 @@ M = Catalog("app_profiles", {
     "name": ("Name", "名称"),
     "default_name": ("My tiles", "我的牌"),
     "make": ("Learn these tiles", "学习这些牌"),
+    "no_sheet": ("Add the photo of your tiles first.", "请先添加你的牌的照片。"),
     "made": ("Learnt {n} tile pictures of {k} kinds into '{name}'; it is now in use.",
              "已把 {k} 种牌的 {n} 张图片学进“{name}”，现在正在使用。"),
     "made_no_flowers": ("Learnt {n} tile pictures of {k} kinds into '{name}'; it is now in use. "
@@ -75,7 +76,9 @@ def reader_or_none(detector):
 
 def learn_correction(box, code: str | None) -> None:
     """views_hand's hook: the corrected tile's crop (its `box` in the shown photo's pixels)
-    joins the active profile as an example of `code`, or of "not a tile" with `code` None."""
+    joins the active profile as an example of `code`, or of "not a tile" with `code` None.
+    What was learnt is said above the hand while it is the corrected one (views_hand.hand_view):
+    a tap reruns the hand's parts, not this panel, which is folded while tiles are corrected."""
     ss = st.session_state
     image = ss.get("profile_image")
     if image is None or box is None:
@@ -89,10 +92,10 @@ def learn_correction(box, code: str | None) -> None:
         if PR.learn(detector, image, box, code):
             file = PR.active()
             name = PR.load(file).name
-            ss.profile_msg = ("success", M("learnt", code=code, name=name) if code else
-                              M("learnt_not_tile", name=name))
+            ss.learnt_msg = ("success", M("learnt", code=code, name=name) if code else
+                             M("learnt_not_tile", name=name), ss.draft)
     except PR.ProfileError as e:
-        ss.profile_msg = ("error", e.msg)
+        ss.learnt_msg = ("error", e.msg, ss.draft)
 
 
 def _boxes_picture(photo: bytes, boxes) -> np.ndarray | None:
@@ -118,7 +121,8 @@ def _calibrate(lang: str) -> None:
 
     ss = st.session_state
     photo = ss.get("profile_photo")
-    if photo is None:
+    if photo is None:  # the button was tapped before a photo was chosen
+        ss.profile_msg = ("error", M("no_sheet"))
         return
     from mjlens.ui.views import detector_or_reason
 

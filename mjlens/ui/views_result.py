@@ -13,10 +13,12 @@ from mjlens.ui import pictures as PIC
 from mjlens.ui import state as S
 from mjlens.ui.i18n import (
     HANT,
+    aside,
     choice_label,
     field_label,
     is_zh,
     item_value,
+    items_unit,
     option_help,
     option_label,
     pick,
@@ -404,17 +406,20 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
         count = f" × {f.count}" if f.count != 1 else ""
         why = text(f.why, lang)
         why = f"  \n<small>{why}</small>" if why else ""
-        lines.append(f"- **{name}** — {item_value(f.fan, r.unit, times, lang)}{count}{why}")
+        lines.append(f"- **{name}** — {item_value(f.fan, items_unit(r), times, lang)}{count}{why}")
     if lines:
         st.markdown("\n".join(lines), unsafe_allow_html=True)
     if r.excluded:
         english = {f.name: f.name_en for f in r.fans}  # the fan that excludes, in English
         with st.expander(f"{t('excluded', lang)} ({len(r.excluded)})"):
             for e in r.excluded:
-                name = text(e.name, lang) if is_zh(lang) else f"{e.name_en} · {e.name}"
-                by = text(e.because_of, lang)
-                if not is_zh(lang) and english.get(by):
-                    by = f"{english[by]} ({by})"
+                if is_zh(lang):  # the names as given: the line renders them once (rendered
+                    # twice, a Traditional 斷么 was converted again, to 斷麼)
+                    name, by = e.name, e.because_of
+                else:
+                    name, by = f"{e.name_en} · {e.name}", text(e.because_of, lang)
+                    if english.get(by):
+                        by = f"{english[by]} ({by})"
                 line = t("excluded_line", lang, fan=name, x=by)
                 st.markdown(f"- {line} {text(e.why, lang)}".rstrip())
     for note in other_notes(r.notes) if joker is not None else r.notes:
@@ -428,12 +433,12 @@ def payments_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
     if r is None:
         return
     if not r.payments:
-        st.caption(t("no_payments", lang))
+        st.caption(t("no_payments" if r.is_win else "no_payments_no_win", lang))
         return
     me = outcome.hand.context.seat_wind if outcome.hand else None
 
     def who(seat: str) -> str:
-        return wind_name(seat, lang) + (f" ({t('you', lang)})" if seat == me else "")
+        return wind_name(seat, lang) + (aside(t("you", lang), lang) if seat == me else "")
 
     rows = [{t("payer", lang): who(p.payer), t("payee", lang): who(p.payee),
              t("amount", lang): E.fmt_num(p.amount), t("reason", lang): text(p.reason, lang)}
