@@ -164,12 +164,11 @@ M = Catalog("riichi", {
     "opt_renhou": ("renhou (人和), a non-dealer's win on a discard before a first draw: 5han, "
                    "a 5-han yaku added to the others (the library's); mangan, a mangan or the "
                    "hand's own value if more (EMA 2016); yakuman; none, not a yaku",
-                   "人和（闲家第一次摸牌前荣和）：5han 为5番役，与其他役相加（计分库默认）；mangan "
-                   "为满贯，或手牌本身更高时按手牌（EMA 2016）；yakuman 为役满；none 不算役"),
+                   "人和（闲家第一次摸牌前荣和）：5番役，与其他役相加（计分库默认）；或满贯，手牌本身"
+                   "更高时按手牌（欧洲麻将协会 2016 年规则）；或役满；或不算役"),
     "opt_pao_honba": ("who pays the honba when a pao yakuman is won on another player's "
                       "discard: discarder (EMA 2016, 3.3.9) or liable",
-                      "包牌役满由他人放铳时本场由谁付：discarder 放铳者（EMA 2016，3.3.9）或 "
-                      "liable 包牌者"),
+                      "包牌役满由他人放铳时本场由谁付：放铳者（欧洲麻将协会 2016 年规则 3.3.9）或包牌者"),
     "opt_pao_suukantsu": ("pao also for four kongs (四杠子): the player who fed the fourth kong",
                           "四杠子也算包牌：由被大明杠第四杠的玩家负责"),
     "f_riichi": ("riichi declared", "已立直"),
