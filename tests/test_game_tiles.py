@@ -144,3 +144,30 @@ def test_detect_cli_reads_a_games_tiles(capsys):
         assert main(["detect", photo, "--json", "--rules", rules]) == 0
         codes = [t["code"] for t in json.loads(capsys.readouterr().out)["tiles"]]
         assert codes and all(c in hand_tiles(rules) or c == "back" for c in codes)
+
+
+def test_a_red_five_is_marked_red_on_the_photo():
+    """What the detector saw printed red shows on the photo's box, labelled as riichi writes a
+    red five (0m); the other fives keep their green box."""
+    from PIL import Image
+
+    from mjlens.ui.render import BOX_OK, RED_FIVE, draw_detections
+    from mjlens.ui.vision_adapter import scan_to_draft
+    from vision.pipeline import scan_photo
+
+    class RedFive(FixtureDetector):
+        def _detect(self, w, h):
+            out = super()._detect(w, h)
+            next(d for d in out if d.code == "5m").red = True
+            return out
+
+    scan = scan_photo(FIXTURES / "hand_kong.jpg", RedFive("hand_kong"), rules="riichi")
+    draft = scan_to_draft(scan)
+    fives = [t for t in draft.tiles if t.code == "5m"]
+    assert [t.red for t in fives].count(True) == 1 and len(fives) == 4
+    photo = Image.open(FIXTURES / "hand_kong.jpg")
+    drawn = draw_detections(photo, draft, crop=False)
+    for t in fives:
+        x1, y1 = int(t.box[0]), int(t.box[1])
+        colour = drawn.getpixel((x1 + 1, y1 + 1))  # on the box's outline
+        assert colour == (RED_FIVE if t.red else BOX_OK)

@@ -14,6 +14,7 @@ from mjlens.ui.tile_images import HIGHLIGHTS, latin_font, strip_image, text_font
 from scoring.tiles import BACK
 
 BOX_OK = (40, 170, 90)
+RED_FIVE = (205, 32, 44)  # a five printed red (riichi), as its label says: 0m 0p 0s
 NOTE_MARK = (110, 40, 200)  # a box a note speaks of (left out of the hand): its number
 CHECK_SPOT = (200, 30, 160)  # a spot where a row seems to lack a tile: a dashed box with "?"
 
@@ -68,7 +69,8 @@ def tiles_region(draft: Draft, size: tuple[int, int]) -> tuple[int, int, int, in
 def draw_detections(photo: Image.Image, draft: Draft, selected: int | None = None,
                     crop: bool = True) -> Image.Image:
     """The photo (cut to the tiles when `crop`) with a box and code on every tile of the draft
-    that came from it; doubtful tiles in orange, the selected one in blue; a dashed box with "?"
+    that came from it; doubtful tiles in orange, the selected one in blue, a five the detector
+    saw printed red in red, labelled as riichi writes it (0p); a dashed box with "?"
     where a row seems to lack a tile. Corrections show at once (boxes follow slots)."""
     img = photo.convert("RGB").copy()
     d = ImageDraw.Draw(img)
@@ -80,14 +82,14 @@ def draw_detections(photo: Image.Image, draft: Draft, selected: int | None = Non
     for i, s in enumerate(draft.tiles):
         if s.box is None:
             continue
-        colour = BOX_OK
+        colour = RED_FIVE if s.red else BOX_OK
         if s.uncertain:
             colour = HIGHLIGHTS["warn"]
         if i == selected:
             colour = HIGHLIGHTS["selected"]
         x1, y1, x2, y2 = s.box
         d.rectangle((x1, y1, x2, y2), outline=colour, width=width)
-        label = s.code
+        label = "0" + s.code[1] if s.red else s.code  # riichi's notation for a red five
         tb = d.textbbox((x1, y1), label, font=font, anchor="lb")
         d.rectangle((tb[0] - 2, tb[1] - 2, tb[2] + 2, tb[3] + 2), fill=colour)
         d.text((x1, y1), label, font=font, fill=(255, 255, 255), anchor="lb")

@@ -73,6 +73,7 @@ class DraftTile:
     box: tuple[float, float, float, float] | None = None  # in the photo's pixels
     note: Msg | str = ""  # why this tile is doubtful, from the layout step
     detection: int | None = None  # its box's index among the photo's detections
+    red: bool = False  # the detector saw this five printed red (riichi's aka dora)
 
     @property
     def uncertain(self) -> bool:

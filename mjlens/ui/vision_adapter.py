@@ -121,6 +121,7 @@ def scan_to_draft(scanned, context=None) -> Draft:
             readings.append(ReadingChoice(text, alt.why,
                                          linked_tiles(alt.hand, alt.links, boxes, scale),
                                          tuple(alt.hand.melds)))
+    readings = [replace(r, tiles=_red_marked(r.tiles, scanned.detections)) for r in readings]
     first = readings[0]
     read = result.hand.context
     if context is not None and "red_fives" in read.extra and "red_fives" not in context.extra:
@@ -130,6 +131,16 @@ def scan_to_draft(scanned, context=None) -> Draft:
                  context=context if context is not None else read,
                  notes=notes, readings=tuple(readings), check_spots=_spots(result, scale),
                  marks=tuple(marks))
+
+
+def _red_marked(tiles: tuple[DraftTile, ...], detections: list) -> tuple[DraftTile, ...]:
+    """The tiles whose box the detector saw as a five printed red, marked so."""
+    def red(t: DraftTile) -> bool:
+        i = t.detection
+        return i is not None and 0 <= i < len(detections) and t.code == detections[i].code \
+            and bool(getattr(detections[i], "red", False))
+
+    return tuple(replace(t, red=True) if red(t) else t for t in tiles)
 
 
 def on_photo(note, scale: float, marks: list) -> Msg | str:
