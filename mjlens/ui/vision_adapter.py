@@ -8,6 +8,7 @@ must be checked. Boxes are converted to the pixels of the photo the app shows.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from mjlens.ui.state import CONCEALED, FLOWERS, WIN, Draft, DraftTile, ReadingChoice, meld_group
@@ -137,8 +138,11 @@ def _red_marked(tiles: tuple[DraftTile, ...], detections: list) -> tuple[DraftTi
     """The tiles whose box the detector saw as a five printed red, marked so."""
     def red(t: DraftTile) -> bool:
         i = t.detection
-        return i is not None and 0 <= i < len(detections) and t.code == detections[i].code \
-            and bool(getattr(detections[i], "red", False))
+        if i is None or not 0 <= i < len(detections):
+            return False
+        d = detections[i]  # a Detection, or a box read from JSON
+        get = d.get if isinstance(d, Mapping) else lambda k, v=None: getattr(d, k, v)
+        return t.code == get("code") and bool(get("red", False))
 
     return tuple(replace(t, red=True) if red(t) else t for t in tiles)
 
