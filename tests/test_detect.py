@@ -376,3 +376,28 @@ def test_a_detector_with_its_own_threads_is_not_the_shared_one():
     assert shared.det is sessions[0] and shared.cls is sessions[1]
     assert load_detector() is shared
     assert shared.det.get_session_options().intra_op_num_threads != 1
+
+
+def test_a_close_up_of_one_tile_is_found_whole(detector, monkeypatch):
+    """A tile filling the frame is read in a wider frame (CLOSE_UP_BELOW): without that step
+    the box stage finds nothing on these close-ups of hand_melds' tiles."""
+    import cv2
+
+    import vision.detect.detector as D
+
+    app = FIX.parent / "app"
+    truth = json.loads((app / "hand_melds.json").read_text())
+    img = cv2.imread(str(app / "hand_melds.jpg"))
+    sx, sy = img.shape[1] / truth["width"], img.shape[0] / truth["height"]
+    whole = {"close-up": 0, "without": 0}
+    below = D.CLOSE_UP_BELOW
+    for t in truth["tiles"][2:11]:
+        x1, y1, x2, y2 = (round(v * s) for v, s in zip(t["box"], (sx, sy, sx, sy), strict=True))
+        crop = cv2.resize(img[y1:y2, x1:x2], None, fx=480 / (y2 - y1), fy=480 / (y2 - y1))
+        frame = np.array([[0, 0, crop.shape[1], crop.shape[0]]], float)
+        for key, fewer_than in (("close-up", below), ("without", 0)):
+            monkeypatch.setattr(D, "CLOSE_UP_BELOW", fewer_than)
+            found = detector.detect(crop)
+            whole[key] += any(box_iou(np.array([d.box]), frame).max() >= 0.5
+                              and d.code == t["code"] for d in found)
+    assert whole["without"] == 0 and whole["close-up"] >= 8, whole

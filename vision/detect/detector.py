@@ -44,6 +44,14 @@ STRETCH_SHAPE = 2.5
 STRETCH_STEP = 1.15 ** 2
 STRETCHES = tuple(1.15 * STRETCH_STEP ** k for k in range(11))  # 1.15 .. 18.8
 STRETCH_SHORTLIST = 4
+# A tile filling the frame (a close-up of one or two tiles) is larger than any the box stage
+# was trained on: it finds no box or boxes on parts of the face. A photo whose pass finds fewer
+# than CLOSE_UP_BELOW sure tiles is also read set in a frame CLOSE_UP_PAD times its size on each
+# side (its edges stretched out), where the tiles look the size of a hand's, and the reading
+# whose tiles both stages are surer of is kept (real single tiles: none -> 57-68% found whole,
+# models/MODEL_CARD.md "Close-ups").
+CLOSE_UP_BELOW = 3
+CLOSE_UP_PAD = 1.0
 # A classifier trained with "not a tile" crops has a 44th output; boxes it finds more likely
 # empty (a slot in a rack, felt beside a row) than any tile are dropped.
 NOT_A_TILE = 0.5
@@ -355,6 +363,37 @@ class TileDetector:
         nw, nh = max(8, round(w * pick[0])), max(8, round(h * pick[1]))
         return cv2.resize(img, (nw, nh), interpolation=cv2.INTER_AREA), nw / w, nh / h
 
+    def _close_up(self, img: np.ndarray, boxes: np.ndarray, scores: np.ndarray):
+        """The boxes of `img` read again in a wider frame when it shows fewer than
+        CLOSE_UP_BELOW sure tiles (see CLOSE_UP_BELOW), if both stages are surer of them."""
+        sure = scores >= self.conf
+        if sure.sum() >= CLOSE_UP_BELOW:
+            return boxes, scores
+        import cv2
+
+        h, w = img.shape[:2]
+        py, px = round(h * CLOSE_UP_PAD), round(w * CLOSE_UP_PAD)
+        ground = [int(v) for v in np.median(img.reshape(-1, 3), axis=0)]
+        framed = cv2.copyMakeBorder(img, py, py, px, px, cv2.BORDER_CONSTANT, value=ground)
+        (b2, s2), = self._boxes([framed])
+        b2 = b2 - [px, py, px, py]
+        b2[:, [0, 2]] = b2[:, [0, 2]].clip(0, w)
+        b2[:, [1, 3]] = b2[:, [1, 3]].clip(0, h)
+        ok = (b2[:, 2] - b2[:, 0] > 1) & (b2[:, 3] - b2[:, 1] > 1)
+        b2, s2 = b2[ok], s2[ok]
+        if not (s2 >= self.conf).any():
+            return boxes, scores
+
+        def sureness(b, s) -> float:
+            """Mean of box score x class probability over the sure boxes (0 for none)."""
+            keep = s >= self.conf
+            if not keep.any():
+                return 0.0
+            probs, _ = split_not_tile(self.classify(img, b[keep]))
+            return float((s[keep] * probs.max(axis=1)).mean())
+
+        return (b2, s2) if sureness(b2, s2) > sureness(boxes, scores) else (boxes, scores)
+
     # -- stage 2: name each crop -------------------------------------------------------------
     def classify(self, img: np.ndarray, boxes: np.ndarray, batch: int = 256,
                  embed: bool = False):
@@ -468,6 +507,7 @@ class TileDetector:
             if pixels is not im.pixels:
                 (boxes, scores), = self._boxes([pixels])
             boxes, scores = self._refine(pixels, boxes, scores)
+            boxes, scores = self._close_up(pixels, boxes, scores)
             full = boxes / [sx, sy, sx, sy] / im.scale
             if profile is None:
                 probs, not_tile = split_not_tile(self.classify(pixels, boxes))
