@@ -40,29 +40,36 @@ log = logging.getLogger(__name__)
 EXAMPLE = "123m 456m 789m 234p 5s +5s"
 CSS = """
 <style>
-/* A tile cell: its picture with the label under it; the whole cell is the button. */
-div[class*="st-key-cell-"], div[class*="st-key-pcell-"] {
-  position: relative; padding-bottom: 1.35rem; gap: 0; }
-div[class*="st-key-cell-"] [data-testid="stElementToolbar"],
+/* A tile of the hand or the palette: one button, its picture drawn on it above its label
+   (pictures.button_pictures: 38x52 px). */
+div[class*="st-key-tile-"] button, div.st-key-palette-tiles div[class*="st-key-pal-"] button {
+  width: 44px; height: calc(52px + 1.35rem); min-height: 0; padding: 0;
+  display: flex; align-items: flex-end; justify-content: center; font-size: 0.85rem;
+  background-color: transparent; background-repeat: no-repeat;
+  background-position: center top; background-size: 38px auto; }
+div[class*="st-key-tile-"] button p,
+div.st-key-palette-tiles div[class*="st-key-pal-"] button p {
+  line-height: 1.3rem; margin: 0; white-space: nowrap; }
+/* A tile cell with its picture apart (the other codes of a tile, the review page): the label
+   under the picture; the whole cell is the button. */
+div[class*="st-key-pcell-"] { position: relative; padding-bottom: 1.35rem; gap: 0; }
 div[class*="st-key-pcell-"] [data-testid="stElementToolbar"] { display: none; }
-div[class*="st-key-tile-"], div[class*="st-key-pcell-"] div[class*="st-key-pal-"],
+div[class*="st-key-pcell-"] div[class*="st-key-pal-"],
 div[class*="st-key-pcell-"] div[class*="st-key-alt-"] {
   position: absolute !important; inset: 0; width: 100% !important; z-index: 2; }
-div[class*="st-key-tile-"] *, div[class*="st-key-pcell-"] div[class*="st-key-pal-"] *,
+div[class*="st-key-pcell-"] div[class*="st-key-pal-"] *,
 div[class*="st-key-pcell-"] div[class*="st-key-alt-"] * {
   width: 100%; height: 100%; }
-div[class*="st-key-tile-"] button, div[class*="st-key-pcell-"] button {
+div[class*="st-key-pcell-"] button {
   display: flex; align-items: flex-end; justify-content: center; padding: 0;
   min-height: 0; font-size: 0.85rem; background: transparent; }
-div[class*="st-key-tile-"] [data-testid="stMarkdownContainer"],
 div[class*="st-key-pcell-"] div[class*="st-key-pal-"] [data-testid="stMarkdownContainer"],
 div[class*="st-key-pcell-"] div[class*="st-key-alt-"] [data-testid="stMarkdownContainer"] {
   display: flex; flex-direction: column; justify-content: flex-end; align-items: center; }
-div[class*="st-key-tile-"] button p,
 div[class*="st-key-pcell-"] div[class*="st-key-pal-"] button p,
 div[class*="st-key-pcell-"] div[class*="st-key-alt-"] button p {
   height: auto; line-height: 1.3rem; margin: 0; white-space: nowrap; }
-div[class*="st-key-cell-"] img, div[class*="st-key-pcell-"] img { border-radius: 4px; }
+div[class*="st-key-pcell-"] img { border-radius: 4px; }
 div[class*="st-key-group-"], div.st-key-palette-tiles { gap: 0.25rem; }
 .block-container { padding-top: 3.2rem; }
 /* Choices in a row (suits, groups, language) wrap onto a second line in a narrow column
