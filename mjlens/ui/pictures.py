@@ -61,10 +61,13 @@ def button_pictures(pictures: dict[str, bytes], width: int) -> None:
     them, so a tile is one element on the page (its button) instead of three (a cell, its
     picture and its button): a hand or a palette is sent and drawn with a third of the
     messages. A style-only `st.html` goes to the page's event container, not into the layout."""
-    if pictures:
+    keys: dict[bytes, list[str]] = {}  # each picture once, for all the buttons that show it
+    for key, png in pictures.items():
+        keys.setdefault(png, []).append(f".st-key-{key} button")
+    if keys:
         st.html("<style>" + "".join(
-            f".st-key-{key} button{{background-image:url({_data_uri(png, width)})}}"
-            for key, png in pictures.items()) + "</style>")
+            f"{','.join(k)}{{background-image:url({_data_uri(png, width)})}}"
+            for png, k in keys.items()) + "</style>")
 
 
 def jpeg(img: Image.Image, width: int = MAX_WIDTH) -> bytes:
