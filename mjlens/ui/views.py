@@ -498,6 +498,25 @@ def score_part(lang: str) -> None:
     add_to_table_view(outcome, lang)
 
 
+@st.fragment(key=PT.RULES)
+def rules_part(lang: str) -> None:
+    """The rule set's box (a part: a change reruns it and the hand's parts, see _rules_changed)."""
+    with st.container(key="game", width=520):
+        choose_rules(lang, on_change=_rules_changed)
+
+
+def _rules_changed() -> None:
+    """Another rule set: the photo is read again under it (its hand size and fans judge the
+    layout's readings; the upload's boxes are kept), then only the parts that show the hand and
+    the rule set's box are rerun (mjlens.ui.parts.rerun_rules), not the whole page."""
+    ss = st.session_state
+    mode = ss.get("mode")
+    pending = ss.get(mode) if mode in ("upload", "camera") else None
+    if pending is not None:
+        take_photo(pending.getvalue())
+    PT.rerun_rules(page_key())
+
+
 def main() -> None:
     st.set_page_config(page_title="mjlens", page_icon="🀄", layout="wide")
     st.html(CSS)
@@ -529,8 +548,7 @@ def main() -> None:
         st.error(t("no_rulesets", lang))
         return
     # the game first: on a phone the columns stack, and the rules judge the photo's reading
-    with st.container(key="game", width=520):
-        choose_rules(lang)
+    rules_part(lang)
     PT.page_shows(ss.draft, page_key())
     ss["_page_runs"] = ss.get("_page_runs", 0) + 1  # whole-page runs (the parts' own not)
     left, right = st.columns([3, 2], gap="large")
