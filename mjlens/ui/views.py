@@ -50,26 +50,33 @@ div[class*="st-key-tile-"] button, div.st-key-palette-tiles div[class*="st-key-p
 div[class*="st-key-tile-"] button p,
 div.st-key-palette-tiles div[class*="st-key-pal-"] button p {
   line-height: 1.3rem; margin: 0; white-space: nowrap; }
-/* A tile cell with its picture apart (the other codes of a tile, the review page): the label
-   under the picture; the whole cell is the button. */
-div[class*="st-key-pcell-"] { position: relative; padding-bottom: 1.35rem; gap: 0; }
+/* A tile cell with its picture apart (a joker of the hand, the other codes of a tile, the
+   review page): the label under the picture; the whole cell is the button. */
+div[class*="st-key-cell-"], div[class*="st-key-pcell-"] {
+  position: relative; padding-bottom: 1.35rem; gap: 0; }
+div[class*="st-key-cell-"] [data-testid="stElementToolbar"],
 div[class*="st-key-pcell-"] [data-testid="stElementToolbar"] { display: none; }
+div[class*="st-key-cell-"] div[class*="st-key-tile-"],
 div[class*="st-key-pcell-"] div[class*="st-key-pal-"],
 div[class*="st-key-pcell-"] div[class*="st-key-alt-"] {
   position: absolute !important; inset: 0; width: 100% !important; z-index: 2; }
+div[class*="st-key-cell-"] div[class*="st-key-tile-"] *,
 div[class*="st-key-pcell-"] div[class*="st-key-pal-"] *,
 div[class*="st-key-pcell-"] div[class*="st-key-alt-"] * {
   width: 100%; height: 100%; }
+div[class*="st-key-cell-"] div[class*="st-key-tile-"] button,
 div[class*="st-key-pcell-"] button {
   display: flex; align-items: flex-end; justify-content: center; padding: 0;
   min-height: 0; font-size: 0.85rem; background: transparent; }
+div[class*="st-key-cell-"] div[class*="st-key-tile-"] [data-testid="stMarkdownContainer"],
 div[class*="st-key-pcell-"] div[class*="st-key-pal-"] [data-testid="stMarkdownContainer"],
 div[class*="st-key-pcell-"] div[class*="st-key-alt-"] [data-testid="stMarkdownContainer"] {
   display: flex; flex-direction: column; justify-content: flex-end; align-items: center; }
+div[class*="st-key-cell-"] div[class*="st-key-tile-"] button p,
 div[class*="st-key-pcell-"] div[class*="st-key-pal-"] button p,
 div[class*="st-key-pcell-"] div[class*="st-key-alt-"] button p {
   height: auto; line-height: 1.3rem; margin: 0; white-space: nowrap; }
-div[class*="st-key-pcell-"] img { border-radius: 4px; }
+div[class*="st-key-cell-"] img, div[class*="st-key-pcell-"] img { border-radius: 4px; }
 div[class*="st-key-group-"], div.st-key-palette-tiles { gap: 0.25rem; }
 .block-container { padding-top: 3.2rem; }
 /* Choices in a row (suits, groups, language) wrap onto a second line in a narrow column

@@ -60,27 +60,33 @@ def _highlight(d: S.Draft, i: int, selected: int | None) -> str | None:
     return None
 
 
-def _cell_picture(d: S.Draft, i: int, selected: int | None, face_down: bool = False,
-                  joker: Joker | None = None) -> bytes:
-    """One tile's picture: drawn as its back when `face_down` (the outer tiles of a concealed
-    kong as they lie on the table); a copy of the `joker` kind with its gold border and badge."""
+def _wild(d: S.Draft, i: int, face_down: bool, joker: Joker | None) -> bool:
+    """Whether tile `i` is drawn as a copy of the `joker` kind (its face shown)."""
+    return joker is not None and d.tiles[i].code == joker.code and not face_down
+
+
+def _cell_picture(d: S.Draft, i: int, selected: int | None, face_down: bool = False) -> bytes:
+    """One tile's picture, drawn on its button: as its back when `face_down` (the outer tiles
+    of a concealed kong as they lie on the table)."""
     slot = d.tiles[i]
-    wild = joker is not None and slot.code == joker.code and not face_down
-    return tile_png(T.BACK if face_down else slot.code, _highlight(d, i, selected), 2 * TILE_PX,
-                    joker.badge if wild else None)
+    return tile_png(T.BACK if face_down else slot.code, _highlight(d, i, selected), 2 * TILE_PX)
 
 
-def _cell(d: S.Draft, i: int, lang: str, face_down: bool = False,
+def _cell(d: S.Draft, i: int, lang: str, selected: int | None, face_down: bool = False,
           joker: Joker | None = None) -> None:
-    """One tile: a button with its picture above its label (the pictures: `_cell_picture`,
-    drawn on the buttons by pictures.button_pictures); its help names the tile (a joker says
-    so), as the picture's alt text did."""
+    """One tile: a button with its picture above its label (the picture: `_cell_picture`,
+    drawn on the button by pictures.button_pictures). A copy of the `joker` kind is a cell of
+    its picture, with its gold border and badge and an alt text that names it a joker, and its
+    button."""
     slot = d.tiles[i]
-    wild = joker is not None and slot.code == joker.code and not face_down
-    name = tile_name(slot.code, lang)
     label = tile_label(slot.code, lang) + ("?" if slot.uncertain else "")
-    st.button(label, key=f"tile-{i}", on_click=_select, args=(i,), type="tertiary",
-              help=joker.alt(name, lang) if wild else name)
+    if not _wild(d, i, face_down, joker):
+        st.button(label, key=f"tile-{i}", on_click=_select, args=(i,), type="tertiary")
+        return
+    with st.container(key=f"cell-{i}", width=TILE_PX + 6, gap=None, horizontal_alignment="center"):
+        PIC.tile(tile_png(slot.code, _highlight(d, i, selected), 2 * TILE_PX, joker.badge),
+                 TILE_PX, alt=joker.alt(tile_name(slot.code, lang), lang))
+        st.button(label, key=f"tile-{i}", on_click=_select, args=(i,), type="tertiary")
 
 
 def _meld_summary(spec: S.Meld, lang: str) -> str:
@@ -129,7 +135,8 @@ def _shown_groups(d: S.Draft) -> tuple[list[str], list[str]]:
     return first, [S.meld_group(k) for k in range(len(d.melds))]
 
 
-def _group_block(d: S.Draft, g: str, lang: str, joker: Joker | None = None) -> None:
+def _group_block(d: S.Draft, g: str, lang: str, selected: int | None,
+                 joker: Joker | None = None) -> None:
     idx = S.sorted_group(d, g)
     k = S.meld_index(g)
     down = _face_down(d, g)
@@ -138,7 +145,7 @@ def _group_block(d: S.Draft, g: str, lang: str, joker: Joker | None = None) -> N
         if idx:
             with st.container(horizontal=True, gap="small", key=f"group-{g}"):
                 for i in idx:
-                    _cell(d, i, lang, face_down=i in down, joker=joker)
+                    _cell(d, i, lang, selected, face_down=i in down, joker=joker)
         if k is not None:
             _meld_controls(d, k, lang)
 
@@ -159,16 +166,17 @@ def hand_view(lang: str, joker: Joker | None = None) -> None:
         (st.success if learnt[0] == "success" else st.error)(text(learnt[1], lang))
     first, melds = _shown_groups(d)
     # the pictures first (one style element), so the buttons are drawn with them
-    PIC.button_pictures({f"tile-{i}": _cell_picture(d, i, selected, i in down, joker)
+    PIC.button_pictures({f"tile-{i}": _cell_picture(d, i, selected, i in down)
                          for g in first + melds for down in [_face_down(d, g)]
-                         for i in S.sorted_group(d, g)}, TILE_PX)
+                         for i in S.sorted_group(d, g)
+                         if not _wild(d, i, i in down, joker)}, TILE_PX)
     with st.container(horizontal=True, gap="medium", key="hand-row"):
         for g in first:
-            _group_block(d, g, lang, joker)
+            _group_block(d, g, lang, selected, joker)
     if melds:
         with st.container(horizontal=True, gap="medium", key="meld-row"):
             for g in melds:
-                _group_block(d, g, lang, joker)
+                _group_block(d, g, lang, selected, joker)
     if joker is not None and any(s.code == joker.code for s in d.tiles):
         st.caption(text(joker.legend(), lang))
     if d.tiles:
@@ -326,7 +334,7 @@ def palette(lang: str, editing: bool) -> None:
     with st.container(horizontal=True, gap="small", key="palette-tiles"):
         for code in SUIT_CODES[suit]:
             st.button(tile_label(code, lang), key=f"pal-{code}", on_click=_palette_tap,
-                      args=(code,), type="tertiary", help=tile_name(code, lang))
+                      args=(code,), type="tertiary")
 
 
 def add_tiles_view(lang: str) -> None:
