@@ -146,3 +146,21 @@ def test_a_new_joker_reruns_the_whole_page():
     texts = page_text(at)
     assert "9 Characters, joker (金)" not in texts, "the 9m are plain tiles again"
     assert any(s.endswith("joker (金)") for s in texts), "the 1z are drawn as golds"
+
+
+def test_a_rule_set_change_reruns_its_box_and_the_hand_parts_not_the_header(det):
+    """The photo is read again under the new rule set (the upload's boxes kept) in the rule
+    set's callback; its box and the parts that show the hand are rerun, not the header, the
+    language switch and the uploader; what they show is the whole page's."""
+    at = _upload(det)
+    runs = _page_runs(at)
+    at.selectbox(key="rules").set_value("yuhuan").run()  # 16-tile game: the photo read again
+    assert not at.exception
+    assert det.calls == 1 and _page_runs(at) == runs, "no whole-page run, no detector again"
+    assert not at.file_uploader and not [g for g in at.button_group if g.key == "lang"], (
+        "the uploader and the language switch are not sent again")
+    assert at.selectbox(key="rules").value == "yuhuan" and _keys(at, "tile-") and at.subheader
+    shown, reading = _shown(at), at.session_state["draft"]
+    at.run()
+    assert _page_runs(at) == runs + 1 and _shown(at) == shown
+    assert at.session_state["draft"] is reading, "the whole page reads nothing again"

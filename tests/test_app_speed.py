@@ -204,3 +204,39 @@ def test_the_other_readings_tiles_are_sent_only_while_their_box_is_open(det):
     others = [r for r in readings[1:]]
     tiles = sum(len(r.tiles) for r in others)
     assert len(at.image) - closed >= tiles - len(others), "open: each reading's tiles shown"
+
+
+def test_a_tile_is_one_button_with_its_picture_drawn_on_it(det, monkeypatch):
+    """The hand's tiles are sent as buttons alone (no picture element, no cell), their pictures
+    in one style element, each distinct picture once; selecting a tile changes its picture."""
+    import base64
+    import re
+
+    import streamlit
+
+    from mjlens.ui.pictures import fit_png
+    from mjlens.ui.tile_images import tile_png
+
+    styles = []
+    html = streamlit.html
+    monkeypatch.setattr(streamlit, "html", lambda body, **k: (styles.append(body),
+                                                              html(body, **k))[1])
+    at = _upload(det)
+    d = at.session_state["draft"]
+    keys = [b.key for b in at.button if b.key.startswith("tile-")]
+    assert len(keys) == len(d.tiles) and not [i for i in at.image if not i.captions], (
+        "no picture element for a tile")
+    tiles = [s for s in styles if ".st-key-tile-" in s][-1]
+    rules = dict((uri, sel) for sel, uri in re.findall(
+        r"([^{}]*)\{background-image:url\(data:image/png;base64,([^)]*)\)\}",
+        tiles.removeprefix("<style>")))
+    drawn = {k: base64.b64decode(uri) for uri, sel in rules.items()
+             for k in re.findall(r"\.st-key-(tile-\d+) button", sel)}
+    assert sorted(drawn) == sorted(keys), "every tile has its picture, once"
+    assert len(rules) == len(set(drawn.values())), "each distinct picture sent once"
+    plain = next(i for i, s in enumerate(d.tiles) if not s.uncertain and s.group == "concealed")
+    assert drawn[f"tile-{plain}"] == fit_png(tile_png(d.tiles[plain].code, None, 76), 38)
+    at.button(key=f"tile-{plain}").click().run()
+    tiles = [s for s in styles if ".st-key-tile-" in s][-1]
+    selected = fit_png(tile_png(d.tiles[plain].code, "selected", 76), 38)
+    assert base64.b64encode(selected).decode() in tiles, "the selected tile's picture"

@@ -7,7 +7,9 @@ details, options, score and exports ("score"); siblings, none inside another (a 
 another lost taps in Chromium). A callback that
 changed the hand asks for the parts that show it (`rerun(HAND)`), one that changed only how the
 hand was won for those that show that (`rerun(WIN)`), so the header, the rule set, the uploader
-and, for WIN, the hand's tile pictures and the palette are not rerun and sent again.
+and, for WIN, the hand's tile pictures and the palette are not rerun and sent again. The rule
+set's box is a part of its own ("game"): its callback reads the photo again under the new rule
+set and reruns that box and the hand's parts (`rerun_rules`).
 
 Every part calls `check` first: a part that runs while the hand differs from the one the page
 shows, without having been asked for with the other parts that show it (a callback that did not
@@ -21,6 +23,7 @@ import streamlit as st
 
 # the hand's tiles or melds changed (the editor before the score, which compares their joker)
 HAND = ("notation", "badge", "editor", "score")
+RULES = "game"  # the rule set's box and its description (a part, not one that shows the hand)
 WIN = ("notation", "badge", "score")  # only how it was won (the notation's self-draw mark)
 SCORE = ("badge", "score")  # an option or a stake: the score and its badge
 
@@ -36,6 +39,16 @@ def rerun(parts: tuple[str, ...]) -> None:
     ss = st.session_state
     ss["_parts_due"] = (ss.draft, set(parts))
     st.rerun(list(parts))
+
+
+def rerun_rules(key: tuple) -> None:
+    """From the rule set's callback, the photo read again under it: rerun the rule set's box and
+    every part that shows the hand, now under `key` (the rule set and hand size), not the
+    header, the language switch, the uploader and the tile profiles."""
+    ss = st.session_state
+    ss["_page_key"] = key
+    ss["_parts_due"] = (ss.draft, set(HAND))
+    st.rerun([RULES, *HAND])
 
 
 def check(part: str, key: tuple) -> None:

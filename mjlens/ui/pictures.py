@@ -13,6 +13,7 @@ browser does not fetch them again.
 
 from __future__ import annotations
 
+import base64
 import io
 from functools import lru_cache
 
@@ -47,6 +48,26 @@ def fit_png(png: bytes, width: int) -> bytes:
 def tile(png: bytes, width: int, **kwargs) -> None:
     """Show a tile picture (PNG bytes, e.g. tile_images.tile_png) `width` pixels wide."""
     st.image(fit_png(png, width), width=width, output_format="PNG", **kwargs)
+
+
+@lru_cache(maxsize=2048)
+def _data_uri(png: bytes, width: int) -> str:
+    return "data:image/png;base64," + base64.b64encode(fit_png(png, width)).decode("ascii")
+
+
+def button_pictures(pictures: dict[str, bytes], width: int) -> None:
+    """Tile pictures drawn on their buttons: {a button's key: its PNG (made at any width)},
+    shown `width` pixels wide (the same bytes `tile` sends). One style element for all of
+    them, so a tile is one element on the page (its button) instead of three (a cell, its
+    picture and its button): a hand or a palette is sent and drawn with a third of the
+    messages. A style-only `st.html` goes to the page's event container, not into the layout."""
+    keys: dict[bytes, list[str]] = {}  # each picture once, for all the buttons that show it
+    for key, png in pictures.items():
+        keys.setdefault(png, []).append(f".st-key-{key} button")
+    if keys:
+        st.html("<style>" + "".join(
+            f"{','.join(k)}{{background-image:url({_data_uri(png, width)})}}"
+            for png, k in keys.items()) + "</style>")
 
 
 def jpeg(img: Image.Image, width: int = MAX_WIDTH) -> bytes:

@@ -40,25 +40,39 @@ log = logging.getLogger(__name__)
 EXAMPLE = "123m 456m 789m 234p 5s +5s"
 CSS = """
 <style>
-/* A tile cell: its picture with the label under it; the whole cell is the button. */
+/* A tile of the hand or the palette: one button, its picture drawn on it above its label
+   (pictures.button_pictures: 38x52 px). */
+div[class*="st-key-tile-"] button, div.st-key-palette-tiles div[class*="st-key-pal-"] button {
+  width: 44px; height: calc(52px + 1.35rem); min-height: 0; padding: 0;
+  display: flex; align-items: flex-end; justify-content: center; font-size: 0.85rem;
+  background-color: transparent; background-repeat: no-repeat;
+  background-position: center top; background-size: 38px auto; }
+div[class*="st-key-tile-"] button p,
+div.st-key-palette-tiles div[class*="st-key-pal-"] button p {
+  line-height: 1.3rem; margin: 0; white-space: nowrap; }
+/* A tile cell with its picture apart (a joker of the hand, the other codes of a tile, the
+   review page): the label under the picture; the whole cell is the button. */
 div[class*="st-key-cell-"], div[class*="st-key-pcell-"] {
   position: relative; padding-bottom: 1.35rem; gap: 0; }
 div[class*="st-key-cell-"] [data-testid="stElementToolbar"],
 div[class*="st-key-pcell-"] [data-testid="stElementToolbar"] { display: none; }
-div[class*="st-key-tile-"], div[class*="st-key-pcell-"] div[class*="st-key-pal-"],
+div[class*="st-key-cell-"] div[class*="st-key-tile-"],
+div[class*="st-key-pcell-"] div[class*="st-key-pal-"],
 div[class*="st-key-pcell-"] div[class*="st-key-alt-"] {
   position: absolute !important; inset: 0; width: 100% !important; z-index: 2; }
-div[class*="st-key-tile-"] *, div[class*="st-key-pcell-"] div[class*="st-key-pal-"] *,
+div[class*="st-key-cell-"] div[class*="st-key-tile-"] *,
+div[class*="st-key-pcell-"] div[class*="st-key-pal-"] *,
 div[class*="st-key-pcell-"] div[class*="st-key-alt-"] * {
   width: 100%; height: 100%; }
-div[class*="st-key-tile-"] button, div[class*="st-key-pcell-"] button {
+div[class*="st-key-cell-"] div[class*="st-key-tile-"] button,
+div[class*="st-key-pcell-"] button {
   display: flex; align-items: flex-end; justify-content: center; padding: 0;
   min-height: 0; font-size: 0.85rem; background: transparent; }
-div[class*="st-key-tile-"] [data-testid="stMarkdownContainer"],
+div[class*="st-key-cell-"] div[class*="st-key-tile-"] [data-testid="stMarkdownContainer"],
 div[class*="st-key-pcell-"] div[class*="st-key-pal-"] [data-testid="stMarkdownContainer"],
 div[class*="st-key-pcell-"] div[class*="st-key-alt-"] [data-testid="stMarkdownContainer"] {
   display: flex; flex-direction: column; justify-content: flex-end; align-items: center; }
-div[class*="st-key-tile-"] button p,
+div[class*="st-key-cell-"] div[class*="st-key-tile-"] button p,
 div[class*="st-key-pcell-"] div[class*="st-key-pal-"] button p,
 div[class*="st-key-pcell-"] div[class*="st-key-alt-"] button p {
   height: auto; line-height: 1.3rem; margin: 0; white-space: nowrap; }
@@ -491,6 +505,25 @@ def score_part(lang: str) -> None:
     add_to_table_view(outcome, lang)
 
 
+@st.fragment(key=PT.RULES)
+def rules_part(lang: str) -> None:
+    """The rule set's box (a part: a change reruns it and the hand's parts, see _rules_changed)."""
+    with st.container(key="game", width=520):
+        choose_rules(lang, on_change=_rules_changed)
+
+
+def _rules_changed() -> None:
+    """Another rule set: the photo is read again under it (its hand size and fans judge the
+    layout's readings; the upload's boxes are kept), then only the parts that show the hand and
+    the rule set's box are rerun (mjlens.ui.parts.rerun_rules), not the whole page."""
+    ss = st.session_state
+    mode = ss.get("mode")
+    pending = ss.get(mode) if mode in ("upload", "camera") else None
+    if pending is not None:
+        take_photo(pending.getvalue())
+    PT.rerun_rules(page_key())
+
+
 def main() -> None:
     st.set_page_config(page_title="mjlens", page_icon="🀄", layout="wide")
     st.html(CSS)
@@ -522,8 +555,7 @@ def main() -> None:
         st.error(t("no_rulesets", lang))
         return
     # the game first: on a phone the columns stack, and the rules judge the photo's reading
-    with st.container(key="game", width=520):
-        choose_rules(lang)
+    rules_part(lang)
     PT.page_shows(ss.draft, page_key())
     ss["_page_runs"] = ss.get("_page_runs", 0) + 1  # whole-page runs (the parts' own not)
     left, right = st.columns([3, 2], gap="large")

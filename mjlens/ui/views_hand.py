@@ -60,20 +60,32 @@ def _highlight(d: S.Draft, i: int, selected: int | None) -> str | None:
     return None
 
 
+def _wild(d: S.Draft, i: int, face_down: bool, joker: Joker | None) -> bool:
+    """Whether tile `i` is drawn as a copy of the `joker` kind (its face shown)."""
+    return joker is not None and d.tiles[i].code == joker.code and not face_down
+
+
+def _cell_picture(d: S.Draft, i: int, selected: int | None, face_down: bool = False) -> bytes:
+    """One tile's picture, drawn on its button: as its back when `face_down` (the outer tiles
+    of a concealed kong as they lie on the table)."""
+    slot = d.tiles[i]
+    return tile_png(T.BACK if face_down else slot.code, _highlight(d, i, selected), 2 * TILE_PX)
+
+
 def _cell(d: S.Draft, i: int, lang: str, selected: int | None, face_down: bool = False,
           joker: Joker | None = None) -> None:
-    """One tile: picture and label, the whole cell a button. `face_down`: drawn as its back, as
-    the outer tiles of a concealed kong lie on the table (the label still names it). A copy of
-    the `joker` kind is drawn with its gold border and badge."""
+    """One tile: a button with its picture above its label (the picture: `_cell_picture`,
+    drawn on the button by pictures.button_pictures). A copy of the `joker` kind is a cell of
+    its picture, with its gold border and badge and an alt text that names it a joker, and its
+    button."""
     slot = d.tiles[i]
+    label = tile_label(slot.code, lang) + ("?" if slot.uncertain else "")
+    if not _wild(d, i, face_down, joker):
+        st.button(label, key=f"tile-{i}", on_click=_select, args=(i,), type="tertiary")
+        return
     with st.container(key=f"cell-{i}", width=TILE_PX + 6, gap=None, horizontal_alignment="center"):
-        picture = T.BACK if face_down else slot.code
-        wild = joker is not None and slot.code == joker.code and not face_down
-        alt = tile_name(slot.code, lang)
-        PIC.tile(tile_png(picture, _highlight(d, i, selected), 2 * TILE_PX,
-                          joker.badge if wild else None), TILE_PX,
-                 alt=joker.alt(alt, lang) if wild else alt)
-        label = tile_label(slot.code, lang) + ("?" if slot.uncertain else "")
+        PIC.tile(tile_png(slot.code, _highlight(d, i, selected), 2 * TILE_PX, joker.badge),
+                 TILE_PX, alt=joker.alt(tile_name(slot.code, lang), lang))
         st.button(label, key=f"tile-{i}", on_click=_select, args=(i,), type="tertiary")
 
 
@@ -108,17 +120,32 @@ def _claim(k: int) -> str | None:
     return None if value == "none" else value
 
 
+def _face_down(d: S.Draft, g: str) -> set[int]:
+    """The tiles of group `g` drawn as backs: the outer two of a concealed kong."""
+    idx = S.sorted_group(d, g)
+    k = S.meld_index(g)
+    hidden = k is not None and d.melds[k].concealed and len(idx) == 4
+    return {idx[0], idx[3]} if hidden else set()
+
+
+def _shown_groups(d: S.Draft) -> tuple[list[str], list[str]]:
+    """The groups of the hand's two rows: standing tiles, winning tile, flowers (when any); the
+    melds."""
+    first = [g for g in (S.CONCEALED, S.WIN, S.FLOWERS) if g != S.FLOWERS or d.group(g)]
+    return first, [S.meld_group(k) for k in range(len(d.melds))]
+
+
 def _group_block(d: S.Draft, g: str, lang: str, selected: int | None,
                  joker: Joker | None = None) -> None:
     idx = S.sorted_group(d, g)
     k = S.meld_index(g)
-    hidden = k is not None and d.melds[k].concealed and len(idx) == 4
+    down = _face_down(d, g)
     with st.container(key=f"block-{g}", width="content", gap="small"):
         st.markdown(f"**{group_name(g, lang)}**" + ("" if idx else f" {t('empty_group', lang)}"))
         if idx:
             with st.container(horizontal=True, gap="small", key=f"group-{g}"):
-                for n, i in enumerate(idx):
-                    _cell(d, i, lang, selected, face_down=hidden and n in (0, 3), joker=joker)
+                for i in idx:
+                    _cell(d, i, lang, selected, face_down=i in down, joker=joker)
         if k is not None:
             _meld_controls(d, k, lang)
 
@@ -137,15 +164,19 @@ def hand_view(lang: str, joker: Joker | None = None) -> None:
     learnt = ss.get("learnt_msg")  # what the tile profile learnt from the fix that made this hand
     if learnt and learnt[2] is d:
         (st.success if learnt[0] == "success" else st.error)(text(learnt[1], lang))
+    first, melds = _shown_groups(d)
+    # the pictures first (one style element), so the buttons are drawn with them
+    PIC.button_pictures({f"tile-{i}": _cell_picture(d, i, selected, i in down)
+                         for g in first + melds for down in [_face_down(d, g)]
+                         for i in S.sorted_group(d, g)
+                         if not _wild(d, i, i in down, joker)}, TILE_PX)
     with st.container(horizontal=True, gap="medium", key="hand-row"):
-        for g in (S.CONCEALED, S.WIN, S.FLOWERS):
-            if g == S.FLOWERS and not d.group(g):
-                continue
+        for g in first:
             _group_block(d, g, lang, selected, joker)
-    if d.melds:
+    if melds:
         with st.container(horizontal=True, gap="medium", key="meld-row"):
-            for k in range(len(d.melds)):
-                _group_block(d, S.meld_group(k), lang, selected, joker)
+            for g in melds:
+                _group_block(d, g, lang, selected, joker)
     if joker is not None and any(s.code == joker.code for s in d.tiles):
         st.caption(text(joker.legend(), lang))
     if d.tiles:
@@ -297,13 +328,13 @@ def palette(lang: str, editing: bool) -> None:
         t("palette", lang), SUITS, key="palette-suit", default="m", required=True,
         format_func=lambda s: t(f"suit_{s}", lang), label_visibility="collapsed",
     ) or "m"
+    # each tile one button with its picture drawn on it (pictures.button_pictures)
+    PIC.button_pictures({f"pal-{code}": tile_png(code, None, 2 * TILE_PX)
+                         for code in SUIT_CODES[suit]}, TILE_PX)
     with st.container(horizontal=True, gap="small", key="palette-tiles"):
         for code in SUIT_CODES[suit]:
-            with st.container(key=f"pcell-{code}", width=TILE_PX + 6, gap=None,
-                              horizontal_alignment="center"):
-                PIC.tile(tile_png(code, None, 2 * TILE_PX), TILE_PX, alt=tile_name(code, lang))
-                st.button(tile_label(code, lang), key=f"pal-{code}", on_click=_palette_tap,
-                          args=(code,), type="tertiary")
+            st.button(tile_label(code, lang), key=f"pal-{code}", on_click=_palette_tap,
+                      args=(code,), type="tertiary")
 
 
 def add_tiles_view(lang: str) -> None:

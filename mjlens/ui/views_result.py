@@ -56,10 +56,10 @@ def current_rules() -> RuleSet | None:
     return found[ss["rules"]]
 
 
-def choose_rules(lang: str) -> None:
+def choose_rules(lang: str, on_change=None) -> None:
     found = E.rulesets()
     rid = st.selectbox(t("rules", lang), list(found), key="rules", placeholder=t("choose", lang),
-                       format_func=lambda r: _rs_label(found[r], lang))
+                       format_func=lambda r: _rs_label(found[r], lang), on_change=on_change)
     about = description(found[rid], lang)
     if about:
         st.caption(about)
