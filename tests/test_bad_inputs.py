@@ -329,3 +329,25 @@ def test_a_json_array_on_stdin_is_told_a_hand_object_is_needed(stdin, arrays, ca
     # notation opening with a meld is still notation
     monkeypatch.setattr("sys.stdin", io.StringIO("[555s<] 123m 456p 789s 1z +1z"))
     assert main(["score", "--rules", "gb", "--json"]) == 0
+
+
+def test_a_damaged_upload_is_named_in_chinese_without_a_stray_space():
+    """An upload has no file name: the Chinese message calls it 这个文件 and goes straight on
+    (it read "这个文件 已损坏")."""
+    import io
+
+    from PIL import Image
+
+    from vision.detect import ImageReadError, load_image
+
+    buf = io.BytesIO()
+    Image.new("RGB", (64, 48), (200, 180, 150)).save(buf, "JPEG")
+    cut = buf.getvalue()[: len(buf.getvalue()) // 2]
+    for data in (cut, b"\x89PNG\r\n\x1a\n not a png"):
+        try:
+            load_image(data)
+        except ImageReadError as e:
+            zh = e.msg.render("zh")
+            assert zh.startswith("这个文件") and not zh.startswith("这个文件 "), zh
+        else:
+            raise AssertionError("a damaged photo was read")

@@ -38,25 +38,25 @@ class ImageReadError(ValueError):
 M = Catalog("photo", {
     "this_file": ("This file", "这个文件"),
     "no_file": ("{name}: there is no such file.", "{name}：找不到这个文件。"),
-    "folder": ("{name} is a folder, not a photo.", "{name} 是文件夹，不是照片。"),
+    "folder": ("{name} is a folder, not a photo.", "{name}是文件夹，不是照片。"),
     "cannot_open": ("{name} could not be opened (check that it exists and may be read).",
-                    "{name} 无法打开（请确认文件存在且可读取）。"),
-    "empty": ("{name} is an empty file, not a photo.", "{name} 是空文件，不是照片。"),
+                    "{name}无法打开（请确认文件存在且可读取）。"),
+    "empty": ("{name} is an empty file, not a photo.", "{name}是空文件，不是照片。"),
     "not_image": ("{name} is not a photo, or is in a format that cannot be read. Use a JPEG, "
                   "PNG, WebP or HEIC photo.",
-                  "{name} 不是照片，或者格式无法读取。请使用 JPEG、PNG、WebP 或 HEIC 照片。"),
+                  "{name}不是照片，或者格式无法读取。请使用 JPEG、PNG、WebP 或 HEIC 照片。"),
     "damaged": ("{name} is damaged and cannot be read. Try taking or exporting the photo again.",
-                "{name} 已损坏，无法读取。请重新拍摄或导出照片。"),
-    "no_pixels": ("{name} has no pixels.", "{name} 没有任何像素。"),
+                "{name}已损坏，无法读取。请重新拍摄或导出照片。"),
+    "no_pixels": ("{name} has no pixels.", "{name}没有任何像素。"),
     "too_many_pixels": ("{name} is {mp} megapixels; photos in this format can be read up to "
                         "{limit} megapixels. Save it smaller, or as a JPEG.",
-                        "{name} 有 {mp} 百万像素；这种格式的照片最多可读 {limit} 百万像素。"
+                        "{name}有 {mp} 百万像素；这种格式的照片最多可读 {limit} 百万像素。"
                         "请缩小后保存，或存为 JPEG。"),
     "too_many_pixels_jpeg": ("{name} is {mp} megapixels; photos can be read up to {limit} "
                              "megapixels.",
-                             "{name} 有 {mp} 百万像素；照片最多可读 {limit} 百万像素。"),
+                             "{name}有 {mp} 百万像素；照片最多可读 {limit} 百万像素。"),
     "too_large_file": ("{name} is {mb} MB; files up to {limit} MB can be read.",
-                       "{name} 有 {mb} MB；最多可读 {limit} MB 的文件。"),
+                       "{name}有 {mb} MB；最多可读 {limit} MB 的文件。"),
 })
 
 # The loading policy shared by the CLI, the app and the labelling tools (README: "Photos").
