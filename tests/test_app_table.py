@@ -133,3 +133,19 @@ def test_add_to_table_from_the_scoring_page(url, monkeypatch):
     view = Ledger(url).table("Friday")
     assert [h.winners for h in view.hands] == [[2]]
     assert view.totals == [-18, -8, 34, -8]
+
+
+def test_where_the_rule_text_leaves_the_deal_to_the_table_the_page_asks_who_dealt(url):
+    """Guangxi's rule text does not say who deals next: the page offers the players (the
+    dealer so far first) and the ledger keeps the one chosen; Guobiao's deal passes by rule."""
+    at = start(page(), rules="guangxi")
+    assert at.selectbox(key="tb-dealer").value == 0
+    at.selectbox(key="tb-dealer").set_value(2)
+    at.button(key="tb-draw").click().run()
+    assert not at.exception, at.exception
+    hands = Ledger(url).table("Friday").hands
+    assert len(hands) == 1 and hands[0].dealer == 2
+    assert "**Cy** deals" in shown(at)
+    assert "Who dealt this hand on the Table page" in shown(at)
+    other = start(page(), name="Saturday", rules="gb")
+    assert not [s for s in other.selectbox if s.key == "tb-dealer"]

@@ -26,8 +26,10 @@ M = Catalog("ledger_game", {
                  "passes to the next player",
                  "庄家和牌或流局则连庄，否则由下家坐庄"),
     "rot_table": ("the rule text does not say who deals next: the dealer stays until the table "
-                  "names the next one (--dealer)",
-                  "规则原文没有说明下一局谁坐庄：庄家不变，直到牌桌指定下一位庄家（--dealer）"),
+                  "names the next one (Who dealt this hand on the Table page, --dealer on the "
+                  "command line)",
+                  "规则原文没有说明下一局谁坐庄：庄家不变，直到牌桌指定下一位庄家（在牌桌页面选"
+                  "“这一局的庄家”）"),
     "src_nanning": ("Nanning rules, 【莊家規則】: “採用搶庄制，上局胡牌（含自摸胡牌）者為莊家，"
                     "流局由原莊家連庄。一炮多響，則放炮者為莊家。”",
                     "南宁麻将规则【莊家規則】：“採用搶庄制，上局胡牌（含自摸胡牌）者為莊家，"

@@ -50,6 +50,8 @@ M = Catalog("app_table", {
                  "还没有记录：在下面添加，或在算番页点“记入牌桌”。"),
     "add": ("Add a hand", "记一局"),
     "notation": ("Hand in notation", "牌型记法"),
+    "dealt": ("Who dealt this hand (the rule text leaves it to the table)",
+              "这一局的庄家（规则原文没有说明，由牌桌决定）"),
     "winner": ("Winner", "和牌者"),
     "discarder": ("Discarded the winning tile", "放炮者"),
     "self_drawn": ("nobody (self-drawn)", "无（自摸）"),
@@ -143,7 +145,8 @@ def _add(lang: str, draw: bool = False) -> None:
     view = ledger().table(ss.table)
     who = _who(view, "tb")
     try:
-        entry = entries.drawn() if draw else entries.from_notation(ss.get("tb-hand", ""), **who)
+        entry = entries.drawn(**_dealer(view, "tb")) if draw else \
+            entries.from_notation(ss.get("tb-hand", ""), **who)
         hand = ledger().add(view.name, entry)
         ss.table_msg = ("success", t("added", lang, n=hand.seq))
     except LedgerError as exc:
@@ -163,7 +166,14 @@ def _who(view: TableView, prefix: str) -> dict[str, Any]:
     winner = ss.get(f"{prefix}-winner")
     discarder = ss.get(f"{prefix}-from")
     return {"winner": winner if winner is not None else None,
-            "discarder": discarder if isinstance(discarder, int) else None}
+            "discarder": discarder if isinstance(discarder, int) else None,
+            **_dealer(view, prefix)}
+
+
+def _dealer(view: TableView, prefix: str) -> dict[str, Any]:
+    """The dealer the player chose, where the rule text leaves the deal to the table."""
+    dealer = st.session_state.get(f"{prefix}-dealer")
+    return {"dealer": dealer} if view.rotation.kind == "table" and isinstance(dealer, int) else {}
 
 
 def who_inputs(view: TableView, prefix: str, lang: str) -> None:
@@ -173,6 +183,9 @@ def who_inputs(view: TableView, prefix: str, lang: str) -> None:
                 format_func=lambda i: view.players[i])
     b.selectbox(t("discarder", lang), ["-", *players], key=f"{prefix}-from",
                 format_func=lambda i: t("self_drawn", lang) if i == "-" else view.players[i])
+    if view.rotation.kind == "table":  # the ledger keeps the dealer until the table names one
+        st.selectbox(t("dealt", lang), players, index=view.deal.dealer, key=f"{prefix}-dealer",
+                     format_func=lambda i: view.players[i])
 
 
 def standings_view(view: TableView, lang: str) -> None:
