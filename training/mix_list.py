@@ -19,11 +19,11 @@ from pathlib import Path
 from datasets.crops import IMAGE_EXTS
 
 
-def synthetic_without_distractors(synth: Path) -> list[Path]:
+def synthetic_without_distractors(synth: Path, keep_distractors: bool = False) -> list[Path]:
     out = []
     for f in sorted((synth / "labels_json").glob("*.json")):
         d = json.loads(f.read_text())
-        if not any(t["group"] == "distractor" for t in d["tiles"]):
+        if keep_distractors or not any(t["group"] == "distractor" for t in d["tiles"]):
             out.append((synth / "images" / d["image"]).resolve())
     return out
 
@@ -35,6 +35,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=600, help="synthetic scenes to add (per folder)")
     ap.add_argument("--real-every", type=int, default=1,
                     help="keep every K-th real photo (sorted by name; 2 = half, to fit a CPU)")
+    ap.add_argument("--keep-distractors", action="store_true",
+                    help="keep scenes with loose tiles (clutter scenes: every tile on the table "
+                         "is labelled, and the box stage should find loose tiles too)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--out", default="data/mix")
     args = ap.parse_args(argv)
@@ -46,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
                   if p.suffix.lower() in IMAGE_EXTS)[::args.real_every]
     syn = []
     for folder in args.synth:
-        some = synthetic_without_distractors(Path(folder))
+        some = synthetic_without_distractors(Path(folder), args.keep_distractors)
         random.Random(args.seed).shuffle(some)
         syn += sorted(some[:args.n])
     out.mkdir(parents=True, exist_ok=True)

@@ -60,10 +60,17 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     if args.export:
+        from training.torchvision_ops import ensure_torchvision
+
+        ensure_torchvision()
         print(export_onnx(args.export, args.export_out, args.imgsz))
         return 0
 
     os.environ.setdefault("YOLO_OFFLINE", "1")
+    from training.torchvision_ops import ensure_torchvision
+
+    if ensure_torchvision():
+        print("torchvision's compiled ops are missing: NMS runs in pure torch (training/torchvision_ops.py)")
     import torch
     import ultralytics.utils.torch_utils as tu
     from ultralytics import YOLO
