@@ -27,13 +27,20 @@ def pick_device(device: str) -> str:
 
 def export_onnx(weights: str | Path, out: str | Path, imgsz: int = 640) -> Path:
     """ONNX export with a dynamic batch (opset 17, no simplifier download needed)."""
+    import tempfile
+
     from ultralytics import YOLO
 
-    model = YOLO(str(weights))
-    path = model.export(format="onnx", imgsz=imgsz, dynamic=True, simplify=False, opset=17)
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(path, out)
+    # Ultralytics writes the ONNX beside the weights: export a copy, so exporting
+    # models/detector.pt never rewrites the shipped models/detector.onnx
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / Path(weights).name
+        shutil.copy(weights, copy)
+        path = YOLO(str(copy)).export(format="onnx", imgsz=imgsz, dynamic=True, simplify=False,
+                                      opset=17)
+        out = Path(out)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, out)
     return out
 
 
