@@ -65,6 +65,17 @@ M = Catalog("app", {
         "照片里没有找到牌。请靠近、从上方、在光线好的地方重拍，或手动输入。",
     ),
     "found_tiles": ("Found {n} tiles in {ms} ms.", "找到 {n} 张牌，用时 {ms} 毫秒。"),
+    "read_again_kept": (
+        "The photo was read again for this rule set's {size}-tile hands: found {n} tiles. Your "
+        "corrections are kept: they come back when you choose a rule set with {old}-tile hands.",
+        "已按这个规则的 {size} 张手牌重新识别照片：找到 {n} 张牌。你的修改已保留：选回 {old} 张手牌"
+        "的规则时会恢复。",
+    ),
+    "corrections_back": (
+        "Your corrections to this photo are back (the hand as you left it under a rule set with "
+        "{size}-tile hands).",
+        "你对这张照片的修改已恢复（即在 {size} 张手牌的规则下改好的手牌）。",
+    ),
     "check_tiles": (
         "Tiles to check: {n} uncertain (orange). Tap each to check it.",
         "有 {n} 张牌不确定（橙色框）：点一下核对。",
