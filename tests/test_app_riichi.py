@@ -72,3 +72,29 @@ def test_the_yaku_count_han_while_the_total_is_in_points(app):  # noqa: F811
     app.segmented_control(key="lang").set_value("zh").run()
     words = _words(app)
     assert "— 1番" in words and "— 2番" in words and "1分" not in words, words[:600]
+
+
+def test_a_refusal_names_the_pages_controls_not_the_cli_fields(app):  # noqa: F811
+    """A red 5p marked in a hand without a 5p, a dealer's first-turn win on a discard: the
+    refusal read 'red_fives lists 5p' / 'remove first_turn' (the CLI's field names, which a
+    player on the page never sees); it names the page's controls, in the page's language."""
+    import re
+
+    def warning(at) -> str:
+        return " ".join(str(w.value) for w in at.warning)
+
+    code_name = re.compile(r"\b[a-z]+_[a-z_]+\b")
+    enter(app, "123m 456m 789m 234s 5s +5s")
+    app.selectbox(key="rules").set_value("riichi").run()
+    [p for p in app.get("button_group") if p.key == "extra-red_fives"][0].set_value(["5p"]).run()
+    assert not app.exception
+    said = warning(app)
+    assert "“Red fives in the hand (赤五)” lists 5p" in said and not code_name.search(said), said
+    app.segmented_control(key="lang").set_value("zh").run()
+    said = warning(app)
+    assert "“手中的赤五”" in said and not code_name.search(said), said
+    app.segmented_control(key="lang").set_value("en").run()
+    [p for p in app.get("button_group") if p.key == "extra-red_fives"][0].set_value([]).run()
+    app.toggle(key="extra-first_turn").set_value(True).run()  # seat East: the dealer
+    said = warning(app)
+    assert "“Won on the first turn" in said and not code_name.search(said), said

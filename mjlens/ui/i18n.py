@@ -226,6 +226,9 @@ M = Catalog("app", {
     "option_pao_honba": ("Pao: honba on a ron paid by", "包牌荣和时本场由谁付"),
     "option_pao_suukantsu": ("Pao for four kongs (四杠子)", "四杠子也包牌"),
     # option choices that are words (numbers are shown as they are)
+    # a control of the page named inside a rule set's sentence (mjlens.ui.words)
+    "switch_on": ("“{label}” on", "选了“{label}”"),
+    "switch_off": ("“{label}” off", "不选“{label}”"),
     "choice_none": ("none", "无"),
     "choice_fan": ("fan", "加番"),
     "choice_base": ("base", "加底"),
@@ -235,6 +238,7 @@ M = Catalog("app", {
     "choice_refund": ("refund", "退还"),
     "choice_white_third": ("white third", "白板对第三家"),
     "choice_green_third": ("green third", "发财对第三家"),
+    "choice_green_second": ("green second", "发财对第二家"),
     "choice_discard": ("as a discard", "算放炮"),
     "choice_self_draw": ("as a self-draw", "当自摸"),
     "choice_simple": ("simple count", "简单算法"),
