@@ -87,6 +87,24 @@ def test_correct_a_tile_with_palette_changes_total(app):
     assert app.text_input(key="notation").value == "111666789m5s [222p] *5s"
 
 
+def test_the_palette_opens_on_the_selected_tiles_suit(app):
+    """A misread bamboo tile is fixed with one tap on the right one: the palette under the
+    selected tile showed the characters whatever the tile, so a bamboo or dot tile took a tap
+    on its suit first."""
+    enter(app, "111m 456m 789m 5s [222p] *5s")
+    d = app.session_state["draft"]
+    i = next(i for i, s in enumerate(d.tiles) if s.code == "5s" and s.group != "win")
+    app.button(key=f"tile-{i}").click().run()
+    assert app.segmented_control(key="palette-suit").value == "s"
+    app.button(key="pal-6s").click().run()  # one tap: the standing 5s is a 6s
+    assert not app.exception
+    assert app.text_input(key="notation").value == "111456789m6s [222p] *5s"
+    d = app.session_state["draft"]
+    j = next(j for j, s in enumerate(d.tiles) if s.code == "2p")
+    app.button(key=f"tile-{j}").click().run()  # a tile of a meld: its suit too
+    assert app.segmented_control(key="palette-suit").value == "p"
+
+
 def test_delete_and_add_back_a_tile(app):
     enter(app, "111m 456m 789m 5s [222p] *5s")
     d = app.session_state["draft"]

@@ -46,8 +46,13 @@ def _transition(fn, *args, **kwargs) -> None:
 
 
 def _select(i: int) -> None:
+    """Select tile `i` (again: unselect it). The palette below opens on its suit, so a misread
+    tile is fixed with one more tap (a 7s read as 8s: the bamboo tiles are there)."""
     ss = st.session_state
     ss.selected = None if ss.get("selected") == i else i
+    tiles = ss.draft.tiles
+    if ss.selected is not None and 0 <= i < len(tiles) and tiles[i].code[-1:] in SUITS:
+        ss["palette-suit"] = tiles[i].code[-1]
 
 
 def _highlight(d: S.Draft, i: int, selected: int | None) -> str | None:
