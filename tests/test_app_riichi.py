@@ -98,3 +98,35 @@ def test_a_refusal_names_the_pages_controls_not_the_cli_fields(app):  # noqa: F8
     app.toggle(key="extra-first_turn").set_value(True).run()  # seat East: the dealer
     said = warning(app)
     assert "“Won on the first turn" in said and not code_name.search(said), said
+
+
+def test_a_five_is_made_red_on_its_own_panel_and_a_fixed_five_loses_its_mark(app):  # noqa: F811
+    """Red fives were only in the win details' list: a five's own panel has the switch (one
+    tap once the tile is selected). A red 5p then fixed into a 6p kept its mark: the score
+    refused the hand ('lists 5p, but the hand holds no 5p') until the list was found."""
+    enter(app, "234m 234p 678s 22s 55p *5p seat:S")
+    app.selectbox(key="rules").set_value("riichi").run()
+    d = app.session_state["draft"]
+    i = next(i for i, s in enumerate(d.tiles) if s.code == "5p" and s.group != "win")
+    app.button(key=f"tile-{i}").click().run()
+    app.toggle(key="red-five").set_value(True).run()
+    assert not app.exception, app.exception
+    assert 'red_fives=["5p"]' in app.text_input(key="notation").value
+    assert "Red fives" in _words(app)
+    app.segmented_control(key="lang").set_value("zh").run()
+    assert app.toggle(key="red-five").label.startswith("赤五") and app.toggle(key="red-five").value
+    app.segmented_control(key="lang").set_value("en").run()
+    app.button(key="done").click().run()
+    for _ in range(2):  # no 5p left standing; the winning 5p stays
+        d = app.session_state["draft"]
+        k = next(k for k, s in enumerate(d.tiles) if s.code == "5p" and s.group != "win")
+        app.button(key=f"tile-{k}").click().run()
+        app.button(key="pal-6p").click().run()  # the palette is on the dots
+    assert not app.exception, app.exception
+    assert "red_fives" in app.text_input(key="notation").value  # the winning 5p is still red
+    d = app.session_state["draft"]
+    w = next(w for w, s in enumerate(d.tiles) if s.code == "5p")
+    app.button(key=f"tile-{w}").click().run()
+    app.button(key="pal-7p").click().run()
+    assert "red_fives" not in app.text_input(key="notation").value
+    assert "holds no 5p" not in " ".join(str(x.value) for x in app.warning)

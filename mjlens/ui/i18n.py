@@ -229,6 +229,7 @@ M = Catalog("app", {
     # a control of the page named inside a rule set's sentence (mjlens.ui.words)
     "switch_on": ("“{label}” on", "选了“{label}”"),
     "switch_off": ("“{label}” off", "不选“{label}”"),
+    "red_five": ("Red five (赤五)", "赤五（红色的五）"),
     "choice_none": ("none", "无"),
     "choice_fan": ("fan", "加番"),
     "choice_base": ("base", "加底"),

@@ -220,6 +220,7 @@ def edit_panel(lang: str) -> None:
             st.caption(text(slot.note, lang))
         if slot.alternatives:
             alternatives(i, slot, lang)
+        _red_toggle(d, i, lang)
         if not S.is_flower_slot(slot):
             targets = _move_targets(d)
             ss["move-target"] = slot.group
@@ -239,6 +240,20 @@ def edit_panel(lang: str) -> None:
                           args=(i,), icon=":material/block:", help=t("not_a_tile_help", lang))
             st.button(t("done", lang), key="done", on_click=_select, args=(i,))
         palette(lang, editing=True)
+
+
+def _red_toggle(d: S.Draft, i: int, lang: str) -> None:
+    """A five, under a rule set that counts red fives (riichi): printed red or not, one tap
+    on the tile's own panel (the same red fives as the win details' list)."""
+    from mjlens.ui.views_result import current_rules
+
+    code = d.tiles[i].code
+    rs = current_rules()
+    if code not in S.FIVES or rs is None or "red_fives" not in rs.field_names:
+        return
+    st.session_state["red-five"] = code in (d.context.extra.get("red_fives") or ())
+    st.toggle(t("red_five", lang), key="red-five", on_change=lambda: apply(
+        S.set_red, i, bool(st.session_state["red-five"])))
 
 
 def alternatives(i: int, slot: S.DraftTile, lang: str) -> None:
@@ -329,8 +344,9 @@ def palette(lang: str, editing: bool) -> None:
             ss["add-target"] = S.CONCEALED
         st.segmented_control(t("palette_add_to", lang), targets, key="add-target",
                              format_func=lambda g: group_name(g, lang))
+    ss.setdefault("palette-suit", "m")  # no default below: _select sets it to a tile's suit
     suit = st.segmented_control(
-        t("palette", lang), SUITS, key="palette-suit", default="m", required=True,
+        t("palette", lang), SUITS, key="palette-suit", required=True,
         format_func=lambda s: t(f"suit_{s}", lang), label_visibility="collapsed",
     ) or "m"
     # each tile one button with its picture drawn on it (pictures.button_pictures)

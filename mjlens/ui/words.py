@@ -18,7 +18,7 @@ CONTEXT = ("self_drawn", "last_tile", "kong_replacement", "robbing_kong", "last_
 # words (red_fives=false); not inside a notation token or a {parameter}
 _NAME = re.compile(r"(?<![\w{=])([a-z]+(?:_[a-z0-9]+)+)(=(?:true|false))?(?![\w}=])"
                    r"( ?[(（]([^()（）]*)[)）])?")  # and what follows in brackets, if any
-_CJK = "\u3400-\u9fff\uff08-\uff1f\u3001\u3002"
+_CJK = r"\u3400-\u9fff\uff08-\uff1f\u3001\u3002"  # Chinese characters and punctuation (re escapes)
 
 
 def _names(rs: Any, lang: str) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
