@@ -130,3 +130,16 @@ def test_a_five_is_made_red_on_its_own_panel_and_a_fixed_five_loses_its_mark(app
     app.button(key="pal-7p").click().run()
     assert "red_fives" not in app.text_input(key="notation").value
     assert "holds no 5p" not in " ".join(str(x.value) for x in app.warning)
+
+
+def test_riichis_total_is_in_points_that_read_dian_in_chinese(app):  # noqa: F811
+    """Riichi's total read '6000 分' on the Chinese page beside its own '6000点' (分 is a
+    Chinese game's point; riichi's are 点, its point sticks)."""
+    enter(app, "123m 456m 789m 234p 5s *5s")
+    app.selectbox(key="rules").set_value("riichi").run()
+    app.segmented_control(key="lang").set_value("zh").run()
+    assert [m.value for m in app.metric] == ["6000 点"]
+    app.segmented_control(key="lang").set_value("zh-Hant").run()
+    assert [m.value for m in app.metric] == ["6000 點"]
+    app.selectbox(key="rules").set_value("nanning_points").run()  # a Chinese game's points
+    assert app.metric[0].value.endswith(" 分"), app.metric[0].value

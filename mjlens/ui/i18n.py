@@ -272,11 +272,12 @@ def lang_of_locale(locale: str | None) -> str:
     return _lang_of_locale(locale)
 
 
-def unit(name: str, lang: str = "en") -> str:
-    """A rule set's unit of score in the reader's language (scoring.units)."""
+def unit(name: str, lang: str = "en", rules: str | None = None) -> str:
+    """A rule set's unit of score in the reader's language (scoring.units; `rules`' own word
+    for it where it has one: riichi's points are 点)."""
     from scoring.units import unit_name
 
-    return render(unit_name(name), lang)
+    return render(unit_name(name, rules), lang)
 
 
 # Rule sets whose breakdown items count in another unit than their total: riichi's yaku count

@@ -78,7 +78,7 @@ def score_badge(outcome: E.Outcome, lang: str) -> None:
     if r is None:
         st.badge(t("cannot_score", lang), color="gray", icon=":material/edit:")
     else:
-        st.badge(f"{E.fmt_num(r.total)} {unit(r.unit, lang)}",
+        st.badge(f"{E.fmt_num(r.total)} {unit(r.unit, lang, r.rules)}",
                  color="green" if r.is_win else "orange",
                  icon=":material/check_circle:" if r.is_win else ":material/block:")
 
@@ -391,7 +391,7 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
         problem_view(outcome, lang)
         return
     r = outcome.result
-    st.metric(t("total", lang), f"{E.fmt_num(r.total)} {unit(r.unit, lang)}")
+    st.metric(t("total", lang), f"{E.fmt_num(r.total)} {unit(r.unit, lang, r.rules)}")
     if r.is_win:
         st.success(t("legal_win", lang), icon=":material/check_circle:")
     else:
