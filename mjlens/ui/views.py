@@ -37,7 +37,7 @@ from mjlens.ui.views_result import (
 from scoring.hand import HandError
 
 log = logging.getLogger(__name__)
-EXAMPLE = "123m 456m 789m 234p 5s +5s"
+EXAMPLE = E.EXAMPLES[0]
 CSS = """
 <style>
 /* A tile of the hand or the palette: one button, its picture drawn on it above its label
@@ -276,6 +276,11 @@ def _notation_changed() -> None:
     PT.rerun(PT.HAND)
 
 
+def _show_example() -> None:
+    rs = current_rules()
+    _set_notation(E.example_for(rs.id, current_options(rs)) if rs else EXAMPLE)
+
+
 def _set_notation(text: str) -> None:
     st.session_state.notation = text
     _notation_changed()
@@ -316,8 +321,8 @@ def notation_part(lang: str) -> None:
     else:
         ss.notation_src = ss.draft
     with st.container(horizontal=True):
-        st.button(t("example_hand", lang), key="example", on_click=_set_notation,
-                  args=(EXAMPLE,), type="tertiary")
+        st.button(t("example_hand", lang), key="example", on_click=_show_example,
+                  type="tertiary")
         st.button(t("clear_hand", lang), key="clear", on_click=_set_notation, args=("",),
                   type="tertiary")
 
