@@ -164,6 +164,19 @@ def test_palette_entry_from_empty_with_a_meld_and_winning_tile(app):
     assert "[222p]" in app.text_input(key="notation").value
 
 
+def test_a_melds_menu_shows_its_own_settings_after_one_before_it_goes(app):
+    """The first meld claimed from across, then back to the standing tiles: the next meld,
+    now first, showed 'across' in its menu (the menu's value was kept by its place), while the
+    hand had it from nobody."""
+    enter(app, "111m 789m 5s [222p^] [333s] +5s")
+    assert app.selectbox(key="meld-from-0").value == "across"
+    app.button(key="unmeld-0").click().run()
+    assert not app.exception
+    assert app.session_state["draft"].melds[0].claimed_from is None
+    assert app.selectbox(key="meld-from-0").value == "none"
+    assert "[333s]" in app.text_input(key="notation").value
+
+
 def test_invalid_hand_gives_the_players_message(app):
     enter(app, "11111m 456m 789m 5s *5s")
     assert total(app) is None

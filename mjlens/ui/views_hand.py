@@ -105,14 +105,20 @@ def _meld_controls(d: S.Draft, k: int, lang: str) -> None:
     """A small menu under a meld: concealed kong or exposed, claimed from whom, dissolve."""
     spec = d.melds[k]
     codes = [d.tiles[i].code for i in d.group(S.meld_group(k))]
-    with st.popover(_meld_summary(spec, lang), key=f"meld-pop-{k}", type="tertiary"):
+    # the widgets show this meld's settings: keyed by position, they showed the settings of
+    # the meld that was there before (a chow said 'claimed from across' once the meld before
+    # it went back to the standing tiles); a menu closes when the melds are renumbered
+    ss = st.session_state
+    ss[f"meld-conc-{k}"], ss[f"meld-from-{k}"] = spec.concealed, spec.claimed_from or "none"
+    with st.popover(_meld_summary(spec, lang), key=f"meld-pop-{k}-{len(d.melds)}",
+                    type="tertiary"):
         if len(codes) == 4:
-            st.toggle(t("meld_concealed", lang), value=spec.concealed, key=f"meld-conc-{k}",
+            st.toggle(t("meld_concealed", lang), key=f"meld-conc-{k}",
                       on_change=lambda: apply(S.set_meld, k,
                                               concealed=st.session_state[f"meld-conc-{k}"]))
         if not spec.concealed:
             st.selectbox(
-                t("claimed_from", lang), CLAIMS, placeholder=t("choose", lang), index=CLAIMS.index(spec.claimed_from or "none"),
+                t("claimed_from", lang), CLAIMS, placeholder=t("choose", lang),
                 format_func=lambda c: t(f"claim_{c}", lang), key=f"meld-from-{k}",
                 on_change=lambda: apply(S.set_meld, k, claimed_from=_claim(k)),
             )
