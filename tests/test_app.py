@@ -279,6 +279,22 @@ def test_language_switch(app):
     assert app.metric[0].label == "Total"
 
 
+def test_the_language_switch_keeps_options_without_streamlits_warning(app, caplog):
+    """Each switch logged Streamlit's 'created with a default value but also had its value set
+    via the Session State API' with a stack trace for every option (the switch writes the
+    choices back, and the option widgets had their defaults as well)."""
+    enter(app, "111m 456m 789m 5s [222p] *5s")
+    app.number_input(key="opt-toy-base").set_value(3).run()
+    app.toggle(key="opt-toy-double").set_value(True).run()
+    caplog.clear()
+    app.segmented_control(key="lang").set_value("zh").run()
+    app.segmented_control(key="lang").set_value("en").run()
+    assert not app.exception
+    assert app.number_input(key="opt-toy-base").value == 3 and app.toggle(key="opt-toy-double").value
+    assert total(app) == "8 pt"  # doubled (the base is the stake)
+    assert "default value but also had its value set" not in caplog.text
+
+
 def test_exports_are_offered_when_scored(app):
     enter(app, "111m 456m 789m 5s [222p] *5s")
     keys = {b.key for b in app.get("download_button")}

@@ -88,31 +88,33 @@ def is_stake(name: str) -> bool:
 
 
 def _option_widget(rs: RuleSet, opt, lang: str) -> None:
+    """One option's input. Its default goes into the session state, not the widget: the
+    language switch keeps every choice by writing it back (views.keep_choices), and a widget
+    given a default as well logged Streamlit's warning with a stack trace on every switch."""
     key = f"opt-{rs.id}-{opt.name}"
     label = option_label(opt, lang)
     help_text = in_app_words(option_help(opt, lang), rs, lang) or None
     kind = E.option_kind(opt)
-    on = {"on_change": PT.rerun, "args": (PT.SCORE,)}  # another size of hand: the whole page
+    on = {"on_change": PT.rerun, "args": (PT.SCORE,), "key": key, "help": help_text}
+    ss = st.session_state
     if kind == "choice":
-        choices = list(opt.choices)
         # a None choice would show as an empty box: it is offered as the word "none"
-        shown = ["none" if c is None else c for c in choices]
+        shown = ["none" if c is None else c for c in opt.choices]
         default = "none" if opt.default is None else opt.default
-        st.selectbox(label, shown, index=shown.index(default) if default in shown else 0,
-                     placeholder=t("choose", lang),
-                     key=key, help=help_text, format_func=lambda c: choice_label(c, lang, opt),
-                     **on)
+        ss.setdefault(key, default if default in shown else shown[0])
+        st.selectbox(label, shown, placeholder=t("choose", lang),
+                     format_func=lambda c: choice_label(c, lang, opt), **on)
     elif kind == "bool":
-        st.toggle(label, value=opt.default, key=key, help=help_text, **on)
-    elif kind == "int":
-        st.number_input(label, value=opt.default, step=1, key=key, help=help_text,
-                        min_value=None if opt.minimum is None else int(opt.minimum), **on)
-    elif kind == "float":
-        st.number_input(label, value=opt.default, step=0.5, key=key, help=help_text,
-                        min_value=None if opt.minimum is None else float(opt.minimum), **on)
+        ss.setdefault(key, opt.default)
+        st.toggle(label, **on)
+    elif kind in ("int", "float"):
+        ss.setdefault(key, opt.default)
+        number = int if kind == "int" else float
+        st.number_input(label, step=1 if kind == "int" else 0.5,
+                        min_value=None if opt.minimum is None else number(opt.minimum), **on)
     else:
-        st.text_input(label, value="" if opt.default is None else str(opt.default), key=key,
-                      help=help_text, **on)
+        ss.setdefault(key, "" if opt.default is None else str(opt.default))
+        st.text_input(label, **on)
 
 
 def options_view(rs: RuleSet, lang: str, stakes: bool) -> None:
