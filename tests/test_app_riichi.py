@@ -143,3 +143,14 @@ def test_riichis_total_is_in_points_that_read_dian_in_chinese(app):  # noqa: F81
     assert [m.value for m in app.metric] == ["6000 點"]
     app.selectbox(key="rules").set_value("nanning_points").run()  # a Chinese game's points
     assert app.metric[0].value.endswith(" 分"), app.metric[0].value
+
+
+def test_a_red_five_typed_as_zero_is_a_red_five(app):  # noqa: F811
+    """The photo labels a red five 0p (riichi's notation), but typing 0p in the notation box
+    was refused: 'There is no tile 0p'. It is read as a 5p marked red."""
+    app.selectbox(key="rules").set_value("riichi").run()
+    enter(app, "234m 234p 678s 22s 50p *5p seat:S")
+    assert not app.text_input(key="notation").value.count("0p")
+    assert 'red_fives=["5p"]' in app.text_input(key="notation").value
+    assert "Red fives" in _words(app)
+    assert not app.error, [e.value for e in app.error]

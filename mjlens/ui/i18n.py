@@ -45,9 +45,9 @@ M = Catalog("app", {
     "notation_help": (
         "e.g. 123m 456p [555s<] 11z +3m — digits then m p s z; [..] exposed meld "
         "(< left ^ across > right), {{..}} concealed kong, +tile won on a discard, *tile self-drawn, "
-        "15f flowers.",
+        "15f flowers, 0p a red five.",
         "例：123m 456p [555s<] 11z +3m —— 数字加 m万 p筒 s条 z字；[..] 明的面子"
-        "（< 上家 ^ 对家 > 下家），{{..}} 暗杠，+牌 点和，*牌 自摸，15f 花牌。",
+        "（< 上家 ^ 对家 > 下家），{{..}} 暗杠，+牌 点和，*牌 自摸，15f 花牌，0p 赤五。",
     ),
     "clear_hand": ("Clear hand", "清空"),
     "example_hand": ("Example hand", "示例手牌"),

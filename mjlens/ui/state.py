@@ -11,6 +11,7 @@ lands on the tile the player tapped.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -186,6 +187,31 @@ def _with_reds(d: Draft, listed: list[str]) -> Draft:
     extra = {k: v for k, v in d.context.extra.items() if k != "red_fives"}
     return replace(d, context=replace(d.context, extra={**extra, "red_fives": listed}
                                       if listed else extra))
+
+
+_RED_DIGITS = re.compile(r"(?<![\w=\"])(\d+)([mps])(?![a-z])")
+
+
+def red_notation(text: str) -> tuple[str, list[str]]:
+    """Riichi's way of writing a red five, 0m / 0p / 0s (as the photo's boxes label one), read
+    as the five it is: (the notation with 5 for 0, the red fives met). The notation box
+    refused it: 'there is no tile 0p'."""
+    reds: list[str] = []
+
+    def five(m: re.Match) -> str:
+        reds.extend(f"5{m.group(2)}" for _ in range(m.group(1).count("0")))
+        return m.group(1).replace("0", "5") + m.group(2)
+
+    return _RED_DIGITS.sub(five, text), reds
+
+
+def mark_reds(d: Draft, reds: list[str]) -> Draft:
+    """`d` with one five of each code in `reds` marked red (set_red)."""
+    for code in dict.fromkeys(reds):
+        i = next((i for i, s in enumerate(d.tiles) if s.code == code), None)
+        if i is not None:
+            d = set_red(d, i, True)
+    return d
 
 
 def set_red(d: Draft, i: int, red: bool) -> Draft:

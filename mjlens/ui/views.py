@@ -267,7 +267,8 @@ def _notation_changed() -> None:
         ss.draft = S.clear(ss.draft)
     else:
         try:
-            ss.draft = S.from_hand(parse_hand(text))
+            text, reds = S.red_notation(text)  # riichi's 0p: a red 5p
+            ss.draft = S.mark_reds(S.from_hand(parse_hand(text)), reds)
         except HandError as exc:
             ss.notation_error = exc.msg
             PT.rerun(("notation",))
