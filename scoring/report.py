@@ -70,7 +70,7 @@ def format_result(result: ScoreResult, hand_text: str = "", lang: str = "en") ->
         count = "" if f.count == 1 else say("count_times" if multiply else "count", count=f.count)
         lines.append(f"  {_pad(label, width)} {_value(f.fan, result.combine):>4}{count}   "
                      f"{render(f.why, lang)}")
-    unit = "" if multiply else f" {render(unit_name(result.unit), lang)}"
+    unit = "" if multiply else f" {render(unit_name(result.unit, result.rules), lang)}"
     lines.append(f"  {_pad(say('total'), width)} {_value(result.total, result.combine):>4}{unit}")
     if result.excluded:
         lines.append(say("not_counted"))

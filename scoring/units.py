@@ -20,12 +20,17 @@ UNITS = Catalog("unit", {
     "point": ("point", "分"),
     "pt": ("pt", "分"),
     "han": ("han", "番"),  # riichi's yaku (its total is in points)
+    # a rule set's own word for a unit it shares with others: riichi's points are 点 (点棒),
+    # as its own sentences say (3900点), where a Chinese game's points are 分
+    "riichi:points": ("points", "点"),
 })
 
 
-def unit_name(unit: str) -> Msg | str:
-    """The unit as a message; one the catalog lacks is shown as written (tests/test_units.py
-    keeps every registered rule set's unit in the catalog)."""
+def unit_name(unit: str, rules: str | None = None) -> Msg | str:
+    """The unit as a message (`rules`' own word for it where it has one); one the catalog lacks
+    is shown as written (tests/test_units.py keeps every registered rule set's unit in it)."""
+    if rules is not None and f"{rules}:{unit}" in UNITS.entries:
+        return UNITS(f"{rules}:{unit}")
     return UNITS(unit) if unit in UNITS.entries else unit
 
 

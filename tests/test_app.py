@@ -87,6 +87,24 @@ def test_correct_a_tile_with_palette_changes_total(app):
     assert app.text_input(key="notation").value == "111666789m5s [222p] *5s"
 
 
+def test_the_palette_opens_on_the_selected_tiles_suit(app):
+    """A misread bamboo tile is fixed with one tap on the right one: the palette under the
+    selected tile showed the characters whatever the tile, so a bamboo or dot tile took a tap
+    on its suit first."""
+    enter(app, "111m 456m 789m 5s [222p] *5s")
+    d = app.session_state["draft"]
+    i = next(i for i, s in enumerate(d.tiles) if s.code == "5s" and s.group != "win")
+    app.button(key=f"tile-{i}").click().run()
+    assert app.segmented_control(key="palette-suit").value == "s"
+    app.button(key="pal-6s").click().run()  # one tap: the standing 5s is a 6s
+    assert not app.exception
+    assert app.text_input(key="notation").value == "111456789m6s [222p] *5s"
+    d = app.session_state["draft"]
+    j = next(j for j, s in enumerate(d.tiles) if s.code == "2p")
+    app.button(key=f"tile-{j}").click().run()  # a tile of a meld: its suit too
+    assert app.segmented_control(key="palette-suit").value == "p"
+
+
 def test_delete_and_add_back_a_tile(app):
     enter(app, "111m 456m 789m 5s [222p] *5s")
     d = app.session_state["draft"]
@@ -144,6 +162,19 @@ def test_palette_entry_from_empty_with_a_meld_and_winning_tile(app):
     assert total(app) == "4 pt"
     app.selectbox(key="meld-from-0").set_value("none").run()
     assert "[222p]" in app.text_input(key="notation").value
+
+
+def test_a_melds_menu_shows_its_own_settings_after_one_before_it_goes(app):
+    """The first meld claimed from across, then back to the standing tiles: the next meld,
+    now first, showed 'across' in its menu (the menu's value was kept by its place), while the
+    hand had it from nobody."""
+    enter(app, "111m 789m 5s [222p^] [333s] +5s")
+    assert app.selectbox(key="meld-from-0").value == "across"
+    app.button(key="unmeld-0").click().run()
+    assert not app.exception
+    assert app.session_state["draft"].melds[0].claimed_from is None
+    assert app.selectbox(key="meld-from-0").value == "none"
+    assert "[333s]" in app.text_input(key="notation").value
 
 
 def test_invalid_hand_gives_the_players_message(app):
@@ -246,6 +277,22 @@ def test_language_switch(app):
     assert any(b.label == "一万" for b in app.button)
     app.segmented_control(key="lang").set_value("en").run()
     assert app.metric[0].label == "Total"
+
+
+def test_the_language_switch_keeps_options_without_streamlits_warning(app, caplog):
+    """Each switch logged Streamlit's 'created with a default value but also had its value set
+    via the Session State API' with a stack trace for every option (the switch writes the
+    choices back, and the option widgets had their defaults as well)."""
+    enter(app, "111m 456m 789m 5s [222p] *5s")
+    app.number_input(key="opt-toy-base").set_value(3).run()
+    app.toggle(key="opt-toy-double").set_value(True).run()
+    caplog.clear()
+    app.segmented_control(key="lang").set_value("zh").run()
+    app.segmented_control(key="lang").set_value("en").run()
+    assert not app.exception
+    assert app.number_input(key="opt-toy-base").value == 3 and app.toggle(key="opt-toy-double").value
+    assert total(app) == "8 pt"  # doubled (the base is the stake)
+    assert "default value but also had its value set" not in caplog.text
 
 
 def test_exports_are_offered_when_scored(app):

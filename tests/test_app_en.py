@@ -143,3 +143,21 @@ def test_one_note_on_the_photo_is_not_counted_as_notes():
 
     label = t("reading_notes", "en", n=1)
     assert "1)" in label and "1 notes" not in label, label
+
+
+@pytest.mark.parametrize("rules", ["taiwan", "riichi"])
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_taiwan_and_riichi_options_are_named_in_a_players_words(no_detector, rules, locale):  # noqa: F811
+    """Taiwanese options were labelled by their names made into words ('Little winds wind
+    pungs', 'Pinghu pair wait', 'Human'; in Chinese 连庄N次), riichi's 'Kiriage', 'Players'."""
+    from mjlens.ui.views_result import is_stake
+
+    at = _app(locale)
+    at.selectbox(key="rules").set_value(rules).run()
+    assert not at.exception
+    widgets = [*at.toggle, *at.selectbox, *at.number_input]
+    rs = all_rulesets()[rules]
+    for opt in rs.options:
+        label = next(w.label for w in widgets if w.key == f"opt-{rules}-{opt.name}")
+        assert label != opt.name.replace("_", " ").capitalize() or is_stake(opt.name), label
+        assert not re.search(r"[A-Za-z]", label) or locale == "en-US", label

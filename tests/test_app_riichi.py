@@ -72,3 +72,85 @@ def test_the_yaku_count_han_while_the_total_is_in_points(app):  # noqa: F811
     app.segmented_control(key="lang").set_value("zh").run()
     words = _words(app)
     assert "— 1番" in words and "— 2番" in words and "1分" not in words, words[:600]
+
+
+def test_a_refusal_names_the_pages_controls_not_the_cli_fields(app):  # noqa: F811
+    """A red 5p marked in a hand without a 5p, a dealer's first-turn win on a discard: the
+    refusal read 'red_fives lists 5p' / 'remove first_turn' (the CLI's field names, which a
+    player on the page never sees); it names the page's controls, in the page's language."""
+    import re
+
+    def warning(at) -> str:
+        return " ".join(str(w.value) for w in at.warning)
+
+    code_name = re.compile(r"\b[a-z]+_[a-z_]+\b")
+    enter(app, "123m 456m 789m 234s 5s +5s")
+    app.selectbox(key="rules").set_value("riichi").run()
+    [p for p in app.get("button_group") if p.key == "extra-red_fives"][0].set_value(["5p"]).run()
+    assert not app.exception
+    said = warning(app)
+    assert "“Red fives in the hand (赤五)” lists 5p" in said and not code_name.search(said), said
+    app.segmented_control(key="lang").set_value("zh").run()
+    said = warning(app)
+    assert "“手中的赤五”" in said and not code_name.search(said), said
+    app.segmented_control(key="lang").set_value("en").run()
+    [p for p in app.get("button_group") if p.key == "extra-red_fives"][0].set_value([]).run()
+    app.toggle(key="extra-first_turn").set_value(True).run()  # seat East: the dealer
+    said = warning(app)
+    assert "“Won on the first turn" in said and not code_name.search(said), said
+
+
+def test_a_five_is_made_red_on_its_own_panel_and_a_fixed_five_loses_its_mark(app):  # noqa: F811
+    """Red fives were only in the win details' list: a five's own panel has the switch (one
+    tap once the tile is selected). A red 5p then fixed into a 6p kept its mark: the score
+    refused the hand ('lists 5p, but the hand holds no 5p') until the list was found."""
+    enter(app, "234m 234p 678s 22s 55p *5p seat:S")
+    app.selectbox(key="rules").set_value("riichi").run()
+    d = app.session_state["draft"]
+    i = next(i for i, s in enumerate(d.tiles) if s.code == "5p" and s.group != "win")
+    app.button(key=f"tile-{i}").click().run()
+    app.toggle(key="red-five").set_value(True).run()
+    assert not app.exception, app.exception
+    assert 'red_fives=["5p"]' in app.text_input(key="notation").value
+    assert "Red fives" in _words(app)
+    app.segmented_control(key="lang").set_value("zh").run()
+    assert app.toggle(key="red-five").label.startswith("赤五") and app.toggle(key="red-five").value
+    app.segmented_control(key="lang").set_value("en").run()
+    app.button(key="done").click().run()
+    for _ in range(2):  # no 5p left standing; the winning 5p stays
+        d = app.session_state["draft"]
+        k = next(k for k, s in enumerate(d.tiles) if s.code == "5p" and s.group != "win")
+        app.button(key=f"tile-{k}").click().run()
+        app.button(key="pal-6p").click().run()  # the palette is on the dots
+    assert not app.exception, app.exception
+    assert "red_fives" in app.text_input(key="notation").value  # the winning 5p is still red
+    d = app.session_state["draft"]
+    w = next(w for w, s in enumerate(d.tiles) if s.code == "5p")
+    app.button(key=f"tile-{w}").click().run()
+    app.button(key="pal-7p").click().run()
+    assert "red_fives" not in app.text_input(key="notation").value
+    assert "holds no 5p" not in " ".join(str(x.value) for x in app.warning)
+
+
+def test_riichis_total_is_in_points_that_read_dian_in_chinese(app):  # noqa: F811
+    """Riichi's total read '6000 分' on the Chinese page beside its own '6000点' (分 is a
+    Chinese game's point; riichi's are 点, its point sticks)."""
+    enter(app, "123m 456m 789m 234p 5s *5s")
+    app.selectbox(key="rules").set_value("riichi").run()
+    app.segmented_control(key="lang").set_value("zh").run()
+    assert [m.value for m in app.metric] == ["6000 点"]
+    app.segmented_control(key="lang").set_value("zh-Hant").run()
+    assert [m.value for m in app.metric] == ["6000 點"]
+    app.selectbox(key="rules").set_value("nanning_points").run()  # a Chinese game's points
+    assert app.metric[0].value.endswith(" 分"), app.metric[0].value
+
+
+def test_a_red_five_typed_as_zero_is_a_red_five(app):  # noqa: F811
+    """The photo labels a red five 0p (riichi's notation), but typing 0p in the notation box
+    was refused: 'There is no tile 0p'. It is read as a 5p marked red."""
+    app.selectbox(key="rules").set_value("riichi").run()
+    enter(app, "234m 234p 678s 22s 50p *5p seat:S")
+    assert not app.text_input(key="notation").value.count("0p")
+    assert 'red_fives=["5p"]' in app.text_input(key="notation").value
+    assert "Red fives" in _words(app)
+    assert not app.error, [e.value for e in app.error]

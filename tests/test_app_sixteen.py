@@ -161,3 +161,55 @@ def test_seventeen_tiles_under_a_fourteen_tile_game_suggest_the_games_of_that_si
     assert app.session_state["rules"] == "yuhuan"
     assert app.metric and app.metric[0].value.split()[0].isdigit(), _messages(app)
     assert not [b for b in app.button if b.key.startswith("fits-")]
+
+
+def test_a_correction_comes_back_after_a_rule_set_of_another_hand_size(app, monkeypatch):
+    """A photo read under Guobiao, one tile corrected, then Taiwanese chosen (17 tiles: the
+    photo is read again) and Guobiao again: the correction was lost, the photo read afresh.
+    It is kept aside, said so, and comes back with the rule sets of its size."""
+    from mjlens.ui import photo as P
+    from mjlens.ui.views import _detector
+    from tests.app_support import FIXTURES, FixtureDetector
+
+    det = FixtureDetector("hand_melds", doubtful=None)
+    monkeypatch.setattr(P, "load_detector", lambda *a, **k: det)
+    _detector.clear()
+    app.selectbox(key="rules").set_value("gb").run()
+    jpeg = (FIXTURES / "hand_melds.jpg").read_bytes()
+    app.file_uploader(key="upload").set_value(("hand.jpg", jpeg, "image/jpeg")).run()
+    read = app.session_state["draft"]
+    i = next(i for i, s in enumerate(read.tiles) if s.code == "8s")
+    app.button(key=f"tile-{i}").click().run()
+    app.segmented_control(key="palette-suit").set_value("s").run()
+    app.button(key="pal-9s").click().run()  # the 8s is a 9s
+    fixed = app.session_state["draft"]
+    assert fixed.tiles[i].code == "9s"
+    app.selectbox(key="rules").set_value("taiwan").run()
+    assert not app.exception, app.exception
+    assert "corrections are kept" in _messages(app) and "17-tile" in _messages(app)
+    app.selectbox(key="rules").set_value("gb").run()
+    assert not app.exception, app.exception
+    assert app.session_state["draft"].tiles == fixed.tiles
+    assert "corrections to this photo are back" in _messages(app)
+    app.selectbox(key="rules").set_value("sichuan").run()  # the same size: the hand stays
+    assert app.session_state["draft"].tiles == fixed.tiles
+    app.segmented_control(key="lang").set_value("zh").run()
+    app.selectbox(key="rules").set_value("taiwan").run()
+    assert "你的修改已保留" in _messages(app)
+    assert det.calls == 1
+
+
+def test_the_example_hand_is_a_win_under_every_rule_set(app):
+    """Example hand gave Guobiao's 14-tile hand under every rule set: refused under half of
+    them ('needs 17' in the 16-tile games, 'must miss a suit' in Sichuan, 'needs a pung' in
+    Northeast). It is a hand the chosen rule set scores as a win."""
+    from scoring.ruleset import all_rulesets
+
+    refused = {}
+    for rules in sorted(all_rulesets()):
+        app.selectbox(key="rules").set_value(rules).run()
+        app.button(key="example").click().run()
+        assert not app.exception, (rules, app.exception)
+        if not (app.metric and app.success):
+            refused[rules] = _messages(app)
+    assert refused == {}

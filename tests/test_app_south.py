@@ -19,7 +19,8 @@ def test_guangxi_horses_dealer_and_streak_inputs(app):  # noqa: F811
         "x3 for 2 horse hit" in m.value for m in app.markdown)
     app.selectbox(key="extra-dealer").set_value("W").run()  # the winner deals: needs a drawer
     assert not app.exception
-    assert "horse_drawer" in " ".join(str(e.value) for e in [*app.warning, *app.error])
+    said = " ".join(str(e.value) for e in [*app.warning, *app.error])
+    assert "“Horse drawer”" in said and "horse_drawer" not in said  # the page's control
     app.text_input(key="extra-horses").set_value("").run()
     app.number_input(key="extra-dealer_streak").set_value(2).run()
     assert not app.exception

@@ -149,3 +149,29 @@ def test_where_the_rule_text_leaves_the_deal_to_the_table_the_page_asks_who_deal
     assert "Who dealt this hand on the Table page" in shown(at)
     other = start(page(), name="Saturday", rules="gb")
     assert not [s for s in other.selectbox if s.key == "tb-dealer"]
+
+
+def test_add_to_table_starts_from_the_scored_hands_seats(url):
+    """The scoring page's Add to table box said Player 1 won and 'nobody (self-drawn)' whatever
+    the hand: a discard win went in under a label that said self-drawn, and a winner at South
+    under player 1's seat. The winner and discarder start as the scored hand has them."""
+    Ledger(url).new_table("Friday", PLAYERS, "gb")
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["table"] = "Friday"
+    at.run()
+    at.selectbox(key="rules").set_value("gb").run()
+    at.text_input(key="notation").set_value("123m 456p 789s 11z 55s +5s seat:S discarder=W").run()
+    assert not at.exception, at.exception
+    assert at.selectbox(key="tb-score-winner").value == 1  # Bo sits South while Ann deals
+    assert at.selectbox(key="tb-score-from").value == 2  # Cy sits West
+    at.text_input(key="notation").set_value("123m 456p 789s 11z 55s +5s").run()
+    assert at.selectbox(key="tb-score-winner").value == 0
+    assert at.selectbox(key="tb-score-from").value == 3  # none given: the seat before East's
+    at.selectbox(key="tb-score-from").set_value(1).run()  # a choice stands while the hand does
+    assert at.selectbox(key="tb-score-from").value == 1
+    at.text_input(key="notation").set_value("123m 456p 789s 11z 55s *5s").run()
+    assert at.selectbox(key="tb-score-from").value == "-"  # self-drawn
+    at.button(key="tb-score-add").click().run()
+    assert not at.exception, at.exception
+    view = Ledger(url).table("Friday")
+    assert [h.winners for h in view.hands] == [[0]] and view.totals[0] > 0

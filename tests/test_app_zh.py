@@ -388,3 +388,36 @@ def test_chinese_reasons_name_tiles_not_codes(no_detector):
     line = next(x for m in at.markdown if "**根**" in m.value for x in m.value.split("\n- ")
                 if "**根**" in x)
     assert "四万" in line and not re.search(r"\b4m\b", line), line
+
+
+_CODE_NAME = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
+
+
+@pytest.mark.parametrize("rules", sorted(all_rulesets()))
+def test_no_field_option_or_choice_is_named_as_the_cli_writes_it(no_detector, rules):
+    """A rule set's description, help and choices name its fields, options and choices as the
+    CLI and the hand JSON write them (discard_pays, seven_rob, red_fives, green_second): on the
+    page, in both languages, they are named by the page's controls."""
+    for locale in ("zh-CN", "en-US"):
+        at = _app(locale)
+        at.selectbox(key="rules").set_value(rules).run()
+        at.text_input(key="notation").set_value(HAND).run()
+        assert not at.exception
+        code = re.compile("|".join(_ALLOWED[:3]))  # notation in code spans, icons, badges
+        found = [x for x in page_text(at) if _CODE_NAME.search(code.sub(" ", x))]
+        assert found == [], (locale, found)
+
+
+def test_a_refusal_on_the_chinese_page_names_no_field_in_latin(no_detector):
+    """Northeast's treasure win without the treasure said '请给出宝牌（bao）', Yuhuan's 杠花 kept
+    in the hand '请记在 bonus 里': the hand JSON's field names, in Latin, on the Chinese page."""
+    at = _app("zh-CN")
+    at.selectbox(key="rules").set_value("northeast").run()
+    at.text_input(key="notation").set_value("123m 456m 789m 234p 5s +5s").run()
+    at.toggle(key="extra-lou_bao").set_value(True).run()
+    said = " ".join(str(w.value) for w in at.warning)
+    assert "请给出宝牌并标为自摸" in said and not english_in([said]), said
+    at.selectbox(key="rules").set_value("yuhuan").run()
+    at.text_input(key="notation").set_value("[555z<] [666z^] [777z>] 23m 99p +1m seat:S").run()
+    said = " ".join(str(w.value) for w in at.warning)
+    assert "杠花" in said and "bonus" not in said and not english_in([said]), said

@@ -72,7 +72,7 @@ def run(args) -> int:
     zh = is_zh(lang)
     pad = " " * 11
     for rs in rulesets.values():
-        unit = render(unit_name(rs.unit), lang)
+        unit = render(unit_name(rs.unit, rs.id), lang)
         name_zh = pick(rs.name, rs.name_zh, lang) if zh else rs.name_zh
         names = (name_zh, rs.name) if zh else (rs.name, name_zh)
         print(M("heading", id=f"{rs.id:<10}", name=names[0], other=names[1], unit=unit).render(lang))

@@ -74,6 +74,27 @@ def _sixteen_hint(draft: Draft, rules: str, sets: int, error: Msg | str) -> Msg 
     return M("sixteen_hint", error=error, games=games) if games else error
 
 
+# Example hands, the first that wins under the chosen rule set is shown (the first one under
+# Guobiao): one that misses a suit, self-drawn (Sichuan's 缺一门, Guangshui's plain self-draw),
+# one with a pung (Northeast), one of a 16-tile game (Taiwanese, Fujian, Yuhuan)
+EXAMPLES = ("123m 456m 789m 234p 5s +5s", "123m 456m 789m 234p 5p *5p",
+            "111m 456m 789m 234p 5s *5s", "123m 456m 789m 234p 678p 5s +5s")
+
+
+def example_for(rules: str, options: dict[str, Any] | None = None) -> str:
+    """An example hand that `rules` scores as a win under `options` (the first of EXAMPLES
+    that does; the first of them where none does). The one example was refused under half the
+    rule sets: 'needs 17', 'must miss a suit', 'needs a pung'."""
+    from mjlens.ui.state import from_hand
+    from scoring.notation import parse_hand
+
+    for text in EXAMPLES:
+        result = score_draft(from_hand(parse_hand(text)), rules, options).result
+        if result is not None and result.is_win:
+            return text
+    return EXAMPLES[0]
+
+
 def fitting_rulesets(draft: Draft, current: str) -> list[str]:
     """The registered rule sets whose hand size fits the draft's tiles, when the chosen one's
     does not (17 tiles under a 14-tile game: the 16-tile games). Found from the registry, so a

@@ -45,9 +45,9 @@ M = Catalog("app", {
     "notation_help": (
         "e.g. 123m 456p [555s<] 11z +3m — digits then m p s z; [..] exposed meld "
         "(< left ^ across > right), {{..}} concealed kong, +tile won on a discard, *tile self-drawn, "
-        "15f flowers.",
+        "15f flowers, 0p a red five.",
         "例：123m 456p [555s<] 11z +3m —— 数字加 m万 p筒 s条 z字；[..] 明的面子"
-        "（< 上家 ^ 对家 > 下家），{{..}} 暗杠，+牌 点和，*牌 自摸，15f 花牌。",
+        "（< 上家 ^ 对家 > 下家），{{..}} 暗杠，+牌 点和，*牌 自摸，15f 花牌，0p 赤五。",
     ),
     "clear_hand": ("Clear hand", "清空"),
     "example_hand": ("Example hand", "示例手牌"),
@@ -65,6 +65,17 @@ M = Catalog("app", {
         "照片里没有找到牌。请靠近、从上方、在光线好的地方重拍，或手动输入。",
     ),
     "found_tiles": ("Found {n} tiles in {ms} ms.", "找到 {n} 张牌，用时 {ms} 毫秒。"),
+    "read_again_kept": (
+        "The photo was read again for this rule set's {size}-tile hands: found {n} tiles. Your "
+        "corrections are kept: they come back when you choose a rule set with {old}-tile hands.",
+        "已按这个规则的 {size} 张手牌重新识别照片：找到 {n} 张牌。你的修改已保留：选回 {old} 张手牌"
+        "的规则时会恢复。",
+    ),
+    "corrections_back": (
+        "Your corrections to this photo are back (the hand as you left it under a rule set with "
+        "{size}-tile hands).",
+        "你对这张照片的修改已恢复（即在 {size} 张手牌的规则下改好的手牌）。",
+    ),
     "check_tiles": (
         "Tiles to check: {n} uncertain (orange). Tap each to check it.",
         "有 {n} 张牌不确定（橙色框）：点一下核对。",
@@ -214,7 +225,30 @@ M = Catalog("app", {
     "option_renhou": ("Renhou (人和) is worth", "人和的价值"),
     "option_pao_honba": ("Pao: honba on a ron paid by", "包牌荣和时本场由谁付"),
     "option_pao_suukantsu": ("Pao for four kongs (四杠子)", "四杠子也包牌"),
+    "option_red_fives": ("Red fives (aka dora) count", "计赤宝牌"),
+    "option_open_tanyao": ("Open tanyao (喰断): all simples with claimed melds", "食断（副露也计断幺九）"),
+    "option_kiriage": ("Kiriage mangan (切上满贯)", "切上满贯"),
+    "option_players": ("Players at the table", "玩家人数"),
+    # Taiwanese (their words were the options' names: "Little winds wind pungs", 连庄N次)
+    "option_per_tai": ("Money per tai (台錢)", "台钱"),
+    "option_heavenly": ("Heavenly hand (天胡) is worth", "天胡的价值"),
+    "option_human": ("Human hand (人胡) is worth", "人胡的台数"),
+    "option_all_claimed": ("All claimed (全求人) is worth", "全求人的台数"),
+    "option_flower_kong": ("Each flower kong (花槓) is worth", "花杠每组的台数"),
+    "option_pinghu_flowers": ("Flowers spoil a plain hand (平胡)", "有花就不算平胡"),
+    "option_pinghu_pair_wait": ("A pair wait spoils a plain hand (平胡)", "单钓将不算平胡"),
+    "option_little_winds_wind_pungs": ("Little four winds (小四喜) counts its wind pungs too",
+                                       "小四喜另计其中的圈风、门风刻子"),
+    "option_streak_includes_dealer": ("Streak tai (連莊) include the dealer's tai",
+                                      "连庄台数含庄家的一台"),
+    "option_ligu": ("Ligu ligu (嚦咕嚦咕) is worth", "嚦咕嚦咕的台数"),
+    "option_flower_order": ("Each seat's own flowers (正花)", "各家的正花"),
+    "option_multiple_winners": ("Several winners on one discard (一炮多響)", "一炮多响"),
     # option choices that are words (numbers are shown as they are)
+    # a control of the page named inside a rule set's sentence (mjlens.ui.words)
+    "switch_on": ("“{label}” on", "选了“{label}”"),
+    "switch_off": ("“{label}” off", "不选“{label}”"),
+    "red_five": ("Red five (赤五)", "赤五（红色的五）"),
     "choice_none": ("none", "无"),
     "choice_fan": ("fan", "加番"),
     "choice_base": ("base", "加底"),
@@ -224,6 +258,7 @@ M = Catalog("app", {
     "choice_refund": ("refund", "退还"),
     "choice_white_third": ("white third", "白板对第三家"),
     "choice_green_third": ("green third", "发财对第三家"),
+    "choice_green_second": ("green second", "发财对第二家"),
     "choice_discard": ("as a discard", "算放炮"),
     "choice_self_draw": ("as a self-draw", "当自摸"),
     "choice_simple": ("simple count", "简单算法"),
@@ -256,11 +291,12 @@ def lang_of_locale(locale: str | None) -> str:
     return _lang_of_locale(locale)
 
 
-def unit(name: str, lang: str = "en") -> str:
-    """A rule set's unit of score in the reader's language (scoring.units)."""
+def unit(name: str, lang: str = "en", rules: str | None = None) -> str:
+    """A rule set's unit of score in the reader's language (scoring.units; `rules`' own word
+    for it where it has one: riichi's points are 点)."""
     from scoring.units import unit_name
 
-    return render(unit_name(name), lang)
+    return render(unit_name(name, rules), lang)
 
 
 # Rule sets whose breakdown items count in another unit than their total: riichi's yaku count

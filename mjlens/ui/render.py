@@ -215,7 +215,7 @@ def share_image(draft: Draft, result, rules_name: str, lang: str = "en", joker=N
     height = pad + 44 + 12 + tile_h + 20 + body_h + pad
     img = Image.new("RGB", (width, height), (24, 92, 66))
     d = ImageDraw.Draw(img)
-    total = (f"{fmt_num(result.total)} {i18n.unit(result.unit, lang)}"
+    total = (f"{fmt_num(result.total)} {i18n.unit(result.unit, lang, result.rules)}"
              if result is not None else "—")
     d.text((pad, pad), i18n.t("share_title", lang, rules=rules_name, total=total),
            font=title_font, fill=(255, 255, 255))

@@ -11,6 +11,7 @@ lands on the tile the player tapped.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -148,8 +149,9 @@ def set_code(d: Draft, i: int, code: str) -> Draft:
     if not (T.is_tile(code) or T.is_flower(code) or code == T.BACK):
         raise HandError(M("unknown_code", code=repr(code)))
     tiles = list(d.tiles)
-    tiles[i] = replace(tiles[i], code=code, confidence=None, note="", alternatives=())
-    return _normalise(replace(d, tiles=tuple(tiles)))
+    red = tiles[i].red and code == tiles[i].code  # a red five fixed into another tile is not red
+    tiles[i] = replace(tiles[i], code=code, confidence=None, note="", alternatives=(), red=red)
+    return _reds_held(_normalise(replace(d, tiles=tuple(tiles))))
 
 
 def confirm(d: Draft, i: int) -> Draft:
@@ -162,7 +164,67 @@ def confirm(d: Draft, i: int) -> Draft:
 
 def delete(d: Draft, i: int) -> Draft:
     _check(d, i)
-    return _normalise(replace(d, tiles=d.tiles[:i] + d.tiles[i + 1 :]))
+    return _reds_held(_normalise(replace(d, tiles=d.tiles[:i] + d.tiles[i + 1 :])))
+
+
+FIVES = ("5m", "5p", "5s")  # the fives a set may print red (riichi's red_fives)
+
+
+def _reds_held(d: Draft) -> Draft:
+    """The hand's red fives (riichi's `red_fives`) less the fives it no longer holds: a red 5p
+    fixed into a 4p or deleted took its red mark along, where the score refused the hand
+    ('lists 5p, but the hand holds no 5p') until the mark was found and taken off."""
+    listed = d.context.extra.get("red_fives")
+    if not isinstance(listed, list | tuple):
+        return d
+    held = {s.code for s in d.tiles}
+    kept = [c for c in listed if c in held]
+    return d if len(kept) == len(listed) else _with_reds(d, kept)
+
+
+def _with_reds(d: Draft, listed: list[str]) -> Draft:
+    """The hand's red fives set to `listed` (none: the field left out, as before any)."""
+    extra = {k: v for k, v in d.context.extra.items() if k != "red_fives"}
+    return replace(d, context=replace(d.context, extra={**extra, "red_fives": listed}
+                                      if listed else extra))
+
+
+_RED_DIGITS = re.compile(r"(?<![\w=\"])(\d+)([mps])(?![a-z])")
+
+
+def red_notation(text: str) -> tuple[str, list[str]]:
+    """Riichi's way of writing a red five, 0m / 0p / 0s (as the photo's boxes label one), read
+    as the five it is: (the notation with 5 for 0, the red fives met). The notation box
+    refused it: 'there is no tile 0p'."""
+    reds: list[str] = []
+
+    def five(m: re.Match) -> str:
+        reds.extend(f"5{m.group(2)}" for _ in range(m.group(1).count("0")))
+        return m.group(1).replace("0", "5") + m.group(2)
+
+    return _RED_DIGITS.sub(five, text), reds
+
+
+def mark_reds(d: Draft, reds: list[str]) -> Draft:
+    """`d` with one five of each code in `reds` marked red (set_red)."""
+    for code in dict.fromkeys(reds):
+        i = next((i for i, s in enumerate(d.tiles) if s.code == code), None)
+        if i is not None:
+            d = set_red(d, i, True)
+    return d
+
+
+def set_red(d: Draft, i: int, red: bool) -> Draft:
+    """Tile `i`, a five, printed red or not: its mark and the hand's red fives together (a set
+    has one red five of each suit)."""
+    _check(d, i)
+    code = d.tiles[i].code
+    if code not in FIVES:
+        return d
+    tiles = [replace(s, red=red and j == i) if s.code == code else s
+             for j, s in enumerate(d.tiles)]
+    listed = [c for c in d.context.extra.get("red_fives") or () if c != code]
+    return _with_reds(replace(d, tiles=tuple(tiles)), sorted([*listed, code]) if red else listed)
 
 
 def _into(d: Draft, tiles: list[DraftTile], slot: DraftTile,

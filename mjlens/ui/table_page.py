@@ -279,6 +279,29 @@ def _add_outcome(hand_json: dict, reading: dict | None, lang: str) -> None:
         _refuse(exc, lang)
 
 
+def _follow_hand(view: TableView, hand: dict[str, Any], prefix: str = "tb-score") -> None:
+    """The winner and the discarder start as the scored hand has them: the player sitting at
+    its seat wind at this deal; for a discard, the player at its discarder's seat (the seat
+    before the winner's where none is given, as the score assumed), else nobody (self-drawn).
+    They said Player 1 and 'nobody (self-drawn)' whatever the hand, so a discard win went in
+    under a label that said self-drawn. A choice made here stands until the hand changes."""
+    from mjlens.ledger.game import WINDS, player_at
+
+    ss = st.session_state
+    dealer, seat = view.deal.dealer, hand.get("seat_wind") or "E"
+    if hand.get("self_drawn"):
+        source: Any = "-"
+    else:
+        given = hand.get("discarder")
+        source = player_at(given if given in WINDS else
+                           WINDS[(WINDS.index(seat) - 1) % 4], dealer)
+    follows = (view.name, len(view.hands), seat, source)
+    if ss.get(f"{prefix}-follows") != follows:
+        ss[f"{prefix}-winner"] = player_at(seat, dealer)
+        ss[f"{prefix}-from"] = source
+        ss[f"{prefix}-follows"] = follows
+
+
 def add_to_table_view(outcome, lang: str) -> None:
     """Under the score: put this hand into the joined table's ledger (who won, who paid)."""
     ss = st.session_state
@@ -298,6 +321,7 @@ def add_to_table_view(outcome, lang: str) -> None:
     with st.expander(t("to_table", lang, name=view.name), icon=":material/groups:",
                      key="tb-score-exp"):
         st.caption(t("to_table_help", lang))
+        _follow_hand(view, outcome.hand.to_json())
         who_inputs(view, "tb-score", lang)
         st.button(t("to_table", lang, name=view.name), key="tb-score-add", type="primary",
                   on_click=_add_outcome, args=(outcome.hand.to_json(), reading, lang))

@@ -37,7 +37,7 @@ from mjlens.ui.views_result import (
 from scoring.hand import HandError
 
 log = logging.getLogger(__name__)
-EXAMPLE = "123m 456m 789m 234p 5s +5s"
+EXAMPLE = E.EXAMPLES[0]
 CSS = """
 <style>
 /* A tile of the hand or the palette: one button, its picture drawn on it above its label
@@ -176,6 +176,23 @@ def _read_already(key: tuple) -> bool:
     return corrected and old[2] == key[2]
 
 
+def _put_aside(old: tuple | None, key: tuple) -> tuple[int | None, S.Draft | None]:
+    """A reading the player corrected (or a hand they typed over it) is kept aside when the
+    photo is read again for another hand size (17 tiles under Fujian, 14 under Guobiao), and
+    comes back when a rule set of its size is chosen again: a change of rule set never loses a
+    correction. Returns (the sets of the hand just kept aside, or None; the hand kept for
+    `key`'s size, or None)."""
+    ss = st.session_state
+    kept = ss.get("_kept_readings") if old is not None and old[0] == key[0] else None
+    kept, aside = dict(kept or {}), None
+    if old is not None and old[0] == key[0] and ss.get("photo_draft") is not ss.draft:
+        kept[old[2]] = ss.draft
+        aside = old[2]
+    back = kept.pop(key[2], None)
+    ss["_kept_readings"] = kept
+    return aside, back
+
+
 def take_photo(data: bytes) -> None:
     """Read a new photo into the draft (the same photo again keeps the corrections; a new
     rule set reads it again, see _read_already)."""
@@ -184,7 +201,12 @@ def take_photo(data: bytes) -> None:
     key = _reading_key(digest)
     if _read_already(key):
         return
+    kept, back = _put_aside(ss.get("photo_key"), key)
     ss.photo_key = key
+    if back is not None:  # the player's own hand for this size, as they left it
+        ss.draft, ss.photo_draft, ss.selected = replace(back, context=ss.draft.context), None, None
+        ss.photo_msg = ("info", "corrections_back", {"size": 3 * key[2] + 2})
+        return
     ss.photo_digest = digest
     ss.photo_msg = None
     ss.notation_error = ""  # the box shows the photo's hand from now on
@@ -216,7 +238,10 @@ def take_photo(data: bytes) -> None:
         _show_photo(P.picture(img))
     ss.draft = ss.photo_draft = replace(reading.draft, context=context)
     ss.selected = None
-    if reading.tile_count == 0:
+    if kept is not None:
+        ss.photo_msg = ("info", "read_again_kept", {"n": reading.tile_count, "size": 3 * key[2] + 2,
+                                                    "old": 3 * kept + 2})
+    elif reading.tile_count == 0:
         ss.photo_msg = ("warning", "no_tiles", {})
     else:
         ss.photo_msg = ("success", "found_tiles",
@@ -242,13 +267,19 @@ def _notation_changed() -> None:
         ss.draft = S.clear(ss.draft)
     else:
         try:
-            ss.draft = S.from_hand(parse_hand(text))
+            text, reds = S.red_notation(text)  # riichi's 0p: a red 5p
+            ss.draft = S.mark_reds(S.from_hand(parse_hand(text)), reds)
         except HandError as exc:
             ss.notation_error = exc.msg
             PT.rerun(("notation",))
         ss.selected = None
         ss.photo_msg = None  # the photo's message no longer describes the hand
     PT.rerun(PT.HAND)
+
+
+def _show_example() -> None:
+    rs = current_rules()
+    _set_notation(E.example_for(rs.id, current_options(rs)) if rs else EXAMPLE)
 
 
 def _set_notation(text: str) -> None:
@@ -291,8 +322,8 @@ def notation_part(lang: str) -> None:
     else:
         ss.notation_src = ss.draft
     with st.container(horizontal=True):
-        st.button(t("example_hand", lang), key="example", on_click=_set_notation,
-                  args=(EXAMPLE,), type="tertiary")
+        st.button(t("example_hand", lang), key="example", on_click=_show_example,
+                  type="tertiary")
         st.button(t("clear_hand", lang), key="clear", on_click=_set_notation, args=("",),
                   type="tertiary")
 

@@ -46,8 +46,13 @@ def _transition(fn, *args, **kwargs) -> None:
 
 
 def _select(i: int) -> None:
+    """Select tile `i` (again: unselect it). The palette below opens on its suit, so a misread
+    tile is fixed with one more tap (a 7s read as 8s: the bamboo tiles are there)."""
     ss = st.session_state
     ss.selected = None if ss.get("selected") == i else i
+    tiles = ss.draft.tiles
+    if ss.selected is not None and 0 <= i < len(tiles) and tiles[i].code[-1:] in SUITS:
+        ss["palette-suit"] = tiles[i].code[-1]
 
 
 def _highlight(d: S.Draft, i: int, selected: int | None) -> str | None:
@@ -100,14 +105,20 @@ def _meld_controls(d: S.Draft, k: int, lang: str) -> None:
     """A small menu under a meld: concealed kong or exposed, claimed from whom, dissolve."""
     spec = d.melds[k]
     codes = [d.tiles[i].code for i in d.group(S.meld_group(k))]
-    with st.popover(_meld_summary(spec, lang), key=f"meld-pop-{k}", type="tertiary"):
+    # the widgets show this meld's settings: keyed by position, they showed the settings of
+    # the meld that was there before (a chow said 'claimed from across' once the meld before
+    # it went back to the standing tiles); a menu closes when the melds are renumbered
+    ss = st.session_state
+    ss[f"meld-conc-{k}"], ss[f"meld-from-{k}"] = spec.concealed, spec.claimed_from or "none"
+    with st.popover(_meld_summary(spec, lang), key=f"meld-pop-{k}-{len(d.melds)}",
+                    type="tertiary"):
         if len(codes) == 4:
-            st.toggle(t("meld_concealed", lang), value=spec.concealed, key=f"meld-conc-{k}",
+            st.toggle(t("meld_concealed", lang), key=f"meld-conc-{k}",
                       on_change=lambda: apply(S.set_meld, k,
                                               concealed=st.session_state[f"meld-conc-{k}"]))
         if not spec.concealed:
             st.selectbox(
-                t("claimed_from", lang), CLAIMS, placeholder=t("choose", lang), index=CLAIMS.index(spec.claimed_from or "none"),
+                t("claimed_from", lang), CLAIMS, placeholder=t("choose", lang),
                 format_func=lambda c: t(f"claim_{c}", lang), key=f"meld-from-{k}",
                 on_change=lambda: apply(S.set_meld, k, claimed_from=_claim(k)),
             )
@@ -215,6 +226,7 @@ def edit_panel(lang: str) -> None:
             st.caption(text(slot.note, lang))
         if slot.alternatives:
             alternatives(i, slot, lang)
+        _red_toggle(d, i, lang)
         if not S.is_flower_slot(slot):
             targets = _move_targets(d)
             ss["move-target"] = slot.group
@@ -234,6 +246,20 @@ def edit_panel(lang: str) -> None:
                           args=(i,), icon=":material/block:", help=t("not_a_tile_help", lang))
             st.button(t("done", lang), key="done", on_click=_select, args=(i,))
         palette(lang, editing=True)
+
+
+def _red_toggle(d: S.Draft, i: int, lang: str) -> None:
+    """A five, under a rule set that counts red fives (riichi): printed red or not, one tap
+    on the tile's own panel (the same red fives as the win details' list)."""
+    from mjlens.ui.views_result import current_rules
+
+    code = d.tiles[i].code
+    rs = current_rules()
+    if code not in S.FIVES or rs is None or "red_fives" not in rs.field_names:
+        return
+    st.session_state["red-five"] = code in (d.context.extra.get("red_fives") or ())
+    st.toggle(t("red_five", lang), key="red-five", on_change=lambda: apply(
+        S.set_red, i, bool(st.session_state["red-five"])))
 
 
 def alternatives(i: int, slot: S.DraftTile, lang: str) -> None:
@@ -324,8 +350,9 @@ def palette(lang: str, editing: bool) -> None:
             ss["add-target"] = S.CONCEALED
         st.segmented_control(t("palette_add_to", lang), targets, key="add-target",
                              format_func=lambda g: group_name(g, lang))
+    ss.setdefault("palette-suit", "m")  # no default below: _select sets it to a tile's suit
     suit = st.segmented_control(
-        t("palette", lang), SUITS, key="palette-suit", default="m", required=True,
+        t("palette", lang), SUITS, key="palette-suit", required=True,
         format_func=lambda s: t(f"suit_{s}", lang), label_visibility="collapsed",
     ) or "m"
     # each tile one button with its picture drawn on it (pictures.button_pictures)

@@ -32,6 +32,7 @@ from mjlens.ui.i18n import (
 from mjlens.ui.jokers import Joker, other_notes, stood_for, stood_lines
 from mjlens.ui.jokers import M as JOKER_WORDS
 from mjlens.ui.tile_images import tile_png
+from mjlens.ui.words import in_app_words, say
 from scoring import tiles as T
 from scoring.hand import WINDS, HandError
 from scoring.notation import format_tiles, parse_tiles
@@ -68,7 +69,7 @@ def choose_rules(lang: str, on_change=None) -> None:
 def description(rs: RuleSet, lang: str) -> str:
     """The rule set's description in the reader's language (none shown rather than English on
     the Chinese page, while a rule set has no Chinese description)."""
-    return pick(rs.description, rs.description_zh, lang)
+    return in_app_words(pick(rs.description, rs.description_zh, lang), rs, lang)
 
 
 def score_badge(outcome: E.Outcome, lang: str) -> None:
@@ -77,7 +78,7 @@ def score_badge(outcome: E.Outcome, lang: str) -> None:
     if r is None:
         st.badge(t("cannot_score", lang), color="gray", icon=":material/edit:")
     else:
-        st.badge(f"{E.fmt_num(r.total)} {unit(r.unit, lang)}",
+        st.badge(f"{E.fmt_num(r.total)} {unit(r.unit, lang, r.rules)}",
                  color="green" if r.is_win else "orange",
                  icon=":material/check_circle:" if r.is_win else ":material/block:")
 
@@ -87,31 +88,33 @@ def is_stake(name: str) -> bool:
 
 
 def _option_widget(rs: RuleSet, opt, lang: str) -> None:
+    """One option's input. Its default goes into the session state, not the widget: the
+    language switch keeps every choice by writing it back (views.keep_choices), and a widget
+    given a default as well logged Streamlit's warning with a stack trace on every switch."""
     key = f"opt-{rs.id}-{opt.name}"
     label = option_label(opt, lang)
-    help_text = option_help(opt, lang)
+    help_text = in_app_words(option_help(opt, lang), rs, lang) or None
     kind = E.option_kind(opt)
-    on = {"on_change": PT.rerun, "args": (PT.SCORE,)}  # another size of hand: the whole page
+    on = {"on_change": PT.rerun, "args": (PT.SCORE,), "key": key, "help": help_text}
+    ss = st.session_state
     if kind == "choice":
-        choices = list(opt.choices)
         # a None choice would show as an empty box: it is offered as the word "none"
-        shown = ["none" if c is None else c for c in choices]
+        shown = ["none" if c is None else c for c in opt.choices]
         default = "none" if opt.default is None else opt.default
-        st.selectbox(label, shown, index=shown.index(default) if default in shown else 0,
-                     placeholder=t("choose", lang),
-                     key=key, help=help_text, format_func=lambda c: choice_label(c, lang, opt),
-                     **on)
+        ss.setdefault(key, default if default in shown else shown[0])
+        st.selectbox(label, shown, placeholder=t("choose", lang),
+                     format_func=lambda c: choice_label(c, lang, opt), **on)
     elif kind == "bool":
-        st.toggle(label, value=opt.default, key=key, help=help_text, **on)
-    elif kind == "int":
-        st.number_input(label, value=opt.default, step=1, key=key, help=help_text,
-                        min_value=None if opt.minimum is None else int(opt.minimum), **on)
-    elif kind == "float":
-        st.number_input(label, value=opt.default, step=0.5, key=key, help=help_text,
-                        min_value=None if opt.minimum is None else float(opt.minimum), **on)
+        ss.setdefault(key, opt.default)
+        st.toggle(label, **on)
+    elif kind in ("int", "float"):
+        ss.setdefault(key, opt.default)
+        number = int if kind == "int" else float
+        st.number_input(label, step=1 if kind == "int" else 0.5,
+                        min_value=None if opt.minimum is None else number(opt.minimum), **on)
     else:
-        st.text_input(label, value="" if opt.default is None else str(opt.default), key=key,
-                      help=help_text, **on)
+        ss.setdefault(key, "" if opt.default is None else str(opt.default))
+        st.text_input(label, **on)
 
 
 def options_view(rs: RuleSet, lang: str, stakes: bool) -> None:
@@ -251,7 +254,7 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
     ss = st.session_state
     key = f"extra-{spec.name}"
     label = field_label(spec.name, lang, spec.help, spec.help_zh)
-    help_text = pick(spec.help, spec.help_zh, lang) or None
+    help_text = in_app_words(pick(spec.help, spec.help_zh, lang), current_rules(), lang) or None
     if value is None:
         value = spec.default
     common = {"key": key, "on_change": _set_extra, "args": (spec,), "help": help_text}
@@ -350,7 +353,7 @@ def draft_for(rs: RuleSet, draft: S.Draft) -> S.Draft:
 def problem_view(outcome: E.Outcome, lang: str) -> None:
     """Why there is no score: the player's message of the refusal; when the tiles are a hand
     of another size (17 under a 14-tile game), the games of that size, one tap away."""
-    st.warning(f"**{t('cannot_score', lang)}** — {text(outcome.error, lang)}")
+    st.warning(f"**{t('cannot_score', lang)}** — {say(outcome.error, current_rules(), lang)}")
     ss = st.session_state
     fits = E.fitting_rulesets(ss.draft, ss["rules"])
     if fits:
@@ -390,7 +393,7 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
         problem_view(outcome, lang)
         return
     r = outcome.result
-    st.metric(t("total", lang), f"{E.fmt_num(r.total)} {unit(r.unit, lang)}")
+    st.metric(t("total", lang), f"{E.fmt_num(r.total)} {unit(r.unit, lang, r.rules)}")
     if r.is_win:
         st.success(t("legal_win", lang), icon=":material/check_circle:")
     else:
@@ -404,7 +407,7 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
     for f in r.fans:
         name = text(f.name, lang) if is_zh(lang) else f"{f.name_en} · {f.name}"
         count = f" × {f.count}" if f.count != 1 else ""
-        why = text(f.why, lang)
+        why = say(f.why, rs, lang)
         why = f"  \n<small>{why}</small>" if why else ""
         lines.append(f"- **{name}** — {item_value(f.fan, items_unit(r), times, lang)}{count}{why}")
     if lines:
@@ -421,9 +424,9 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
                     if english.get(by):
                         by = f"{english[by]} ({by})"
                 line = t("excluded_line", lang, fan=name, x=by)
-                st.markdown(f"- {line} {text(e.why, lang)}".rstrip())
+                st.markdown(f"- {line} {say(e.why, rs, lang)}".rstrip())
     for note in other_notes(r.notes) if joker is not None else r.notes:
-        st.info(text(note, lang))
+        st.info(say(note, rs, lang))
 
 
 def payments_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
@@ -441,7 +444,7 @@ def payments_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
         return wind_name(seat, lang) + (aside(t("you", lang), lang) if seat == me else "")
 
     rows = [{t("payer", lang): who(p.payer), t("payee", lang): who(p.payee),
-             t("amount", lang): E.fmt_num(p.amount), t("reason", lang): text(p.reason, lang)}
+             t("amount", lang): E.fmt_num(p.amount), t("reason", lang): say(p.reason, rs, lang)}
             for p in r.payments]
     st.table(rows)
     net = E.net_rows(r)
