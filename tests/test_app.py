@@ -429,6 +429,32 @@ def test_photo_without_tiles(app, with_detector):
     assert "No tiles were found" in messages(app)
 
 
+def test_a_photo_of_tiles_the_game_is_not_played_with_says_so(app, with_detector):
+    """Under Sichuan (the three suits alone) a photo of honours is not "no tiles found"."""
+    import numpy as np
+
+    from scoring.tiles import DETECTOR_CLASSES
+    from vision.detect import Detection
+
+    class Honours:
+        def detect_loaded(self, images):
+            out = []
+            for i, code in enumerate(("5z", "6z", "7z")):
+                p = np.full(len(DETECTOR_CLASSES), 1e-4)
+                p[DETECTOR_CLASSES.index(code)] = 0.97
+                out.append(Detection(code, (10.0 + 50 * i, 10.0, 50.0 + 50 * i, 60.0), 0.97, 1.0, p))
+            return [out for _ in images]
+
+    with_detector(Honours())
+    app.selectbox(key="rules").set_value("sichuan").run()
+    upload(app, "hand_melds.jpg")
+    said = messages(app)
+    assert "none that this game is played with" in said and "No tiles were found" not in said
+    assert len(app.session_state["draft"].notes) == 3
+    shown = " ".join(str(m.value) for m in app.markdown)
+    assert shown.count("Left out") == 3 and "marked 3 on the photo" in shown
+
+
 def test_model_added_while_running_is_found(app, monkeypatch):
     from mjlens.ui import photo as P
 

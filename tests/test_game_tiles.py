@@ -171,3 +171,31 @@ def test_a_red_five_is_marked_red_on_the_photo():
         x1, y1 = int(t.box[0]), int(t.box[1])
         colour = drawn.getpixel((x1 + 1, y1 + 1))  # on the box's outline
         assert colour == (RED_FIVE if t.red else BOX_OK)
+
+
+class _WithADragon(FixtureDetector):
+    """hand_kong's true boxes plus a sure red dragon beside the hand."""
+
+    def _detect(self, w, h):
+        out = super()._detect(w, h)
+        p = np.full(len(DETECTOR_CLASSES), 1e-4)
+        p[DETECTOR_CLASSES.index("7z")] = 0.97
+        return [*out, Detection("7z", (5.0, 5.0, 45.0, 60.0), 0.97, 1.0, p)]
+
+
+def test_what_the_game_is_not_played_with_is_named_and_marked_on_the_photo():
+    from mjlens.ui.vision_adapter import scan_to_draft
+    from vision.pipeline import scan_photo
+
+    det = _WithADragon("hand_kong", doubtful=None)
+    scan = scan_photo(FIXTURES / "hand_kong.jpg", det, rules="sichuan")
+    assert [d.code for d in scan.left_out] == ["7z"]
+    assert "7z" not in [d.code for d in scan.detections]
+    draft = scan_to_draft(scan)
+    said = [n.render("en") for n in draft.notes if not isinstance(n, str)]
+    left = [s for s in said if s.startswith("Left out")]
+    assert len(left) == 1 and "marked 1 on the photo" in left[0]
+    assert "未计入" in [n for n in draft.notes if not isinstance(n, str)][-1].render("zh")
+    assert len(draft.marks) >= 1
+    # a game played with the dragons leaves nothing out
+    assert scan_photo(FIXTURES / "hand_kong.jpg", det, rules="gb").left_out == []

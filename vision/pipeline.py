@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from scoring.hand import HandError, WinContext
 from scoring.ruleset import get_ruleset, hand_tiles
 from vision.detect import LoadedImage, load_image
-from vision.detect.game_tiles import keep_to_tiles
+from vision.detect.game_tiles import keep_to_tiles, outside_game
 from vision.layout import LayoutResult, read_layout
 
 RED_FIVES = ("5m", "5p", "5s")
@@ -37,6 +37,9 @@ class PhotoScan:
     # differ only under a rule set played without some tiles): what a later scan under
     # another rule set starts from (`scan_photo(detections=...)`)
     detected: list | None = None
+    # boxes of `detected` left out because the game is not played with what they show (a 7z
+    # on a Sichuan table): the app says so and marks them on the photo
+    left_out: list = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.detected is None:
@@ -70,12 +73,14 @@ def scan_photo(photo: LoadedImage | str | Path | bytes, detector, *,
     else:
         detections = list(detections)
     detected = detections
-    detections = keep_to_tiles(detected, hand_tiles(rules, options), img=image.pixels,
+    tiles = hand_tiles(rules, options)
+    detections = keep_to_tiles(detected, tiles, img=image.pixels,
                                scale=image.scale, min_score=getattr(detector, "conf", 0.0))
     layout = read_layout(detections, image.width, image.height, context=context, rules=rules,
                          options=options, image=image.pixels)
     fill_red_fives(layout, detections, rules)
-    return PhotoScan(image, detections, layout, time.perf_counter() - t0, detected)
+    return PhotoScan(image, detections, layout, time.perf_counter() - t0, detected,
+                     outside_game(detected, tiles))
 
 
 def fill_red_fives(layout: LayoutResult, detections: list, rules: str | None) -> None:

@@ -64,6 +64,11 @@ M = Catalog("app", {
         "enter the hand by hand.",
         "照片里没有找到牌。请靠近、从上方、在光线好的地方重拍，或手动输入。",
     ),
+    "none_in_game": (
+        "The photo shows {n} tiles, but none that this game is played with: they are marked on "
+        "the photo. Check the rule set, or enter the hand by hand.",
+        "照片里有 {n} 张牌，但都不是这个玩法用的牌（已在照片上标出）。请检查玩法，或手动输入。",
+    ),
     "found_tiles": ("Found {n} tiles in {ms} ms.", "找到 {n} 张牌，用时 {ms} 毫秒。"),
     "read_again_kept": (
         "The photo was read again for this rule set's {size}-tile hands: found {n} tiles. Your "

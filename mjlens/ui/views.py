@@ -242,7 +242,9 @@ def take_photo(data: bytes) -> None:
         ss.photo_msg = ("info", "read_again_kept", {"n": reading.tile_count, "size": 3 * key[2] + 2,
                                                     "old": 3 * kept + 2})
     elif reading.tile_count == 0:
-        ss.photo_msg = ("warning", "no_tiles", {})
+        left_out = len(reading.scan.left_out)
+        ss.photo_msg = ("warning", "none_in_game", {"n": left_out}) if left_out else \
+            ("warning", "no_tiles", {})
     else:
         ss.photo_msg = ("success", "found_tiles",
                         {"n": reading.tile_count, "ms": round(1000 * reading.seconds)})
@@ -347,7 +349,7 @@ def photo_view(lang: str) -> None:
     img = ss.get("photo")
     if img is None:
         return
-    if not any(s.box for s in ss.draft.tiles):
+    if not any(s.box for s in ss.draft.tiles) and not ss.draft.marks:
         # no detector here: the photo is still a help for entering the hand by hand
         if (ss.get("photo_msg") or ("",))[1:2] == ("no_detector",):
             st.image(PIC.photo_bytes((ss.get("photo_n"),), lambda: img),

@@ -71,4 +71,21 @@ def keep_to_tiles(dets: list, codes: Collection[str] | None, *, img: np.ndarray 
     return fit_to_one_set(out, min_score)
 
 
-__all__ = ["LITTLE", "allowed_mask", "keep_to_tiles"]
+def outside_game(dets: list, codes: Collection[str] | None, little: float = LITTLE) -> list:
+    """The boxes of `dets` that keep_to_tiles drops: read as tiles the game is not played with
+    (a box gave the game's codes under `little` of its probability), so the player can be told
+    what was left out and where."""
+    if codes is None:
+        return []
+    mask = allowed_mask(codes)
+    if mask.all():
+        return []
+    def dropped(d) -> bool:
+        if d.probs is None:
+            return not mask[DETECTOR_CLASSES.index(d.code)]
+        return float(d.probs[mask].sum()) < little
+
+    return [d for d in dets if dropped(d)]
+
+
+__all__ = ["LITTLE", "allowed_mask", "keep_to_tiles", "outside_game"]
