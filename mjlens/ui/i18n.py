@@ -215,8 +215,8 @@ M = Catalog("app", {
     "tiles_placeholder": ("tiles, e.g. 159m 5z", "牌张，例：159m 5z"),
     "choose": ("Choose", "请选择"),
     # option labels (the option's name otherwise)
-    "option_base": ("Base", "底分"),
-    "option_cap": ("Cap", "封顶"),
+    "option_base": ("Base stake (底分)", "底分"),
+    "option_cap": ("Cap on a hand's score (封顶)", "封顶"),
     "option_count_from": ("Plain win counts", "平胡起番"),
     "option_count": ("How fan are counted", "算番方法"),
     "option_golden_hook": ("Golden hook (金钩钓)", "金钩钓"),
@@ -365,9 +365,15 @@ def field_label(name: str, lang: str = "en", help_en: str = "", help_zh: str = "
     return name.replace("_", " ").capitalize()
 
 
-def option_label(opt, lang: str = "en") -> str:
-    """Label of a rule-set option: a known label, else (in Chinese) the first phrase of its
-    Chinese help, else its name in words."""
+def option_label(opt, lang: str = "en", rules: str | None = None) -> str:
+    """Label of a rule-set option: the rule set's own label for it (mjlens.ui.option_words),
+    a label shared by every rule set with such an option, else (in Chinese) the first phrase
+    of its Chinese help, else its name in words."""
+    from mjlens.ui.option_words import rule_set_label
+
+    own = rule_set_label(rules, opt.name, lang)
+    if own is not None:
+        return own
     key = f"option_{opt.name}"
     if has(key):
         return t(key, lang)
