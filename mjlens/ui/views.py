@@ -279,9 +279,14 @@ def _notation_changed() -> None:
     PT.rerun(PT.HAND)
 
 
-def _show_example() -> None:
+def _example() -> str:
+    """The chosen game's winning example, of its size: the Example button's, the box's grey."""
     rs = current_rules()
-    _set_notation(E.example_for(rs.id, current_options(rs)) if rs else EXAMPLE)
+    return E.placeholder_for(rs.id, current_options(rs)) if rs else EXAMPLE
+
+
+def _show_example() -> None:
+    _set_notation(_example())
 
 
 def _set_notation(text: str) -> None:
@@ -311,14 +316,14 @@ def notation_part(lang: str) -> None:
     if msg:
         kind, key, fmt = msg  # shown in the language chosen now; no key: a message of its own
         getattr(st, kind)(text(fmt["msg"], lang) if key is None else
-                          t(key, lang, **{k: detail(v, lang) for k, v in fmt.items()}))
+                          t(key, lang, **{k: P.detail(v, lang) for k, v in fmt.items()}))
     if ss.get("notation_src") is not ss.draft:
         ss.notation = S.hand_notation(ss.draft)
         ss.notation_src = ss.draft
-    # the example only in an empty hand's box: a hand the notation cannot write (a meld being
-    # fixed) leaves the box empty, where the grey example read as the hand
+    # the example (of the game's size) only in an empty hand's box: a hand the notation cannot
+    # write (a meld being fixed) leaves the box empty, where the grey example read as the hand
     st.text_input(t("notation_label", lang), key="notation", on_change=_notation_changed,
-                  help=t("notation_help", lang), placeholder=None if ss.draft.tiles else EXAMPLE)
+                  help=t("notation_help", lang), placeholder=None if ss.draft.tiles else _example())
     if ss.get("notation_error"):
         st.error(text(ss.notation_error, lang))
     else:
@@ -328,20 +333,6 @@ def notation_part(lang: str) -> None:
                   type="tertiary")
         st.button(t("clear_hand", lang), key="clear", on_click=_set_notation, args=("",),
                   type="tertiary")
-
-
-def detail(value, lang: str) -> str:
-    """The detail inside a photo message: a message in the reader's language; a technical
-    reason (an exception's English text) only on the English page."""
-    if isinstance(value, Exception):
-        msg = getattr(value, "msg", None)
-        if msg is not None:
-            return text(msg, lang)
-        if lang != "en":
-            return t("technical_reason", lang)
-        return str(value) if isinstance(value, ValueError | P.DetectorUnavailable) else (
-            f"{type(value).__name__}: {value}")
-    return text(value, lang)
 
 
 def photo_view(lang: str) -> None:
