@@ -270,13 +270,20 @@ def _notation_changed() -> None:
     else:
         try:
             text, reds = S.red_notation(text)  # riichi's 0p: a red 5p
-            ss.draft = S.mark_reds(S.from_hand(parse_hand(text)), reds)
+            ss.draft = S.mark_reds(S.from_hand(parse_hand(text, _keys(ss.draft))), reds)
         except HandError as exc:
             ss.notation_error = exc.msg
             PT.rerun(("notation",))
         ss.selected = None
         ss.photo_msg = None  # the photo's message no longer describes the hand
     PT.rerun(PT.HAND)
+
+
+def _keys(draft: S.Draft) -> tuple[str, ...] | None:
+    """The notation's keys the box takes: the chosen game's fields and those the hand holds
+    already (kept from another game, written in the box by the app): another is refused."""
+    rs = current_rules()
+    return None if rs is None else (*rs.field_names, *draft.context.extra)
 
 
 def _example() -> str:
