@@ -201,3 +201,13 @@ def test_the_add_a_hand_form_starts_from_the_typed_hands_seats(url):
     view = Ledger(url).table("Friday")
     assert [h.winners for h in view.hands] == [[1]], shown(at)
     assert "Cy pays Bo" in shown(at), shown(at)
+
+
+@pytest.mark.parametrize("rules,tiles", [("gb", 14), ("taiwan", 17), ("yuhuan", 17)])
+def test_the_add_a_hand_forms_example_has_the_tables_hand_size(url, rules, tiles):
+    """The form's grey example was a 14-tile hand at a 16-tile game's table too."""
+    from scoring.notation import parse_hand
+
+    at = start(page(), rules=rules)
+    example = at.text_input(key="tb-hand").proto.placeholder
+    assert len(parse_hand(example).concealed) + 1 == tiles, example

@@ -21,6 +21,7 @@ from mjlens.ledger.game import localized
 from mjlens.ledger.report import rules_name
 from mjlens.ledger.store import URL_ENV, Ledger, TableView
 from mjlens.ledger.words import LedgerError
+from mjlens.ui.engine import placeholder_for
 from mjlens.ui.i18n import lang_of_locale, text
 from scoring.messages import Catalog
 
@@ -258,7 +259,9 @@ def main() -> None:
     live_view(lang)
     view = ledger().table(ss.table)
     with st.expander(t("add", lang), icon=":material/add:", key="tb-add-exp"):
-        st.text_input(t("notation", lang), key="tb-hand", placeholder="123m 456p 789s 11z 55s +5s")
+        # the table's game's example hand, of its size (five sets and a pair in 16-tile games)
+        st.text_input(t("notation", lang), key="tb-hand",
+                      placeholder=placeholder_for(view.rules, view.options))
         _follow_typed(view)
         who_inputs(view, "tb", lang)
         with st.container(horizontal=True):
