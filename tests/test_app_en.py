@@ -185,3 +185,20 @@ def test_every_option_is_named_in_a_players_words(no_detector, locale):  # noqa:
                     or (lang != "en" and re.search(r"[A-Za-z]", label))):
                 bad.append(f"{rules}.{opt.name}: {label}")
     assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_hand_field_is_named_in_a_players_words(lang):
+    """The hand fields a rule set reads, as the page labels them: 'Horse drawer', 'Fish',
+    'One discard winners', 'Wild', 'Bonus' were their names made into words."""
+    from mjlens.ui.i18n import field_label
+    from mjlens.ui.views_result import field_specs
+
+    bad = []
+    for rules, rs in all_rulesets().items():
+        for name, spec in field_specs(rs).items():
+            label = field_label(name, lang, spec.help, spec.help_zh)
+            if (_merely_its_name(label, name) or "_" in label
+                    or (lang != "en" and re.search(r"[A-Za-z]", label))):
+                bad.append(f"{rules}.{name}: {label}")
+    assert not bad, bad
