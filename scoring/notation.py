@@ -10,7 +10,8 @@ Grammar (tokens separated by spaces; see README "Hand notation"):
 - `+3m` / `*3m`     the winning tile, won on a discard / self-drawn.
 - `seat:S` `round:W` winds (default E).
 - `last-tile` `kong-replacement` `robbing-kong` `last-copy`   flags.
-- `key=value`       a rule set's extra field (value: true, false, a number or a word).
+- `key=value`       a rule set's extra field (value: true, false, a number or a word). Given
+                    `keys` (the fields a rule set reads), another key is refused, naming them.
 `format_hand(parse_hand(s))` gives the canonical spelling; `parse_hand(format_hand(h)) == h`.
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Collection
 
 from scoring import tiles as T
 from scoring.hand import CLAIM_SOURCES, SPECIAL_KONGS, Hand, HandError, Meld, WinContext
@@ -46,6 +48,9 @@ M = Catalog("notation", {
     "given_twice": ("'{name}' is given twice in the hand: give it once.",
                     "手牌里 {name} 写了两次：只能写一次。"),
     "token": ("Cannot read {token} in the hand.", "看不懂牌里的 {token}。"),
+    "unknown_key": ("This game's hand notation has no key “{key}”. The keys it reads: {known}.",
+                    "这一玩法的牌型记法里没有“{key}”这一项。可写的是：{known}。"),
+    "no_keys": ("none", "无"),
 })
 
 _GROUP = re.compile(r"(\d+)([mpszf])")
@@ -170,8 +175,11 @@ def _parse_value(text: str):
         return text
 
 
-def parse_hand(text: str) -> Hand:
-    """Parse the notation into a Hand (tile counts are checked later by `Hand.validate`)."""
+def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
+    """Parse the notation into a Hand (tile counts are checked later by `Hand.validate`).
+    `keys`: the `key=value` keys the reader's game reads (a rule set's `field_names`); a key
+    not among them is refused, naming the known ones (a typo was otherwise ignored). None: any
+    key is kept (hand JSON, stored hands, the notation the project writes itself)."""
     if not isinstance(text, str) or not text.strip():
         raise HandError(M("empty"))
     concealed: list[str] = []
@@ -202,6 +210,8 @@ def parse_hand(text: str) -> Hand:
             ctx[_FLAGS[token]] = True
         elif "=" in token:
             key, _, value = token.partition("=")
+            if keys is not None and key not in keys:
+                raise HandError(_unknown_key(key, keys))
             if key in extra:
                 raise HandError(M("given_twice", name=key))
             extra[key] = _parse_value(value)
@@ -217,6 +227,11 @@ def parse_hand(text: str) -> Hand:
         flowers=tuple(T.sorted_codes(flowers)),
         context=WinContext(**ctx, extra=extra),
     )
+
+
+def _unknown_key(key: str, keys: Collection[str]):
+    known = [f"{k}=" for k in keys]
+    return M("unknown_key", key=f"{key}=", known=known or M("no_keys"))
 
 
 def _value_text(value) -> str:

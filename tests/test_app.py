@@ -586,9 +586,10 @@ def test_a_hand_short_of_the_minimum_says_nobody_pays_not_that_the_rules_have_no
 
 
 def test_a_hand_the_notation_cannot_write_shows_no_example_in_its_box(app):
-    from mjlens.ui.views import EXAMPLE
+    from mjlens.ui.engine import example_for
 
-    assert app.text_input(key="notation").placeholder == EXAMPLE  # no hand yet: an example
+    example = example_for(app.session_state["rules"])  # the chosen game's example
+    assert app.text_input(key="notation").placeholder == example  # no hand yet: an example
     enter(app, "123m 456m 789m 5s {5555p} +5s")
     kong = next(i for i, s in enumerate(app.session_state["draft"].tiles) if s.code == "5p")
     app.button(key=f"tile-{kong}").click().run()

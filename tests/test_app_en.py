@@ -145,19 +145,60 @@ def test_one_note_on_the_photo_is_not_counted_as_notes():
     assert "1)" in label and "1 notes" not in label, label
 
 
-@pytest.mark.parametrize("rules", ["taiwan", "riichi"])
-@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
-def test_taiwan_and_riichi_options_are_named_in_a_players_words(no_detector, rules, locale):  # noqa: F811
-    """Taiwanese options were labelled by their names made into words ('Little winds wind
-    pungs', 'Pinghu pair wait', 'Human'; in Chinese 连庄N次), riichi's 'Kiriage', 'Players'."""
-    from mjlens.ui.views_result import is_stake
+def _merely_its_name(label: str, name: str) -> bool:
+    """A label that is only the option's name made into words ('Seven pairs', 'Kong money',
+    'Robbing kong times'), whatever its case and spacing."""
+    def squeeze(s: str) -> str:
+        return re.sub(r"[\s_-]+", "", s).lower()
 
+    return squeeze(label) == squeeze(name)
+
+
+def test_the_name_check_finds_names_made_into_words():
+    assert _merely_its_name("Robbing kong times", "robbing_kong_times")
+    assert _merely_its_name("Base", "base") and _merely_its_name("kong_money", "kong_money")
+    assert not _merely_its_name("Kong money paid at once (杠钱)", "kong_money")
+
+
+@pytest.mark.parametrize("locale", ["en-US", "zh-CN"])
+def test_every_option_is_named_in_a_players_words(no_detector, locale):  # noqa: F811
+    """Every rule set's options, as the page labels them: Taiwanese options were labelled by
+    their names made into words ('Little winds wind pungs', 'Pinghu pair wait'; in Chinese
+    连庄N次), riichi's 'Kiriage', and Fujian's, Guangxi's, Hezhou's, Nanning's, Wuhu's and
+    Yuhuan's all were ('Discard pays', 'Horse count', 'Robbing kong times', 'Caishen'), and
+    the stakes too ('Base', 'Stake'), shown by the payments once a hand is scored."""
+    from mjlens.ui.i18n import lang_of_locale, option_label
+
+    lang = lang_of_locale(locale)
     at = _app(locale)
-    at.selectbox(key="rules").set_value(rules).run()
-    assert not at.exception
-    widgets = [*at.toggle, *at.selectbox, *at.number_input]
-    rs = all_rulesets()[rules]
-    for opt in rs.options:
-        label = next(w.label for w in widgets if w.key == f"opt-{rules}-{opt.name}")
-        assert label != opt.name.replace("_", " ").capitalize() or is_stake(opt.name), label
-        assert not re.search(r"[A-Za-z]", label) or locale == "en-US", label
+    at.text_input(key="notation").set_value(HAND).run()
+    bad = []
+    for rules, rs in all_rulesets().items():
+        at.selectbox(key="rules").set_value(rules).run()
+        assert not at.exception, rules
+        shown = {w.key: w.label for w in [*at.toggle, *at.selectbox, *at.number_input,
+                                          *at.text_input]}
+        for opt in rs.options:
+            label = shown.get(f"opt-{rules}-{opt.name}")  # every option is on the page
+            assert label == option_label(opt, lang, rules), (rules, opt.name, label)
+            if (_merely_its_name(label, opt.name) or "_" in label
+                    or (lang != "en" and re.search(r"[A-Za-z]", label))):
+                bad.append(f"{rules}.{opt.name}: {label}")
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_hand_field_is_named_in_a_players_words(lang):
+    """The hand fields a rule set reads, as the page labels them: 'Horse drawer', 'Fish',
+    'One discard winners', 'Wild', 'Bonus' were their names made into words."""
+    from mjlens.ui.i18n import field_label
+    from mjlens.ui.views_result import field_specs
+
+    bad = []
+    for rules, rs in all_rulesets().items():
+        for name, spec in field_specs(rs).items():
+            label = field_label(name, lang, spec.help, spec.help_zh)
+            if (_merely_its_name(label, name) or "_" in label
+                    or (lang != "en" and re.search(r"[A-Za-z]", label))):
+                bad.append(f"{rules}.{name}: {label}")
+    assert not bad, bad

@@ -62,6 +62,28 @@ def test_the_same_taps_are_one_tile_too_many_under_guobiao(app):
     assert all(f"({rules})" in _messages(app) for rules in ("yuhuan", "fujian", "taiwan"))
 
 
+def _placeholder(at) -> str:
+    box = at.text_input(key="notation")
+    assert box.value == "", box.value  # the grey example stands in an empty box only
+    return box.proto.placeholder
+
+
+@pytest.mark.parametrize("rules,tiles", [("yuhuan", 17), ("fujian", 17), ("taiwan", 17),
+                                         ("gb", 14), ("sichuan", 14)])
+def test_the_empty_boxs_example_has_the_games_hand_size(app, rules, tiles):
+    """The notation box's grey example was a 14-tile hand under the 16-tile games too, a hand
+    they refuse ('needs 17'): it is now a winning hand of the chosen game's size."""
+    app.selectbox(key="rules").set_value(rules).run()
+    assert not app.exception, app.exception
+    example = _placeholder(app)
+    hand = parse_hand(example)
+    assert len(hand.concealed) + 1 == tiles, example  # the standing tiles and the winning tile
+    # and it is what the Example button enters, a hand the game scores
+    app.button(key="example").click().run()
+    assert format_hand(parse_hand(app.text_input(key="notation").value)) == format_hand(hand)
+    assert app.metric and app.metric[0].value.split()[0].isdigit(), _messages(app)
+
+
 def test_draft_asks_for_the_rule_sets_hand_size():
     d = S.from_hand(parse_hand(STANDING))
     with pytest.raises(ValueError) as err:  # HandError: 16 tiles, no winning tile marked

@@ -20,7 +20,8 @@ def test_guangxi_horses_dealer_and_streak_inputs(app):  # noqa: F811
     app.selectbox(key="extra-dealer").set_value("W").run()  # the winner deals: needs a drawer
     assert not app.exception
     said = " ".join(str(e.value) for e in [*app.warning, *app.error])
-    assert "“Horse drawer”" in said and "horse_drawer" not in said  # the page's control
+    assert "“Seat that drew the horses (摸码)”" in said, said  # the page's control
+    assert "horse_drawer" not in said
     app.text_input(key="extra-horses").set_value("").run()
     app.number_input(key="extra-dealer_streak").set_value(2).run()
     assert not app.exception

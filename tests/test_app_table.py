@@ -175,3 +175,39 @@ def test_add_to_table_starts_from_the_scored_hands_seats(url):
     assert not at.exception, at.exception
     view = Ledger(url).table("Friday")
     assert [h.winners for h in view.hands] == [[0]] and view.totals[0] > 0
+
+
+def test_the_add_a_hand_form_starts_from_the_typed_hands_seats(url):
+    """The Table page's own Add a hand form said 'nobody (self-drawn)' whatever hand was typed,
+    a discard win (+5s) among them: the winner and discarder start as the typed hand has them,
+    as the scoring page's Add to table box does."""
+    at = start(page())
+    at.text_input(key="tb-hand").set_value("123m 456p 789s 11z 55s +5s seat:S discarder=W").run()
+    assert not at.exception, at.exception
+    assert at.selectbox(key="tb-winner").value == 1  # Bo sits South while Ann deals
+    assert at.selectbox(key="tb-from").value == 2  # Cy sits West
+    at.text_input(key="tb-hand").set_value("123m 456p 789s 11z 55s +5s").run()
+    assert at.selectbox(key="tb-winner").value == 0
+    assert at.selectbox(key="tb-from").value == 3  # none given: the seat before East's
+    at.selectbox(key="tb-from").set_value(1).run()  # a choice stands while the hand does
+    assert at.selectbox(key="tb-from").value == 1
+    at.text_input(key="tb-hand").set_value("123m 456p 789s 11z 55s +5s seat:").run()
+    assert at.selectbox(key="tb-from").value == 1  # a hand that does not read changes nothing
+    at.text_input(key="tb-hand").set_value("123m 456p 789s 11z 55s *5s").run()
+    assert at.selectbox(key="tb-from").value == "-"  # self-drawn
+    at.text_input(key="tb-hand").set_value("123m 456p 789s 11z 55s +5s seat:S discarder=W").run()
+    at.button(key="tb-add").click().run()
+    assert not at.exception, at.exception
+    view = Ledger(url).table("Friday")
+    assert [h.winners for h in view.hands] == [[1]], shown(at)
+    assert "Cy pays Bo" in shown(at), shown(at)
+
+
+@pytest.mark.parametrize("rules,tiles", [("gb", 14), ("taiwan", 17), ("yuhuan", 17)])
+def test_the_add_a_hand_forms_example_has_the_tables_hand_size(url, rules, tiles):
+    """The form's grey example was a 14-tile hand at a 16-tile game's table too."""
+    from scoring.notation import parse_hand
+
+    at = start(page(), rules=rules)
+    example = at.text_input(key="tb-hand").proto.placeholder
+    assert len(parse_hand(example).concealed) + 1 == tiles, example

@@ -312,7 +312,7 @@ def test_the_dealer_wins_every_payer_pays_the_dealer_tai():
     ("123m 456m 789m 234p 567p +9s", "needs 17"),  # 15 + 1 tiles
     ("123m 456m 789m 234p 567p 9s 9s 9s 9s +9s", "only four of each tile"),
     ("123m 456m 789m 234p 567p 9s +9s 12345678f 1f", "only one of each flower"),
-    ("123m 456m 789m 234p 567p 9s +9s colour=red", "does not use"),
+    ("123m 456m 789m 234p 567p 9s +9s colour=red", "no key “colour=”"),
     ("123m 456m 789m 234p 567p 9s +9s dealer_streak=-1", "dealer_streak"),
 ])
 def test_bad_hands_exit_two_with_a_players_sentence(hand, words, capsys):

@@ -95,8 +95,8 @@ BAD = [
     ("fujian", f'{FUJIAN16} 9m *1z gold=["9m","8m"]', (), "one kind"),  # two gold kinds
     ("fujian", f"{FUJIAN16} 9m *1z gold=9z", (), "tile code"),
     ("fujian", f"{FUJIAN16} 9m *1z gold=1f", (), "tile code"),
-    ("fujian", f"{FUJIAN16} 9m *1z wild=9m", (), "does not use"),  # yuhuan's field in fujian
-    ("yuhuan", f"{FUJIAN16} 9m *1z gold=9m", (), "does not use"),  # fujian's field in yuhuan
+    ("fujian", f"{FUJIAN16} 9m *1z wild=9m", (), "no key “wild=”"),  # yuhuan's field in fujian
+    ("yuhuan", f"{FUJIAN16} 9m *1z gold=9m", (), "no key “gold=”"),  # fujian's field in yuhuan
     ("fujian", f"{FUJIAN16} 9m *1z gold=9m", ("hand=13",), "needs 14"),  # 17 tiles under hand=13
     ("fujian", "123m 456m 789p 234s 9m *1z gold=9m", (), "needs 17"),  # 14 tiles under hand=16
     ("fujian", "123m 456m 789p 234s 9m9m9m9m *9m gold=9m", (), "only four"),  # a fifth gold

@@ -116,13 +116,15 @@ def score_one(raw, rules: str, options: dict):
     """Hand (dict or notation) -> (Hand, ScoreResult); raises HandError with a player's message."""
     from scoring.hand import Hand, HandError
     from scoring.notation import parse_hand
-    from scoring.ruleset import score_hand
+    from scoring.ruleset import get_ruleset, score_hand
 
     if isinstance(raw, HandError):
         raise raw
     if isinstance(raw, list):  # a JSON Lines line holding an array
         raise HandError(M("not_a_hand_object"))
-    hand = parse_hand(raw) if isinstance(raw, str) else Hand.from_json(raw)
+    # a key=value of the notation the rule set does not read is refused naming those it reads
+    keys = get_ruleset(rules).field_names
+    hand = parse_hand(raw, keys) if isinstance(raw, str) else Hand.from_json(raw)
     return hand, score_hand(hand, rules, options)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import logging
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from mjlens.ui.state import Draft, is_flower_slot, tiles_needed, to_hand
@@ -93,6 +94,23 @@ def example_for(rules: str, options: dict[str, Any] | None = None) -> str:
         if result is not None and result.is_win:
             return text
     return EXAMPLES[0]
+
+
+def placeholder_for(rules: str | None, options: dict[str, Any] | None = None) -> str:
+    """The notation box's grey example: the chosen game's example hand (`example_for`), so a
+    16-tile game shows five sets and a pair, not a 14-tile hand it would refuse. Found once
+    per rule set and options: the box is drawn on every change of the hand."""
+    if not rules:
+        return EXAMPLES[0]
+    try:
+        return _cached_example(rules, tuple(sorted((options or {}).items())))
+    except TypeError:  # an option value that cannot be a cache key
+        return example_for(rules, options)
+
+
+@lru_cache(maxsize=128)
+def _cached_example(rules: str, options: tuple[tuple[str, Any], ...]) -> str:
+    return example_for(rules, dict(options))
 
 
 def fitting_rulesets(draft: Draft, current: str) -> list[str]:

@@ -204,19 +204,30 @@ M = Catalog("app", {
     "field_riichi": ("Riichi (立直)", "立直"),
     "field_double_riichi": ("Double riichi (两立直)", "两立直"),
     "field_ippatsu": ("Ippatsu (一发)", "一发"),
-    "field_dora_indicators": ("Dora indicators", "宝牌指示牌"),
-    "field_ura_dora_indicators": ("Ura dora indicators", "里宝牌指示牌"),
+    "field_dora_indicators": ("Dora indicators (宝牌指示牌)", "宝牌指示牌"),
+    "field_ura_dora_indicators": ("Ura dora indicators (里宝牌指示牌)", "里宝牌指示牌"),
     "field_red_fives": ("Red fives in the hand (赤五)", "手中的赤五"),
     "field_honba": ("Honba (本场)", "本场数"),
     "field_riichi_sticks": ("Riichi sticks on the table", "桌上的立直棒"),
     "field_pao": ("Pao (包): the liable player", "包牌者"),
+    # fields whose label was their name made into words ('Horse drawer', 'Fish', 'Wild')
+    "field_gold": ("The gold (金) of this hand", "本局的金"),
+    "field_dealer_history": ("Dealer's earlier wins in this run (连庄)", "连庄"),
+    "field_horse_drawer": ("Seat that drew the horses (摸码)", "庄家自摸时摸码的玩家"),
+    "field_declared_ready": ("The winner had declared ready (听牌)", "听牌"),
+    "field_fish": ("Fishing tiles (钓鱼)", "钓鱼"),
+    "field_one_discard_winners": ("Players winning on this one discard", "同一张牌有几家胡"),
+    "field_flower_replacement": ("Won on the tile drawn for a flower (槓上開花)", "补花摸到的牌胡"),
+    "field_flower_win": ("A win by flowers alone (八仙過海 / 七搶一)", "以花胡牌"),
+    "field_wild": ("The wild tile (财神)", "财神牌"),
+    "field_bonus": ("Bonus tiles (杠花) set aside", "杠花张数"),
     "add_tile": ("Add a tile", "添加一张牌"),
     "none_given": ("—", "—"),
     "tiles_placeholder": ("tiles, e.g. 159m 5z", "牌张，例：159m 5z"),
     "choose": ("Choose", "请选择"),
     # option labels (the option's name otherwise)
-    "option_base": ("Base", "底分"),
-    "option_cap": ("Cap", "封顶"),
+    "option_base": ("Base stake (底分)", "底分"),
+    "option_cap": ("Cap on a hand's score (封顶)", "封顶"),
     "option_count_from": ("Plain win counts", "平胡起番"),
     "option_count": ("How fan are counted", "算番方法"),
     "option_golden_hook": ("Golden hook (金钩钓)", "金钩钓"),
@@ -365,9 +376,15 @@ def field_label(name: str, lang: str = "en", help_en: str = "", help_zh: str = "
     return name.replace("_", " ").capitalize()
 
 
-def option_label(opt, lang: str = "en") -> str:
-    """Label of a rule-set option: a known label, else (in Chinese) the first phrase of its
-    Chinese help, else its name in words."""
+def option_label(opt, lang: str = "en", rules: str | None = None) -> str:
+    """Label of a rule-set option: the rule set's own label for it (mjlens.ui.option_words),
+    a label shared by every rule set with such an option, else (in Chinese) the first phrase
+    of its Chinese help, else its name in words."""
+    from mjlens.ui.option_words import rule_set_label
+
+    own = rule_set_label(rules, opt.name, lang)
+    if own is not None:
+        return own
     key = f"option_{opt.name}"
     if has(key):
         return t(key, lang)

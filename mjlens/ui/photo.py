@@ -13,11 +13,26 @@ from dataclasses import dataclass
 import numpy as np
 from PIL import Image
 
+from mjlens.ui.i18n import t, text
 from mjlens.ui.state import Draft
 
 
 class DetectorUnavailable(RuntimeError):
     """No model or no vision package on this installation."""
+
+
+def detail(value, lang: str) -> str:
+    """The detail inside a photo message: a message in the reader's language; a technical
+    reason (an exception's English text) only on the English page."""
+    if isinstance(value, Exception):
+        msg = getattr(value, "msg", None)
+        if msg is not None:
+            return text(msg, lang)
+        if lang != "en":
+            return t("technical_reason", lang)
+        return str(value) if isinstance(value, ValueError | DetectorUnavailable) else (
+            f"{type(value).__name__}: {value}")
+    return text(value, lang)
 
 
 @dataclass

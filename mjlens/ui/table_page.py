@@ -21,6 +21,7 @@ from mjlens.ledger.game import localized
 from mjlens.ledger.report import rules_name
 from mjlens.ledger.store import URL_ENV, Ledger, TableView
 from mjlens.ledger.words import LedgerError
+from mjlens.ui.engine import placeholder_for
 from mjlens.ui.i18n import lang_of_locale, text
 from scoring.messages import Catalog
 
@@ -258,7 +259,10 @@ def main() -> None:
     live_view(lang)
     view = ledger().table(ss.table)
     with st.expander(t("add", lang), icon=":material/add:", key="tb-add-exp"):
-        st.text_input(t("notation", lang), key="tb-hand", placeholder="123m 456p 789s 11z 55s +5s")
+        # the table's game's example hand, of its size (five sets and a pair in 16-tile games)
+        st.text_input(t("notation", lang), key="tb-hand",
+                      placeholder=placeholder_for(view.rules, view.options))
+        _follow_typed(view)
         who_inputs(view, "tb", lang)
         with st.container(horizontal=True):
             st.button(t("add_button", lang), key="tb-add", on_click=_add, args=(lang,),
@@ -300,6 +304,22 @@ def _follow_hand(view: TableView, hand: dict[str, Any], prefix: str = "tb-score"
         ss[f"{prefix}-winner"] = player_at(seat, dealer)
         ss[f"{prefix}-from"] = source
         ss[f"{prefix}-follows"] = follows
+
+
+def _follow_typed(view: TableView) -> None:
+    """The Add a hand form's winner and discarder start as the typed hand has them, as the
+    scoring page's box does (`_follow_hand`): they said 'nobody (self-drawn)' whatever hand
+    was typed, a discard win (+5s) among them. A hand that does not read yet changes nothing."""
+    from scoring.hand import HandError
+    from scoring.notation import parse_hand
+
+    typed = st.session_state.get("tb-hand") or ""
+    try:
+        hand = parse_hand(typed) if typed.strip() else None
+    except HandError:
+        hand = None
+    if hand is not None:
+        _follow_hand(view, hand.to_json(), "tb")
 
 
 def add_to_table_view(outcome, lang: str) -> None:

@@ -270,7 +270,7 @@ def _notation_changed() -> None:
     else:
         try:
             text, reds = S.red_notation(text)  # riichi's 0p: a red 5p
-            ss.draft = S.mark_reds(S.from_hand(parse_hand(text)), reds)
+            ss.draft = S.mark_reds(S.from_hand(parse_hand(text, _keys(ss.draft))), reds)
         except HandError as exc:
             ss.notation_error = exc.msg
             PT.rerun(("notation",))
@@ -279,9 +279,21 @@ def _notation_changed() -> None:
     PT.rerun(PT.HAND)
 
 
-def _show_example() -> None:
+def _keys(draft: S.Draft) -> tuple[str, ...] | None:
+    """The notation's keys the box takes: the chosen game's fields and those the hand holds
+    already (kept from another game, written in the box by the app): another is refused."""
     rs = current_rules()
-    _set_notation(E.example_for(rs.id, current_options(rs)) if rs else EXAMPLE)
+    return None if rs is None else (*rs.field_names, *draft.context.extra)
+
+
+def _example() -> str:
+    """The chosen game's winning example, of its size: the Example button's, the box's grey."""
+    rs = current_rules()
+    return E.placeholder_for(rs.id, current_options(rs)) if rs else EXAMPLE
+
+
+def _show_example() -> None:
+    _set_notation(_example())
 
 
 def _set_notation(text: str) -> None:
@@ -311,14 +323,14 @@ def notation_part(lang: str) -> None:
     if msg:
         kind, key, fmt = msg  # shown in the language chosen now; no key: a message of its own
         getattr(st, kind)(text(fmt["msg"], lang) if key is None else
-                          t(key, lang, **{k: detail(v, lang) for k, v in fmt.items()}))
+                          t(key, lang, **{k: P.detail(v, lang) for k, v in fmt.items()}))
     if ss.get("notation_src") is not ss.draft:
         ss.notation = S.hand_notation(ss.draft)
         ss.notation_src = ss.draft
-    # the example only in an empty hand's box: a hand the notation cannot write (a meld being
-    # fixed) leaves the box empty, where the grey example read as the hand
+    # the example (of the game's size) only in an empty hand's box: a hand the notation cannot
+    # write (a meld being fixed) leaves the box empty, where the grey example read as the hand
     st.text_input(t("notation_label", lang), key="notation", on_change=_notation_changed,
-                  help=t("notation_help", lang), placeholder=None if ss.draft.tiles else EXAMPLE)
+                  help=t("notation_help", lang), placeholder=None if ss.draft.tiles else _example())
     if ss.get("notation_error"):
         st.error(text(ss.notation_error, lang))
     else:
@@ -328,20 +340,6 @@ def notation_part(lang: str) -> None:
                   type="tertiary")
         st.button(t("clear_hand", lang), key="clear", on_click=_set_notation, args=("",),
                   type="tertiary")
-
-
-def detail(value, lang: str) -> str:
-    """The detail inside a photo message: a message in the reader's language; a technical
-    reason (an exception's English text) only on the English page."""
-    if isinstance(value, Exception):
-        msg = getattr(value, "msg", None)
-        if msg is not None:
-            return text(msg, lang)
-        if lang != "en":
-            return t("technical_reason", lang)
-        return str(value) if isinstance(value, ValueError | P.DetectorUnavailable) else (
-            f"{type(value).__name__}: {value}")
-    return text(value, lang)
 
 
 def photo_view(lang: str) -> None:

@@ -92,7 +92,7 @@ def _option_widget(rs: RuleSet, opt, lang: str) -> None:
     language switch keeps every choice by writing it back (views.keep_choices), and a widget
     given a default as well logged Streamlit's warning with a stack trace on every switch."""
     key = f"opt-{rs.id}-{opt.name}"
-    label = option_label(opt, lang)
+    label = option_label(opt, lang, rs.id)
     help_text = in_app_words(option_help(opt, lang), rs, lang) or None
     kind = E.option_kind(opt)
     on = {"on_change": PT.rerun, "args": (PT.SCORE,), "key": key, "help": help_text}

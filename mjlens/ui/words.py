@@ -34,7 +34,7 @@ def _names(rs: Any, lang: str) -> tuple[dict[str, str], dict[str, str], dict[str
     for spec in getattr(rs, "fields", ()) or ():
         fields[spec.name] = field_label(spec.name, lang, spec.help, spec.help_zh)
     for opt in getattr(rs, "options", ()) or ():
-        options[opt.name] = option_label(opt, lang)
+        options[opt.name] = option_label(opt, lang, rs.id)
     for spec in [*(getattr(rs, "fields", ()) or ()), *(getattr(rs, "options", ()) or ())]:
         for c in spec.choices or ():
             if isinstance(c, str) and ("_" in c or lang != "en"):

@@ -1,0 +1,59 @@
+"""Labels of the rule sets' options that one rule set words its own way: the same name means
+another thing elsewhere (Guangxi's seven_pairs lets plain seven pairs win, Hezhou's is the
+hand's fixed score; Guangshui's kong_money is 有杠另算, Nanning's 杠钱当场结算), or only one
+rule set has it. Keyed `<rule set>__<option>`; an option missing here takes the app's shared
+label (`option_<name>` in mjlens.ui.i18n). The Chinese is the region's own word for the rule,
+as its rule text writes it (抓码, 杠钱, 抢杠, 报警, 包牌, 财神, 放冲)."""
+
+from __future__ import annotations
+
+from scoring.messages import Catalog
+
+M = Catalog("app_options", {
+    # Fujian (Fuzhou)
+    "fujian__hand": ("Tiles dealt to each player (16 or 13)", "起手牌张数"),
+    "fujian__discard_pays": ("Who pays a win on a discard", "放炮和牌谁付"),
+    "fujian__stake": ("Money per fan (番)", "每番的钱数"),
+    "fujian__three_golds": ("Three golds (三金倒) win at once", "三金倒"),
+    # the stake every payment starts from, where a rule set words it its own way
+    "gb__base": ("Base points each player pays (底分)", "底分"),
+    "northeast__base": ("Stake of a plain win, per player (票胡)", "票胡每家的钱数"),
+    "taiwan__base": ("Base of every payment (底)", "底"),
+    "sichuan__cap": ("Cap, in fan above a plain win (封顶)", "封顶番数"),
+    "sichuan_mult__cap": ("Highest multiple paid (封顶)", "封顶倍数"),
+    # Guangshui
+    "guangshui__cap": ("Most multiples a hand pays (封顶)", "封顶倍数"),
+    "guangshui__kong_money": ("Kongs paid apart, outside the cap (有杠另算)", "有杠另算"),
+    "guangshui__tile_set": ("Tiles played with", "用哪副牌"),
+    # Guangxi
+    "guangxi__horse_count": ("Horse tiles drawn (抓码)", "抓码张数"),
+    "guangxi__dragon_order": ("Whose horse White and Green are (抓码)", "白板、发财算哪家的码"),
+    "guangxi__seven_pairs": ("Plain seven pairs (七对) may win", "普通七对可和"),
+    "guangxi_hu__seven_pairs": ("Seven pairs (七对) count as a big hand (霸胡)", "七对算霸胡"),
+    # Hezhou: the special hands' fixed scores, in stakes
+    "hezhou__seven_pairs": ("Seven pairs (七对子) score, in stakes", "七对子的分数"),
+    "hezhou__full_flush": ("Full flush (清一色) scores, in stakes", "清一色的分数"),
+    "hezhou__half_flush": ("Half flush (混一色) scores, in stakes", "混一色的分数"),
+    "hezhou__all_honours": ("All honours (字一色) score, in stakes", "字一色的分数"),
+    "hezhou__thirteen_orphans": ("Thirteen orphans (十三幺) score, in stakes", "十三幺的分数"),
+    "hezhou__kong_score": ("A kong earns, in stakes", "杠分是底分的几倍"),
+    # Nanning
+    "nanning__kong_money": ("Kong money paid at once (杠钱)", "杠钱当场结算"),
+    "nanning_points__kong_money": ("Kong money paid at once (杠钱)", "杠钱及时给"),
+    "nanning_points__robbing": ("Robbing a kong (抢杠) is paid", "抢杠胡怎么算"),
+    # Wuhu
+    "wuhu__stake": ("Money per fan (番)", "每番的钱数"),
+    "wuhu__robbing_kong_times": ("Robbing a kong (抢杠) multiplies the hand by", "抢杠乘以几倍"),
+    "wuhu__baopai": ("Warnings and paying for all (报警、包牌)", "报警、包牌、转包"),
+    # Yuhuan
+    "yuhuan__caishen": ("White is the wild tile (财神)", "白板作财神"),
+    "yuhuan__discard_pays": ("Who pays a win on a discard (放冲)", "放冲和牌谁付"),
+    "yuhuan__self_drawn_double": ("A self-drawn win is paid double", "自摸每家加倍付"),
+    "yuhuan__stake": ("Money per hu (胡)", "每胡的钱数"),
+})
+
+
+def rule_set_label(rules: str | None, name: str, lang: str) -> str | None:
+    """The rule set's own label for its option `name`, or None."""
+    key = f"{rules}__{name}"
+    return M(key).render(lang) if rules and key in M.entries else None
