@@ -73,7 +73,8 @@ def test_two_phones_share_one_table(served, tmp_path):
             two.get_by_role("button", name="Join").click()
             expect(two.get_by_text("Ann won: 12 fan", exact=False)).to_be_visible(timeout=30_000)
             # the first phone adds a hand: the second shows it without being touched
-            _fill(one, "Hand in notation", "123m 456p 789s 11z 55s +5s")
+            # Bo deals the second hand (the deal moves on every hand): Ann sits North
+            _fill(one, "Hand in notation", "123m 456p 789s 11z 55s +5s seat:N")
             one.get_by_role("button", name="Add hand").click()
             expect(one.get_by_text("Hand 2 added.")).to_be_visible(timeout=30_000)
             expect(two.get_by_text("Ann won: 10 fan", exact=False)).to_be_visible(timeout=15_000)
