@@ -191,11 +191,27 @@ def test_what_the_game_is_not_played_with_is_named_and_marked_on_the_photo():
     scan = scan_photo(FIXTURES / "hand_kong.jpg", det, rules="sichuan")
     assert [d.code for d in scan.left_out] == ["7z"]
     assert "7z" not in [d.code for d in scan.detections]
+    # the layout's notes say so, for the CLI and JSON alike
+    said = [n.render("en") for n in scan.layout.notes]
+    assert sum(s.startswith("Left out 7z at (25, 32)") and "not played with" in s
+               for s in said) == 1
+    # and the app numbers the box on the photo
     draft = scan_to_draft(scan)
     said = [n.render("en") for n in draft.notes if not isinstance(n, str)]
-    left = [s for s in said if s.startswith("Left out")]
-    assert len(left) == 1 and "marked 1 on the photo" in left[0]
+    left = [s for s in said if "not played with" in s]
+    assert len(left) == 1 and left[0].startswith("Left out Red (marked 1 on the photo)")
     assert "未计入" in [n for n in draft.notes if not isinstance(n, str)][-1].render("zh")
     assert len(draft.marks) >= 1
     # a game played with the dragons leaves nothing out
     assert scan_photo(FIXTURES / "hand_kong.jpg", det, rules="gb").left_out == []
+
+
+def test_scan_cli_says_what_the_game_is_not_played_with(capsys, monkeypatch):
+    import vision.detect as D
+    from mjlens.cli import main
+
+    monkeypatch.setattr(D, "load_detector", lambda *a, **k: _WithADragon("hand_kong", None))
+    assert main(["scan", str(FIXTURES / "hand_kong.jpg"), "--rules", "sichuan", "--json"]) in (0, 2)
+    out = json.loads(capsys.readouterr().out)
+    assert any("not played with" in n for n in out["uncertain"])
+    assert any("这个玩法不用这种牌" in n for n in out["uncertain_zh"])

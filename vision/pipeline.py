@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from scoring.hand import HandError, WinContext
+from scoring.messages import Msg
 from scoring.ruleset import get_ruleset, hand_tiles
 from vision.detect import LoadedImage, load_image
 from vision.detect.game_tiles import keep_to_tiles, outside_game
@@ -79,8 +80,19 @@ def scan_photo(photo: LoadedImage | str | Path | bytes, detector, *,
     layout = read_layout(detections, image.width, image.height, context=context, rules=rules,
                          options=options, image=image.pixels)
     fill_red_fives(layout, detections, rules)
-    return PhotoScan(image, detections, layout, time.perf_counter() - t0, detected,
-                     outside_game(detected, tiles))
+    left_out = outside_game(detected, tiles)
+    layout.notes = [*layout.notes, *(_not_in_game(d) for d in left_out)]
+    return PhotoScan(image, detections, layout, time.perf_counter() - t0, detected, left_out)
+
+
+def _not_in_game(d) -> Msg:
+    """The note on a box left out as a tile the game is not played with, naming its tile and
+    place as the layout's notes on left-out boxes do (the app numbers it on the photo)."""
+    from vision.layout.words import M
+
+    x, y = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
+    return M("left_out", box=M("box_at", code=d.code, x=f"{x:.0f}", y=f"{y:.0f}"),
+             why=M("why_not_in_game"))
 
 
 def fill_red_fives(layout: LayoutResult, detections: list, rules: str | None) -> None:

@@ -23,8 +23,6 @@ M = Catalog("app_photo", {
     "dropped": ("{n} box(es) lying over another tile were dropped as double readings.",
                 "{n} 个压在另一张牌上的框被当作重复读数去掉了。"),
     "marked": ("{tile} (marked {k} on the photo)", "{tile}（照片上标 {k} 处）"),
-    "not_in_game": ("Left out {box}: this game is not played with that tile.",
-                    "未计入 {box}：这个玩法不用这种牌。"),
     "missing": ("A tile may be missing where the photo shows a dashed box marked ?.",
                 "照片上标着“?”的虚线框处可能少了一张牌。"),
 })
@@ -108,9 +106,10 @@ def scan_to_draft(scanned, context=None) -> Draft:
     result, scale = scanned.layout, scanned.image.scale
     marks: list[tuple[float, float, int]] = []
     if not scanned.detections:  # nothing to read, or only tiles the game is not played with
-        notes = tuple(on_photo(n, scale, marks) for n in _outside(scanned))
+        notes = tuple(on_photo(n, scale, marks) for n in result.notes
+                      if isinstance(n, Msg) and n.key == "layout.left_out")
         return Draft(notes=notes, marks=tuple(marks))
-    notes = tuple(on_photo(n, scale, marks) for n in (*result.notes, *_outside(scanned)))
+    notes = tuple(on_photo(n, scale, marks) for n in result.notes)
     if result.hand is None:
         why = result.failure.msg if result.failure is not None else ""
         return replace(plain_draft(result.detections, why, scale),
@@ -171,19 +170,6 @@ def on_photo(note, scale: float, marks: list) -> Msg | str:
         return M("missing")
     params = tuple((name, on_photo(v, scale, marks)) for name, v in note.params)
     return Msg(note.key, params) if params != note.params else note
-
-
-def _outside(scanned) -> list[Msg]:
-    """A note for each box left out as a tile the game is not played with (PhotoScan.left_out),
-    naming its tile and place as the layout's notes do."""
-    from vision.layout.words import M as LAYOUT
-
-    out = []
-    for d in getattr(scanned, "left_out", ()):
-        x, y = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
-        out.append(M("not_in_game", box=LAYOUT("box_at", code=d.code, x=f"{x:.0f}",
-                                               y=f"{y:.0f}")))
-    return out
 
 
 def _spots(result, scale: float) -> tuple[tuple[float, float], ...]:

@@ -44,6 +44,7 @@ M = Catalog("layout", {
                  "手牌外的一排扣着的牌（牌墙？）"),
     "why_back": ("a face-down tile apart from the hand", "手牌外的一张扣着的牌"),
     "why_far": ("far from the rows of the hand", "离手牌的排太远"),
+    "why_not_in_game": ("this game is not played with that tile", "这个玩法不用这种牌"),
     "why_no_row": ("no row of tiles was found", "没有找到成排的牌"),
     "why_row_end": ("it does not fit the hand at the end of its row", "它在排尾，与手牌不符"),
     "why_on_top": ("it lies on another tile but does not make a kong there",
