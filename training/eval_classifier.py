@@ -19,11 +19,10 @@ from scoring.tiles import DETECTOR_CLASSES
 def load(path: str):
     import torch
 
-    from training.train_classifier import Normalised, build_model
+    from training.train_classifier import model_from_checkpoint
 
     ck = torch.load(path, weights_only=False)
-    model = Normalised.wrap(build_model(len(ck["classes"]), width=ck.get("width", 32)))
-    model.load_state_dict(ck["model"])
+    model = model_from_checkpoint(ck)
     return model, list(ck["classes"])
 
 

@@ -45,11 +45,10 @@ def _subset(npz: str, keep, out: Path) -> int:
 def _accuracy(ckpt: Path, npz: Path) -> float:
     import torch
 
-    from training.train_classifier import Normalised, build_model, evaluate
+    from training.train_classifier import model_from_checkpoint, evaluate
 
     ck = torch.load(ckpt, weights_only=False)
-    model = Normalised.wrap(build_model(len(ck["classes"]), width=ck.get("width", 32)))
-    model.load_state_dict(ck["model"])
+    model = model_from_checkpoint(ck)
     d = np.load(npz)
     if not len(d["y"]):
         return float("nan")

@@ -30,6 +30,8 @@ def soup(paths: list[str], weights: list[float]) -> dict:
     cks = [torch.load(p, weights_only=False) for p in paths]
     if len({tuple(ck["classes"]) for ck in cks}) != 1:
         raise ValueError("checkpoints with different classes cannot be averaged")
+    if len({ck.get("head", "linear") for ck in cks}) != 1:
+        raise ValueError("checkpoints with different heads (linear, cosine) cannot be averaged")
     total = sum(weights)
     out = dict(cks[0])
     state = {}

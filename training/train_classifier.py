@@ -29,7 +29,40 @@ INFER_MARGIN = 0.07
 NONE = len(DETECTOR_CLASSES)  # label of "not a tile" crops (the optional 44th output)
 
 
-def build_model(n_classes: int = len(DETECTOR_CLASSES), width: int = 32):
+def cosine_head(n_in: int, n_classes: int, scale: float = 16.0):
+    """A normalised (cosine) last layer: scale x cos(features, class weight). Why: its pooled
+    features cluster by tile rather than by length, which is what a tile-set profile's nearest
+    prototype compares (vision/detect/profile.py)."""
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    class CosineHead(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.weight = nn.Parameter(torch.randn(n_classes, n_in) * 0.01)
+            self.scale = scale
+
+        def forward(self, x):
+            return F.linear(F.normalize(x, dim=1), F.normalize(self.weight, dim=1) * self.scale)
+
+        def folded(self):
+            """The same map as normalise-then-linear with constant weights, so the export ends
+            in one linear layer reading the normalised features (training/add_embedding.py)."""
+            linear = nn.Linear(n_in, n_classes)
+            with torch.no_grad():
+                linear.weight.copy_(F.normalize(self.weight, dim=1) * self.scale)
+                linear.bias.zero_()
+            return nn.Sequential(_Unit(), linear)
+
+    class _Unit(nn.Module):
+        def forward(self, x):
+            return F.normalize(x, dim=1)
+
+    return CosineHead()
+
+
+def build_model(n_classes: int = len(DETECTOR_CLASSES), width: int = 32, head: str = "linear"):
     import torch.nn as nn
 
     def block(cin, cout, stride):
@@ -44,8 +77,17 @@ def build_model(n_classes: int = len(DETECTOR_CLASSES), width: int = 32):
         block(w, 2 * w, 2),  # 16
         block(2 * w, 4 * w, 2),  # 8
         block(4 * w, 8 * w, 2),  # 4
-        nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2), nn.Linear(8 * w, n_classes),
+        nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2),
+        cosine_head(8 * w, n_classes) if head == "cosine" else nn.Linear(8 * w, n_classes),
     )
+
+
+def model_from_checkpoint(ck: dict):
+    """The wrapped net a checkpoint of main() describes, its weights loaded."""
+    model = Normalised.wrap(build_model(len(ck["classes"]), width=ck.get("width", 32),
+                                        head=ck.get("head", "linear")))
+    model.load_state_dict(ck["model"])
+    return model
 
 
 def load_npz(spec: str) -> tuple[np.ndarray, np.ndarray]:
@@ -57,8 +99,10 @@ def load_npz(spec: str) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate([x] * k), np.concatenate([y] * k)
 
 
-def augment(xb, train: bool, rng: np.random.Generator):
-    """uint8 [B,72,72,3] -> float [B,3,64,64]; random windows/rotations when training."""
+def augment(xb, train: bool, rng: np.random.Generator, style: bool = False):
+    """uint8 [B,72,72,3] -> float [B,3,64,64]; random windows/rotations when training. `style`
+    adds what other tile sets and far-off tiles change: swapped colour channels (body and ink
+    colours), wider per-channel gains, and a blur by resampling through 16-40 px."""
     import torch
     import torch.nn.functional as F
 
@@ -91,11 +135,32 @@ def augment(xb, train: bool, rng: np.random.Generator):
         mean = out.mean(dim=(1, 2, 3), keepdim=True)
         contrast = torch.from_numpy(rng.uniform(0.7, 1.3, (b, 1, 1, 1))).float()
         out = ((out - mean) * contrast + mean) * gain * chan + bias
+        if style:
+            out = _style(out, rng)
         gray = rng.random(b) < 0.05
         if gray.any():
             g = out[gray].mean(1, keepdim=True)
             out[gray] = g.expand(-1, 3, -1, -1)
         out = out.clamp_(0, 1)
+    return out
+
+
+def _style(out, rng: np.random.Generator):
+    import torch
+    import torch.nn.functional as F
+
+    b = out.shape[0]
+    swap = np.flatnonzero(rng.random(b) < 0.3)
+    for i in swap:
+        out[i] = out[i, torch.from_numpy(rng.permutation(3))]
+    chan = torch.from_numpy(rng.uniform(0.75, 1.25, (b, 3, 1, 1))).float()
+    out = out * chan
+    blur = np.flatnonzero(rng.random(b) < 0.3)
+    for i in blur:
+        side = int(rng.integers(16, 41))
+        small = F.interpolate(out[i:i + 1], size=(side, side), mode="area")
+        out[i] = F.interpolate(small, size=out.shape[-2:], mode="bilinear",
+                               align_corners=False)[0]
     return out
 
 
@@ -135,6 +200,8 @@ def load_init(model, state: dict) -> None:
     import torch
 
     own = model.state_dict()
+    # a linear head's bias has no place in a cosine head (its weight rows start the directions)
+    state = {k: v for k, v in state.items() if k in own}
     for key, value in state.items():
         if own[key].shape != value.shape:  # the last linear layer: copy the rows it has
             grown = own[key].clone()
@@ -149,7 +216,14 @@ def load_init(model, state: dict) -> None:
 def export_onnx(model, out: str | Path) -> Path:
     import torch
 
+    import copy
+
     model.eval()
+    inner = model.net
+    if hasattr(inner[-1], "folded"):  # a cosine head: export its constant-weight equivalent
+        model = copy.deepcopy(model)
+        model.net[-1] = inner[-1].folded()
+        model.eval()
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     dummy = torch.zeros(1, 3, INPUT, INPUT)
@@ -178,6 +252,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--init", default=None, help="start from these weights (.pt)")
     ap.add_argument("--onnx", default="models/classifier.onnx")
     ap.add_argument("--export", default=None, help="only export this .pt to --onnx and exit")
+    ap.add_argument("--head", choices=("linear", "cosine"), default="linear",
+                    help="the last layer: linear, or normalised (cosine_head)")
+    ap.add_argument("--style", action="store_true",
+                    help="style augmentation: channel swaps, wider colour gains, blur (augment)")
     args = ap.parse_args(argv)
 
     import torch
@@ -185,9 +263,7 @@ def main(argv: list[str] | None = None) -> int:
 
     torch.set_num_threads(args.threads)
     if args.export:
-        ck = torch.load(args.export, weights_only=False)
-        model = Normalised.wrap(build_model(len(ck["classes"]), width=ck.get("width", 32)))
-        model.load_state_dict(ck["model"])
+        model = model_from_checkpoint(torch.load(args.export, weights_only=False))
         print(f"exported {export_onnx(model, args.onnx)}")
         return 0
     if not args.train:
@@ -206,7 +282,7 @@ def main(argv: list[str] | None = None) -> int:
         d = np.load(args.valid)
         xv, yv = d["x"], d["y"]
 
-    model = Normalised.wrap(build_model(len(classes), width=args.width))
+    model = Normalised.wrap(build_model(len(classes), width=args.width, head=args.head))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     per_epoch = min(args.per_epoch or len(y), len(y))
@@ -233,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         t0, tot, n = time.time(), 0.0, 0
         for i in range(0, len(order), args.batch):
             idx = np.sort(order[i:i + args.batch])
-            xb = augment(x[idx], True, rng)
+            xb = augment(x[idx], True, rng, style=args.style)
             yb = torch.from_numpy(y[idx])
             loss = loss_fn(model(xb), yb)
             opt.zero_grad()
@@ -251,11 +327,12 @@ def main(argv: list[str] | None = None) -> int:
             msg += f" valid acc {acc:.4f}"
         print(msg, flush=True)
         ck = {"model": model.state_dict(), "opt": opt.state_dict(), "sched": sched.state_dict(),
-              "epoch": epoch, "width": args.width, "classes": classes}
+              "epoch": epoch, "width": args.width, "classes": classes,
+              "head": args.head}
         torch.save(ck, out / "last.pt")
         if acc is None or acc >= best:
             best = acc if acc is not None else best
-            torch.save({"model": model.state_dict(), "width": args.width,
+            torch.save({"model": model.state_dict(), "width": args.width, "head": args.head,
                         "classes": classes, "epoch": epoch, "valid_acc": acc},
                        out / "best.pt")
     best_ck = torch.load(out / "best.pt", weights_only=False)
