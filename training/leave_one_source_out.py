@@ -45,7 +45,7 @@ def _subset(npz: str, keep, out: Path) -> int:
 def _accuracy(ckpt: Path, npz: Path) -> float:
     import torch
 
-    from training.train_classifier import model_from_checkpoint, evaluate
+    from training.train_classifier import evaluate, model_from_checkpoint
 
     ck = torch.load(ckpt, weights_only=False)
     model = model_from_checkpoint(ck)

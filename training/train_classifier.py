@@ -214,9 +214,9 @@ def load_init(model, state: dict) -> None:
 
 
 def export_onnx(model, out: str | Path) -> Path:
-    import torch
-
     import copy
+
+    import torch
 
     model.eval()
     inner = model.net
