@@ -60,7 +60,8 @@ def current_rules() -> RuleSet | None:
 def choose_rules(lang: str, on_change=None) -> None:
     found = E.rulesets()
     rid = st.selectbox(t("rules", lang), list(found), key="rules", placeholder=t("choose", lang),
-                       format_func=lambda r: _rs_label(found[r], lang), on_change=on_change)
+                       format_func=lambda r: _rs_label(found[r], lang), on_change=on_change,
+                       persist_state=PT.KEEP)
     about = description(found[rid], lang)
     if about:
         st.caption(about)
@@ -95,7 +96,8 @@ def _option_widget(rs: RuleSet, opt, lang: str) -> None:
     label = option_label(opt, lang, rs.id)
     help_text = in_app_words(option_help(opt, lang), rs, lang) or None
     kind = E.option_kind(opt)
-    on = {"on_change": PT.rerun, "args": (PT.SCORE,), "key": key, "help": help_text}
+    on = {"on_change": PT.rerun, "args": (PT.SCORE,), "key": key, "help": help_text,
+          "persist_state": PT.KEEP}
     ss = st.session_state
     if kind == "choice":
         # a None choice would show as an empty box: it is offered as the word "none"
