@@ -4,6 +4,7 @@ and the scoring page's "Add to table"."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -109,6 +110,8 @@ def test_the_chinese_page(url):
     text = shown(at)
     assert "已记第 1 局" in text and "Di 付给 Bo 18" in text and "坐庄" in text
     assert at.dataframe[0].value.columns.tolist() == ["玩家", "座位", "累计"]
+    labels = [b.label for b in at.get("download_button")] + [b.label for b in at.button]
+    assert not [w for w in labels if re.search("[A-Za-z]", w)], labels  # 下载 CSV
 
 
 def test_the_traditional_page_names_the_rule_set_in_traditional(url):

@@ -155,6 +155,18 @@ def test_a_picture_too_small_to_show_tiles_is_refused_in_words(size):
     assert "太小" in err.value.render("zh")
 
 
+def test_the_chinese_refusals_hold_no_latin_words(tmp_path):
+    """Chinese texts hold no Latin words: the refusals said 请使用 JPEG、PNG、WebP 或 HEIC 照片
+    and 最多可读 64 MB 的文件."""
+    import re
+
+    from vision.detect.imageio import M
+
+    for key, params in (("not_image", {}), ("too_large_file", {"mb": 80, "limit": 64})):
+        zh = M(key, name=M("this_file"), **params).render("zh")
+        assert not re.search("[A-Za-z]", zh), zh
+
+
 def test_a_broken_exif_orientation_reads_upright():
     exif = Image.Exif()
     exif[0x0112] = 77  # no such orientation

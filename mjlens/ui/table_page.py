@@ -59,7 +59,7 @@ M = Catalog("app_table", {
     "add_button": ("Add hand", "记入"),
     "draw_button": ("Drawn hand", "流局"),
     "undo": ("Undo last hand", "撤销上一局"),
-    "csv": ("Download CSV", "下载 CSV"),
+    "csv": ("Download CSV", "下载表格文件"),
     "leave": ("Leave table", "离开牌桌"),
     "added": ("Hand {n} added.", "已记第 {n} 局。"),
     "undone": ("Hand {n} undone.", "已撤销第 {n} 局。"),

@@ -44,7 +44,7 @@ M = Catalog("photo", {
     "empty": ("{name} is an empty file, not a photo.", "{name}是空文件，不是照片。"),
     "not_image": ("{name} is not a photo, or is in a format that cannot be read. Use a JPEG, "
                   "PNG, WebP or HEIC photo.",
-                  "{name}不是照片，或者格式无法读取。请使用 JPEG、PNG、WebP 或 HEIC 照片。"),
+                  "{name}不是照片，或者格式无法读取。请使用手机相机拍的照片或常见格式的图片。"),
     "damaged": ("{name} is damaged and cannot be read. Try taking or exporting the photo again.",
                 "{name}已损坏，无法读取。请重新拍摄或导出照片。"),
     "no_pixels": ("{name} has no pixels.", "{name}没有任何像素。"),
@@ -59,7 +59,7 @@ M = Catalog("photo", {
                              "megapixels.",
                              "{name}有 {mp} 百万像素；照片最多可读 {limit} 百万像素。"),
     "too_large_file": ("{name} is {mb} MB; files up to {limit} MB can be read.",
-                       "{name}有 {mb} MB；最多可读 {limit} MB 的文件。"),
+                       "{name}有 {mb} 兆字节；最多可读 {limit} 兆字节的文件。"),
 })
 
 # The loading policy shared by the CLI, the app and the labelling tools (README: "Photos").
