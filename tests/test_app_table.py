@@ -238,3 +238,15 @@ def test_a_visit_to_the_table_page_keeps_the_language_rule_set_and_hand(url):
     assert at.number_input(key="opt-sichuan-base").value == 5
     assert at.text_input(key="notation").value == "123456789m2345p *5p"
     assert at.session_state["lang"] == "zh"
+
+
+def test_the_scoring_page_links_to_the_table_page_until_a_table_is_joined(url):
+    """Under a scored hand the page said 'Join a table on the Table page' as plain text; on a
+    phone the pages hide behind the side bar's button. It is a link to the page."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.text_input(key="notation").set_value("123m 456p 789s 11z 55s +5s").run()
+    assert not at.exception, at.exception
+    links = at.get("page_link")
+    assert len(links) == 1 and "Table page" in links[0].proto.label, links
+    assert links[0].proto.page.endswith("table"), links[0].proto

@@ -327,8 +327,9 @@ def add_to_table_view(outcome, lang: str) -> None:
     ss = st.session_state
     if outcome.result is None or outcome.hand is None:
         return
-    if not ss.get("table"):
-        st.caption(t("to_table_none", lang))
+    if not ss.get("table"):  # a link: on a phone the pages hide behind the side bar's button
+        st.page_link(st.session_state.get("_table_page") or "pages/table.py",
+                     label=t("to_table_none", lang), icon=":material/groups:")
         return
     try:
         view = ledger().table(ss.table)
