@@ -12,8 +12,10 @@ from mjlens.ui.table_page import M as TABLE
 from mjlens.ui.views import main
 
 lang = st.session_state.get("lang") or lang_of_locale(st.context.locale)
+table = st.Page("pages/table.py", title=TABLE("page").render(lang), icon=":material/groups:")
+st.session_state["_table_page"] = table  # the scoring page links to it (add_to_table_view)
 st.navigation([
     st.Page(main, title=t("page_score", lang), icon="🀄", default=True),
     st.Page("pages/review_labels.py", title=t("page_review", lang), icon="🏷️"),
-    st.Page("pages/table.py", title=TABLE("page").render(lang), icon=":material/groups:"),
+    table,
 ]).run()

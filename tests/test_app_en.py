@@ -202,3 +202,26 @@ def test_every_hand_field_is_named_in_a_players_words(lang):
                     or (lang != "en" and re.search(r"[A-Za-z]", label))):
                 bad.append(f"{rules}.{name}: {label}")
     assert not bad, bad
+
+
+def test_option_help_names_each_choice_as_its_box_shows_it(no_detector):  # noqa: F811
+    """An option's help, shared with the CLI, defines each choice by the value the CLI takes:
+    the page's tooltips read 'youjin = counted as a gold swim', 'kawuxing: the 84 tiles',
+    'white_third = White with the third player' beside a box that offers 'counted as a gold
+    swim (游金)', '84 tiles (卡五星)', 'white third'. They name the choice as the box does."""
+    at = _app("en-US")
+    at.text_input(key="notation").set_value(HAND).run()
+    raw = {"fujian": ("youjin", " = "), "guangshui": ("kawuxing", "full:"),
+           "guangxi": ("white_third", "green_second", " = "),
+           "nanning_points": ("self_draw", " = "), "riichi": ("5han,", "or liable"),
+           "taiwan": ("(八仙過海) (八仙過海)",)}
+    shown = {"fujian": "“counted as a gold swim (游金)”: counted", "guangshui": "“84 tiles (卡五星)”",
+             "guangxi": "“green second”: Green", "riichi": "“the liable player”"}
+    for rules, words in raw.items():
+        at.selectbox(key="rules").set_value(rules).run()
+        assert not at.exception, rules
+        helps = " | ".join(w.help or "" for w in at.selectbox if w.key.startswith(("opt-", "extra-")))
+        for word in words:
+            assert word not in helps, (rules, word, helps)
+        if rules in shown:
+            assert shown[rules] in helps, (rules, helps)

@@ -235,3 +235,27 @@ def test_the_example_hand_is_a_win_under_every_rule_set(app):
         if not (app.metric and app.success):
             refused[rules] = _messages(app)
     assert refused == {}
+
+
+def test_fujians_dealers_run_for_a_winner_not_dealing_names_the_seats_in_chinese(app):
+    """The Fujian dealer's-run field given for a winner who is not the dealer: the Chinese
+    page said 和牌者E不是庄家（S）, the seats as their letters."""
+    app.button_group(key="lang").set_value("zh").run()
+    app.selectbox(key="rules").set_value("fujian").run()
+    app.text_input(key="notation").set_value("123456789m234678p 5s +5s").run()
+    app.selectbox(key="extra-dealer").set_value("S").run()
+    app.text_input(key="extra-dealer_history").set_value("屁胡").run()
+    assert not app.exception, app.exception
+    said = _messages(app)
+    assert "和牌者东家不是庄家（南家）" in said, said
+
+
+def test_a_word_the_dealers_run_does_not_know_is_named_plainly(app):
+    """A typo in Fujian's dealer's-run box was answered with the Python list it became:
+    "... each, not ['pihu', 'chicken']"."""
+    app.selectbox(key="rules").set_value("fujian").run()
+    app.text_input(key="notation").set_value("123456789m234678p 5s +5s").run()
+    app.text_input(key="extra-dealer_history").set_value("pihu chicken").run()
+    assert not app.exception, app.exception
+    said = _messages(app)
+    assert "not “chicken”." in said and "['" not in said, said

@@ -4,6 +4,7 @@ and the scoring page's "Add to table"."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -109,6 +110,8 @@ def test_the_chinese_page(url):
     text = shown(at)
     assert "已记第 1 局" in text and "Di 付给 Bo 18" in text and "坐庄" in text
     assert at.dataframe[0].value.columns.tolist() == ["玩家", "座位", "累计"]
+    labels = [b.label for b in at.get("download_button")] + [b.label for b in at.button]
+    assert not [w for w in labels if re.search("[A-Za-z]", w)], labels  # 下载 CSV
 
 
 def test_the_traditional_page_names_the_rule_set_in_traditional(url):
@@ -211,3 +214,39 @@ def test_the_add_a_hand_forms_example_has_the_tables_hand_size(url, rules, tiles
     at = start(page(), rules=rules)
     example = at.text_input(key="tb-hand").proto.placeholder
     assert len(parse_hand(example).concealed) + 1 == tiles, example
+
+
+def test_a_visit_to_the_table_page_keeps_the_language_rule_set_and_hand(url):
+    """Streamlit forgets a widget's value on a run that does not draw it: a player who chose
+    简体中文 and Sichuan, typed a hand and opened the Table page saw it turn English at their
+    next tap, the new table offered Guobiao, and back on the scoring page the rule set was
+    Guobiao again, every option at its default and the notation box empty."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.button_group(key="lang").set_value("zh").run()
+    at.selectbox(key="rules").set_value("sichuan").run()
+    at.text_input(key="notation").set_value("123456789m2345p *5p").run()
+    at.number_input(key="opt-sichuan-base").set_value(5).run()
+    at.switch_page(PAGE).run()
+    at.text_input(key="tb-name").set_value("Friday").run()  # a tap on the Table page
+    assert not at.exception, at.exception
+    assert at.markdown[0].value == "### 牌桌"
+    assert at.selectbox(key="tb-rules").value == "sichuan"
+    at.switch_page(APP).run()
+    assert not at.exception, at.exception
+    assert at.selectbox(key="rules").value == "sichuan"
+    assert at.number_input(key="opt-sichuan-base").value == 5
+    assert at.text_input(key="notation").value == "123456789m2345p *5p"
+    assert at.session_state["lang"] == "zh"
+
+
+def test_the_scoring_page_links_to_the_table_page_until_a_table_is_joined(url):
+    """Under a scored hand the page said 'Join a table on the Table page' as plain text; on a
+    phone the pages hide behind the side bar's button. It is a link to the page."""
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.text_input(key="notation").set_value("123m 456p 789s 11z 55s +5s").run()
+    assert not at.exception, at.exception
+    links = at.get("page_link")
+    assert len(links) == 1 and "Table page" in links[0].proto.label, links
+    assert links[0].proto.page.endswith("table"), links[0].proto

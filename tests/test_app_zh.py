@@ -41,7 +41,8 @@ _SKIP_FIELDS = {"id", "form_id", "type", "url", "src", "key", "data", "format", 
                 "default", "value", "set_value", "widget_id", "accept_multiple_files",
                 "css_class", "width_config", "height_config", "icon", "mime", "file_name",
                 "deploy_params", "source", "image_url", "font", "color", "arrow_data",
-                "styler", "role", "scriptrunner_id", "alignment", "deferred_file_id"}
+                "styler", "role", "scriptrunner_id", "alignment", "deferred_file_id",
+                "page", "page_script_hash"}  # a page link's address, not shown
 
 
 def _strings(msg, path=()):

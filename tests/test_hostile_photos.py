@@ -142,6 +142,31 @@ def test_unreadable_bytes_are_told_in_words_in_both_languages(data, words):
     assert zh != str(err.value) and any("\u4e00" <= ch <= "\u9fff" for ch in zh)
 
 
+@pytest.mark.parametrize("size", [(1, 1), (3, 2), (600, 8)])
+def test_a_picture_too_small_to_show_tiles_is_refused_in_words(size):
+    """A 1 x 1 picture stopped the detector (cv2 resized it to nothing) and, in the app, the
+    page: every run read the upload again and met the same error."""
+    buf = io.BytesIO()
+    Image.new("RGB", size, (30, 120, 60)).save(buf, "PNG")
+    with pytest.raises(ImageReadError) as err:
+        load_image(buf.getvalue())
+    assert "too small" in str(err.value) and f"{size[0]} × {size[1]}" in str(err.value)
+    _assert_player_words(str(err.value))
+    assert "太小" in err.value.render("zh")
+
+
+def test_the_chinese_refusals_hold_no_latin_words(tmp_path):
+    """Chinese texts hold no Latin words: the refusals said 请使用 JPEG、PNG、WebP 或 HEIC 照片
+    and 最多可读 64 MB 的文件."""
+    import re
+
+    from vision.detect.imageio import M
+
+    for key, params in (("not_image", {}), ("too_large_file", {"mb": 80, "limit": 64})):
+        zh = M(key, name=M("this_file"), **params).render("zh")
+        assert not re.search("[A-Za-z]", zh), zh
+
+
 def test_a_broken_exif_orientation_reads_upright():
     exif = Image.Exif()
     exif[0x0112] = 77  # no such orientation

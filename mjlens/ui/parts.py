@@ -26,6 +26,11 @@ HAND = ("notation", "badge", "editor", "score")
 RULES = "game"  # the rule set's box and its description (a part, not one that shows the hand)
 WIN = ("notation", "badge", "score")  # only how it was won (the notation's self-draw mark)
 SCORE = ("badge", "score")  # an option or a stake: the score and its badge
+# A choice the player makes once for the session (the language, the rule set, its options, the
+# input mode): Streamlit forgets a widget's value when a run does not draw it, so a visit to
+# the Table page turned the page English, offered Guobiao for a new table and came back to
+# Guobiao with every option at its default. The hand's own fields follow the hand (ss.draft).
+KEEP = "session"
 
 
 def page_shows(draft, key: tuple) -> None:

@@ -59,7 +59,7 @@ M = Catalog("app_table", {
     "add_button": ("Add hand", "记入"),
     "draw_button": ("Drawn hand", "流局"),
     "undo": ("Undo last hand", "撤销上一局"),
-    "csv": ("Download CSV", "下载 CSV"),
+    "csv": ("Download CSV", "下载表格文件"),
     "leave": ("Leave table", "离开牌桌"),
     "added": ("Hand {n} added.", "已记第 {n} 局。"),
     "undone": ("Hand {n} undone.", "已撤销第 {n} 局。"),
@@ -327,8 +327,9 @@ def add_to_table_view(outcome, lang: str) -> None:
     ss = st.session_state
     if outcome.result is None or outcome.hand is None:
         return
-    if not ss.get("table"):
-        st.caption(t("to_table_none", lang))
+    if not ss.get("table"):  # a link: on a phone the pages hide behind the side bar's button
+        st.page_link(st.session_state.get("_table_page") or "pages/table.py",
+                     label=t("to_table_none", lang), icon=":material/groups:")
         return
     try:
         view = ledger().table(ss.table)

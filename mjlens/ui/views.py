@@ -305,6 +305,7 @@ def input_view(lang: str) -> None:
     mode = st.segmented_control(
         t("input_mode", lang), ["upload", "camera", "manual"], key="mode", required=True,
         format_func=lambda m: t(f"mode_{m}", lang), label_visibility="collapsed",
+        persist_state=PT.KEEP,
     )
     if mode == "upload":
         st.file_uploader(t("upload_label", lang), type=PHOTO_TYPES, key="upload")
@@ -330,7 +331,8 @@ def notation_part(lang: str) -> None:
     # the example (of the game's size) only in an empty hand's box: a hand the notation cannot
     # write (a meld being fixed) leaves the box empty, where the grey example read as the hand
     st.text_input(t("notation_label", lang), key="notation", on_change=_notation_changed,
-                  help=t("notation_help", lang), placeholder=None if ss.draft.tiles else _example())
+                  help=t("notation_help", lang), placeholder=None if ss.draft.tiles else _example(),
+                  persist_state=PT.KEEP)
     if ss.get("notation_error"):
         st.error(text(ss.notation_error, lang))
     else:
@@ -569,7 +571,7 @@ def main() -> None:
                         horizontal_alignment="distribute")
     title = head.empty()
     head.segmented_control(t("language", ss.lang), list(LANG_NAMES), key="lang", required=True,
-                           format_func=LANG_NAMES.get,
+                           format_func=LANG_NAMES.get, persist_state=PT.KEEP,
                            label_visibility="collapsed", on_change=keep_choices)
     lang = ss.lang
     if is_zh(lang):

@@ -32,7 +32,7 @@ from mjlens.ui.i18n import (
 from mjlens.ui.jokers import Joker, other_notes, stood_for, stood_lines
 from mjlens.ui.jokers import M as JOKER_WORDS
 from mjlens.ui.tile_images import tile_png
-from mjlens.ui.words import in_app_words, say
+from mjlens.ui.words import choice_words, in_app_words, say
 from scoring import tiles as T
 from scoring.hand import WINDS, HandError
 from scoring.notation import format_tiles, parse_tiles
@@ -60,7 +60,8 @@ def current_rules() -> RuleSet | None:
 def choose_rules(lang: str, on_change=None) -> None:
     found = E.rulesets()
     rid = st.selectbox(t("rules", lang), list(found), key="rules", placeholder=t("choose", lang),
-                       format_func=lambda r: _rs_label(found[r], lang), on_change=on_change)
+                       format_func=lambda r: _rs_label(found[r], lang), on_change=on_change,
+                       persist_state=PT.KEEP)
     about = description(found[rid], lang)
     if about:
         st.caption(about)
@@ -93,9 +94,10 @@ def _option_widget(rs: RuleSet, opt, lang: str) -> None:
     given a default as well logged Streamlit's warning with a stack trace on every switch."""
     key = f"opt-{rs.id}-{opt.name}"
     label = option_label(opt, lang, rs.id)
-    help_text = in_app_words(option_help(opt, lang), rs, lang) or None
+    help_text = in_app_words(choice_words(option_help(opt, lang), opt, lang), rs, lang) or None
     kind = E.option_kind(opt)
-    on = {"on_change": PT.rerun, "args": (PT.SCORE,), "key": key, "help": help_text}
+    on = {"on_change": PT.rerun, "args": (PT.SCORE,), "key": key, "help": help_text,
+          "persist_state": PT.KEEP}
     ss = st.session_state
     if kind == "choice":
         # a None choice would show as an empty box: it is offered as the word "none"
@@ -254,7 +256,8 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
     ss = st.session_state
     key = f"extra-{spec.name}"
     label = field_label(spec.name, lang, spec.help, spec.help_zh)
-    help_text = in_app_words(pick(spec.help, spec.help_zh, lang), current_rules(), lang) or None
+    help_text = in_app_words(choice_words(pick(spec.help, spec.help_zh, lang), spec, lang),
+                             current_rules(), lang) or None
     if value is None:
         value = spec.default
     common = {"key": key, "on_change": _set_extra, "args": (spec,), "help": help_text}

@@ -91,6 +91,35 @@ def in_app_words(line: str, rs: Any, lang: str) -> str:
     return out
 
 
+# where a help defines one of its choices: at the start of a clause ("youjin = counted as",
+# "; kawuxing: the 84 tiles", "(transfer, as the Chengdu rules say)", "or liable") and followed by
+# its definition or the clause's end
+_HEAD = r"(?:^|(?<=: )|(?<=; )|(?<=\()|(?<=\bor ))"
+_DEFINED = r"( =|:|,|\)| \(|$)"
+
+
+def choice_words(line: str | None, spec: Any, lang: str) -> str | None:
+    """An option's or a field's help with each of its choices named as the page's box names it.
+    The help is shared with the CLI, which takes the choice as its value and so defines it so
+    (`youjin = counted as a gold swim`, `white_third = White with the third player`); beside a
+    box offering “counted as a gold swim (游金)” and “white third” the player reads those
+    words. English only: the Chinese helps name the choices in Chinese."""
+    if not line or lang != "en":
+        return line
+    for c in spec.choices or ():
+        if not isinstance(c, str):
+            continue
+        label = text(choice_label(c, lang, spec), lang)
+
+        def named(m: re.Match, label: str = label) -> str:
+            follow = m.group(1)
+            return f"“{label}”" + (":" if follow == " =" else follow)
+
+        line = re.sub(_HEAD + re.escape(c) + _DEFINED, named, line, flags=re.M)
+    # eight (八仙過海) -> “Eight flowers (八仙過海)”, not “Eight flowers (八仙過海)” (八仙過海)
+    return re.sub(r"(“[^”]*\(([^()]*)\)”) \(\2\)", r"\1", line)
+
+
 def say(value: Any, rs: Any, lang: str) -> str:
     """A scoring message (or plain text) rendered for the page: `text`, then `in_app_words`."""
     return in_app_words(text(value, lang), rs, lang)

@@ -22,7 +22,7 @@ from typing import Any
 from scoring import tiles as T
 from scoring.decompose import Arrangement
 from scoring.hand import Hand, HandError
-from scoring.messages import Catalog, Msg, Text, Tile
+from scoring.messages import Catalog, Msg, Seat, Text, Tile
 from scoring.notation import format_tiles
 from scoring.patterns import Pattern, best_reading, largest_only, matched
 from scoring.payments import pay_each, win_payers
@@ -242,10 +242,14 @@ class Count:
 def _history(hand: Hand, dealer: str) -> list[str]:
     raw = hand.context.extra.get("dealer_history")
     raw = [] if raw is None else raw  # JSON null: the field left out, as for the seat fields
-    if not isinstance(raw, list) or not all(isinstance(v, str) and v in HISTORY_WORDS for v in raw):
+    if not isinstance(raw, list):
         raise HandError(M("history_bad", value=repr(raw)))
+    unknown = [v for v in raw if not (isinstance(v, str) and v in HISTORY_WORDS)]
+    if unknown:  # the words as written (a typo in the app's box), not the list's repr
+        raise HandError(M("history_bad", value=[Text(f"“{v}”", f"“{v}”") for v in unknown]))
     if raw and hand.context.seat_wind != dealer:
-        raise HandError(M("history_not_dealer", seat=hand.context.seat_wind, dealer=dealer))
+        raise HandError(M("history_not_dealer", seat=Seat(hand.context.seat_wind),
+                          dealer=Seat(dealer)))
     return [HISTORY_WORDS[v] for v in raw]
 
 

@@ -44,10 +44,13 @@ M = Catalog("photo", {
     "empty": ("{name} is an empty file, not a photo.", "{name}是空文件，不是照片。"),
     "not_image": ("{name} is not a photo, or is in a format that cannot be read. Use a JPEG, "
                   "PNG, WebP or HEIC photo.",
-                  "{name}不是照片，或者格式无法读取。请使用 JPEG、PNG、WebP 或 HEIC 照片。"),
+                  "{name}不是照片，或者格式无法读取。请使用手机相机拍的照片或常见格式的图片。"),
     "damaged": ("{name} is damaged and cannot be read. Try taking or exporting the photo again.",
                 "{name}已损坏，无法读取。请重新拍摄或导出照片。"),
     "no_pixels": ("{name} has no pixels.", "{name}没有任何像素。"),
+    "too_small": ("{name} is only {width} × {height} pixels: too small to show the tiles. Take "
+                  "the photo again, or send it at full size.",
+                  "{name}只有 {width} × {height} 像素，太小，看不清牌。请重新拍照，或发送原图。"),
     "too_many_pixels": ("{name} is {mp} megapixels; photos in this format can be read up to "
                         "{limit} megapixels. Save it smaller, or as a JPEG.",
                         "{name}有 {mp} 百万像素；这种格式的照片最多可读 {limit} 百万像素。"
@@ -56,13 +59,16 @@ M = Catalog("photo", {
                              "megapixels.",
                              "{name}有 {mp} 百万像素；照片最多可读 {limit} 百万像素。"),
     "too_large_file": ("{name} is {mb} MB; files up to {limit} MB can be read.",
-                       "{name}有 {mb} MB；最多可读 {limit} MB 的文件。"),
+                       "{name}有 {mb} 兆字节；最多可读 {limit} 兆字节的文件。"),
 })
 
 # The loading policy shared by the CLI, the app and the labelling tools (README: "Photos").
 MAX_FILE_MB = 64  # a 200-megapixel phone JPEG is 20-60 MB; the app's upload limit is the same
 MAX_FULL_DECODE_MP = 64  # formats decoded in full (PNG, WebP, HEIC, ...): 48 MP phones fit
 MAX_JPEG_MP = 4096  # JPEG is decoded at 1/8 scale at most: 4,096 MP -> 64 MP decoded
+# A side shorter than this shows no tile; a 1 x 1 picture stopped the detector (its search for a
+# squashed photo resized it to nothing) and the app's page with it.
+MIN_SIDE_PX = 32
 # Pillow's own bomb check (an error at twice this) would refuse a 200 MP JPEG that the policy
 # reads reduced; the policy above judges every size before anything is decoded in full.
 Image.MAX_IMAGE_PIXELS = MAX_JPEG_MP * 1_000_000 // 2
@@ -164,6 +170,8 @@ def load_image(source: str | Path | bytes, max_side: int = 1600) -> LoadedImage:
     w, h, orient, fmt = _probe(data, name)
     if w <= 0 or h <= 0:
         raise ImageReadError(M("no_pixels", name=name))
+    if min(w, h) < MIN_SIDE_PX:
+        raise ImageReadError(M("too_small", name=name, width=w, height=h))
     mp = w * h / 1e6
     if fmt == "JPEG" and mp > MAX_JPEG_MP:
         raise ImageReadError(M("too_many_pixels_jpeg", name=name, mp=round(mp), limit=MAX_JPEG_MP))
