@@ -47,7 +47,7 @@ M = Catalog("label", {
                 "{failed} 张照片失败。输出：{out}"),
     "failure": ("  {source}: {reason}", "  {source}：{reason}"),
     "no_photos": ("{root} holds no photos (JPEG, PNG, WebP, HEIC).",
-                  "{root} 里没有照片（JPEG、PNG、WebP、HEIC）。"),
+                  "{root} 里没有照片（找不到手机照片或常见格式的图片）。"),
     "not_folder": ("{root} is not a folder.", "{root} 不是文件夹。"),
     "progress": ("labelling", "标注中"),
     "no_ray": ("--ray needs Ray: pip install 'mjlens[ray]'.",

@@ -162,9 +162,13 @@ def test_the_chinese_refusals_hold_no_latin_words(tmp_path):
 
     from vision.detect.imageio import M
 
-    for key, params in (("not_image", {}), ("too_large_file", {"mb": 80, "limit": 64})):
+    from datasets.labelling import M as LABEL
+
+    for key, params in (("not_image", {}), ("too_large_file", {"mb": 80, "limit": 64}),
+                        ("too_many_pixels", {"mp": 200, "limit": 178})):
         zh = M(key, name=M("this_file"), **params).render("zh")
         assert not re.search("[A-Za-z]", zh), zh
+    assert not re.search("[A-Za-z]", LABEL("no_photos", root="").render("zh"))
 
 
 def test_a_broken_exif_orientation_reads_upright():

@@ -99,10 +99,12 @@ def load_npz(spec: str) -> tuple[np.ndarray, np.ndarray]:
     return np.concatenate([x] * k), np.concatenate([y] * k)
 
 
-def augment(xb, train: bool, rng: np.random.Generator, style: bool = False):
+def augment(xb, train: bool, rng: np.random.Generator, style: bool = False,
+            swap: bool = False):
     """uint8 [B,72,72,3] -> float [B,3,64,64]; random windows/rotations when training. `style`
-    adds what other tile sets and far-off tiles change: swapped colour channels (body and ink
-    colours), wider per-channel gains, and a blur by resampling through 16-40 px."""
+    adds what other tile sets and far-off tiles change: wider per-channel gains and a blur by
+    resampling through 16-40 px; `swap` also swaps colour channels (body and ink colours),
+    which costs the red fives their red (models/MODEL_CARD.md, cos1)."""
     import torch
     import torch.nn.functional as F
 
@@ -135,8 +137,8 @@ def augment(xb, train: bool, rng: np.random.Generator, style: bool = False):
         mean = out.mean(dim=(1, 2, 3), keepdim=True)
         contrast = torch.from_numpy(rng.uniform(0.7, 1.3, (b, 1, 1, 1))).float()
         out = ((out - mean) * contrast + mean) * gain * chan + bias
-        if style:
-            out = _style(out, rng)
+        if style or swap:
+            out = _style(out, rng, swap)
         gray = rng.random(b) < 0.05
         if gray.any():
             g = out[gray].mean(1, keepdim=True)
@@ -145,13 +147,13 @@ def augment(xb, train: bool, rng: np.random.Generator, style: bool = False):
     return out
 
 
-def _style(out, rng: np.random.Generator):
+def _style(out, rng: np.random.Generator, swap: bool):
     import torch
     import torch.nn.functional as F
 
     b = out.shape[0]
-    swap = np.flatnonzero(rng.random(b) < 0.3)
-    for i in swap:
+    swapped = np.flatnonzero(rng.random(b) < 0.3) if swap else []
+    for i in swapped:
         out[i] = out[i, torch.from_numpy(rng.permutation(3))]
     chan = torch.from_numpy(rng.uniform(0.75, 1.25, (b, 3, 1, 1))).float()
     out = out * chan
@@ -255,7 +257,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--head", choices=("linear", "cosine"), default="linear",
                     help="the last layer: linear, or normalised (cosine_head)")
     ap.add_argument("--style", action="store_true",
-                    help="style augmentation: channel swaps, wider colour gains, blur (augment)")
+                    help="style augmentation: wider colour gains, blur (augment)")
+    ap.add_argument("--swap", action="store_true", help="also swap colour channels (augment)")
     args = ap.parse_args(argv)
 
     import torch
@@ -309,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
         t0, tot, n = time.time(), 0.0, 0
         for i in range(0, len(order), args.batch):
             idx = np.sort(order[i:i + args.batch])
-            xb = augment(x[idx], True, rng, style=args.style)
+            xb = augment(x[idx], True, rng, style=args.style, swap=args.swap)
             yb = torch.from_numpy(y[idx])
             loss = loss_fn(model(xb), yb)
             opt.zero_grad()

@@ -54,7 +54,7 @@ M = Catalog("photo", {
     "too_many_pixels": ("{name} is {mp} megapixels; photos in this format can be read up to "
                         "{limit} megapixels. Save it smaller, or as a JPEG.",
                         "{name}有 {mp} 百万像素；这种格式的照片最多可读 {limit} 百万像素。"
-                        "请缩小后保存，或存为 JPEG。"),
+                        "请缩小后保存，或另存为手机相机常用的照片格式。"),
     "too_many_pixels_jpeg": ("{name} is {mp} megapixels; photos can be read up to {limit} "
                              "megapixels.",
                              "{name}有 {mp} 百万像素；照片最多可读 {limit} 百万像素。"),
