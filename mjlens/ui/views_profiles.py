@@ -12,7 +12,7 @@ import numpy as np
 import streamlit as st
 
 from mjlens.ui import profiles as PR
-from scoring.messages import Catalog
+from scoring.messages import Catalog, TileName
 
 LOG = logging.getLogger(__name__)
 
@@ -50,7 +50,7 @@ M = Catalog("app_profiles", {
     "import": ("Import a profile file", "导入档案文件"),
     "imported": ("Imported '{name}'.", "已导入“{name}”。"),
     "summary": ("{name}: {n} tile pictures of {k} kinds", "{name}：{k} 种牌的 {n} 张图片"),
-    "learnt": ("Learnt: this tile is {code} in '{name}'.", "已记住：在“{name}”里这张牌是 {code}。"),
+    "learnt": ("Learnt: this tile is {code} in '{name}'.", "已记住：在“{name}”里这张牌是{code}。"),
     "learnt_not_tile": ("Learnt: '{name}' leaves out spots like this one on your table.",
                         "已记住：“{name}”以后会略过你桌面上像这样的地方。"),
     "table_photo": ("Photo of your bare table, for the profile in use: whatever is found there "
@@ -60,18 +60,71 @@ M = Catalog("app_profiles", {
                      "已把你桌面上 {n} 处不是牌的地方记进“{name}”。"),
     "unusable": ("The profile in use cannot be read, so photos are read without it: {why}",
                  "正在使用的档案读不了，所以识牌时不用它：{why}"),
+    "name_empty": ("A profile needs a name: it keeps '{name}'.",
+                   "档案要有名称：仍叫“{name}”。"),
+    "name_taken": ("Another profile is named '{new}': '{name}' keeps its name. Choose another one.",
+                   "已经有一个档案叫“{new}”：“{name}”保留原名。请换一个名称。"),
+    "imported_as": ("Imported '{name}' (a profile named '{old}' was here already).",
+                    "已导入为“{name}”（已经有一个档案叫“{old}”）。"),
+    # a profile file's faults in the app's words (vision.detect.profile's name `mjlens
+    # calibrate` and its fields, for the command line)
+    "foreign": ("{file} is not a tile profile: choose a file exported from My tiles.",
+                "“{file}”不是牌组档案：请选择从“我的牌”导出的文件。"),
+    "newer": ("{file} was made by a newer version of this app: update the app to use it.",
+              "“{file}”是用更新版本的本程序制作的：请先更新本程序再使用。"),
+    "damaged": ("{file} is damaged and cannot be used: export it again, or learn your tiles "
+                "again from a photo of them.",
+                "“{file}”已损坏，不能使用：请重新导出，或用你的牌的照片重新学习。"),
+    "other_model": ("{file} was made for another version of the tile reader and keeps no tile "
+                    "pictures to learn again from: learn your tiles again from a photo of them.",
+                    "“{file}”是给另一版本的识牌程序做的，而且没有保存牌的图片，无法重新学习："
+                    "请用你的牌的照片重新学习。"),
+    "empty": ("{file} holds no tiles yet: learn your tiles from a photo of them first.",
+              "“{file}”里还没有牌：请先用你的牌的照片学习。"),
+    "cannot_write": ("The profile could not be saved (is the disk full or read-only?).",
+                     "档案保存不了（磁盘是否已满或只读？）。"),
+    "no_embedding": ("This tile reader cannot use tile profiles.", "这个识牌程序不能使用牌组档案。"),
+    "table_needs_tiles": ("A photo of the bare table teaches what is not a tile, so the profile "
+                          "needs your tiles first: learn them from a photo of your tiles.",
+                          "空桌面的照片教的是“哪些不是牌”，所以档案里要先有你的牌：请先用你的牌的照片学习。"),
 })
+# vision.detect.profile's and .calibrate's messages said in the app's own words
+_SAID = {"profile.foreign": "foreign", "profile.newer": "newer", "profile.damaged": "damaged",
+         "profile.unreadable": "damaged", "profile.other_model": "other_model",
+         "profile.empty": "empty", "profile.cannot_write": "cannot_write",
+         "profile.no_embedding": "no_embedding", "calibrate.table_needs_tiles": "table_needs_tiles"}
 STANDARD_SHEET = "123456789m 123456789p 123456789s 1234567z 12345678f"
+
+
+def said(e: Exception, file: str | None = None):
+    """What a profile's or a calibration's error says to a player: its message in the app's
+    words, naming the profile (or the file chosen) instead of its path on this computer."""
+    key = _SAID.get(getattr(e.msg, "key", ""))
+    if key is None:
+        return e.msg
+    return M(key, file=_label(file, "en") if file in PR.names() else (file or ""))
 
 
 def reader_or_none(detector):
     """The active profile's reader for `detector`, or None (a broken profile is reported once
     on the page and left out)."""
+    ss = st.session_state
+    ss.profile_read = None
     try:
-        return PR.reader(detector)
+        reader = PR.reader(detector)
     except PR.ProfileError as e:
-        st.session_state.profile_msg = ("error", M("unusable", why=e.msg))
+        ss.profile_msg = ("error", M("unusable", why=said(e, PR.active())))
         return None
+    ss.profile_read = reader and PR.load(PR.active()).name
+    return reader
+
+
+def found_msg(n: int, seconds: float) -> tuple[str, dict]:
+    """The app message (key, parameters) saying what a photo's reading found: with the tile
+    profile it was read with, named, so the player sees their profile at work."""
+    fmt = {"n": n, "ms": round(1000 * seconds)}
+    name = st.session_state.get("profile_read")
+    return ("found_tiles_profile", {**fmt, "name": name}) if name else ("found_tiles", fmt)
 
 
 def learn_correction(box, code: str | None) -> None:
@@ -92,10 +145,10 @@ def learn_correction(box, code: str | None) -> None:
         if PR.learn(detector, image, box, code):
             file = PR.active()
             name = PR.load(file).name
-            ss.learnt_msg = ("success", M("learnt", code=code, name=name) if code else
-                             M("learnt_not_tile", name=name), ss.draft)
+            ss.learnt_msg = ("success", M("learnt", code=TileName(code), name=name) if code
+                             else M("learnt_not_tile", name=name), ss.draft)
     except PR.ProfileError as e:
-        ss.learnt_msg = ("error", e.msg, ss.draft)
+        ss.learnt_msg = ("error", said(e, PR.active()), ss.draft)
 
 
 def _boxes_picture(photo: bytes, boxes) -> np.ndarray | None:
@@ -117,6 +170,7 @@ def _boxes_picture(photo: bytes, boxes) -> np.ndarray | None:
 
 
 def _calibrate(lang: str) -> None:
+    from vision.detect import ImageReadError
     from vision.detect.calibrate import CalibrationError
 
     ss = st.session_state
@@ -130,15 +184,16 @@ def _calibrate(lang: str) -> None:
     if detector is None:
         ss.profile_msg = ("error", why)
         return
-    name = ss.get("profile_name") or M.text("default_name", lang)
+    name = (ss.get("profile_name") or "").strip() or M.text("default_name", lang)
     try:
-        file = PR.calibrate(detector, photo.getvalue(), ss.get("profile_tiles") or "", name)
+        file = PR.calibrate(detector, photo.getvalue(), ss.get("profile_tiles") or "", name,
+                            photo.name)
     except CalibrationError as e:
         ss.profile_msg = ("error", e.msg)
         ss.profile_boxes = (photo.getvalue(), e.boxes)
         return
-    except PR.ProfileError as e:
-        ss.profile_msg = ("error", e.msg)
+    except (PR.ProfileError, ImageReadError) as e:
+        ss.profile_msg = ("error", said(e))
         return
     p = PR.load(file)
     ss.profile_boxes = None
@@ -148,6 +203,7 @@ def _calibrate(lang: str) -> None:
 
 
 def _learn_table() -> None:
+    from vision.detect import ImageReadError
     from vision.detect.calibrate import CalibrationError
 
     ss = st.session_state
@@ -162,8 +218,8 @@ def _learn_table() -> None:
         return
     try:
         n = PR.learn_table(detector, photo.getvalue())
-    except (CalibrationError, PR.ProfileError) as e:
-        ss.profile_msg = ("error", e.msg)
+    except (CalibrationError, PR.ProfileError, ImageReadError) as e:
+        ss.profile_msg = ("error", said(e, PR.active()))
         return
     ss.profile_msg = ("success", M("table_learnt", n=n, name=PR.load(PR.active()).name))
 
@@ -178,9 +234,20 @@ def _delete(file: str) -> None:
 
 
 def _rename(file: str) -> None:
-    new = st.session_state.get(f"rename-{file}") or ""
-    if new.strip():
-        PR.rename(file, new)
+    """A name kept unless it is empty or another profile's: then the box shows the name kept
+    again and the panel says why (the chooser could not tell two of one name apart)."""
+    ss = st.session_state
+    key = f"rename-{file}"
+    new = (ss.get(key) or "").strip()
+    try:
+        why = PR.rename(file, new)
+        old = PR.load(file).name
+    except PR.ProfileError as e:
+        ss.profile_msg = ("error", said(e, file))
+        return
+    if why:
+        ss[key] = old
+        ss.profile_msg = ("error", M("name_" + why, name=old, new=new))
 
 
 def _import() -> None:
@@ -191,16 +258,20 @@ def _import() -> None:
     try:
         file = PR.import_bytes(up.getvalue(), up.name)
     except PR.ProfileError as e:
-        ss.profile_msg = ("error", e.msg)
+        ss.profile_msg = ("error", said(e, up.name))
         return
-    ss.profile_msg = ("success", M("imported", name=PR.load(file).name))
+    from vision.detect.profile import Profile
+
+    name, asked = PR.load(file).name, Profile.from_bytes(up.getvalue()).name.strip()
+    ss.profile_msg = ("success", M("imported", name=name) if not asked or asked == name else
+                      M("imported_as", name=name, old=asked))
 
 
 def _manage(file: str, lang: str) -> None:
     try:
         p = PR.load(file)
     except PR.ProfileError as e:
-        st.error(e.msg.render(lang))
+        st.error(said(e, file).render(lang))
         return
     st.caption(M("summary", name=p.name, n=len(p), k=len(p.counts())).render(lang))
     c1, c2, c3 = st.columns([3, 1, 1], vertical_alignment="bottom")
@@ -228,8 +299,9 @@ def panel(lang: str) -> None:
             pic = _boxes_picture(*shown)
             if pic is not None:
                 st.image(pic, caption=M.text("found_here", lang), width="stretch")
+        labels = _labels(files, lang)
         st.selectbox(M.text("active", lang), [""] + files, key="profile_choice",
-                     format_func=lambda f: _label(f, lang), on_change=_choose,
+                     format_func=labels.get, on_change=_choose,
                      placeholder=M.text("none", lang))
         if ss.profile_choice:
             _manage(ss.profile_choice, lang)
@@ -249,6 +321,23 @@ def panel(lang: str) -> None:
                                  type=["jpg", "jpeg", "png", "webp", "heic", "heif"])
 
 
+def _labels(files: list[str], lang: str) -> dict[str, str]:
+    """The chooser's label of each profile file (and "" for none), all different: the browser
+    sends a choice back as its label, so two alike would choose the first of them. Profiles
+    are kept with names of their own (PR.unique_name); older ones that share a name are told
+    apart by a number."""
+    named = {f: _label(f, lang) for f in files}
+    taken = {M.text("none", lang), *named.values()}
+    out, given = {"": M.text("none", lang)}, set()
+    for f, label in named.items():
+        shown, k = label, 2
+        while shown in given or (shown != label and shown in taken):
+            shown, k = f"{label} ({k})", k + 1
+        out[f] = shown
+        given.add(shown)
+    return out
+
+
 def _label(file: str, lang: str) -> str:
     if not file:
         return M.text("none", lang)
@@ -258,4 +347,4 @@ def _label(file: str, lang: str) -> str:
         return file
 
 
-__all__ = ["learn_correction", "panel", "reader_or_none"]
+__all__ = ["found_msg", "learn_correction", "panel", "reader_or_none", "said"]
