@@ -304,3 +304,26 @@ def test_a_photo_read_with_a_profile_names_it_and_a_fix_is_said_in_chinese(app):
     assert f"这张牌是{TileName(target).render('zh')}" in said or \
         f"这张牌是 {TileName(target).render('zh')}" in said, said
     assert not re.search("[A-Za-z]", said.replace("Set", "")), said
+
+
+def test_the_default_name_follows_the_page_and_a_typed_one_stays(app):
+    app.toggle(key="profile_new").set_value(True).run()
+    assert app.text_input(key="profile_name").value == "My tiles"
+    app.segmented_control(key="lang").set_value("zh").run()
+    assert app.text_input(key="profile_name").value == "我的牌"
+    app.text_input(key="profile_name").set_value("Kitchen").run()
+    app.segmented_control(key="lang").set_value("en").run()
+    assert app.text_input(key="profile_name").value == "Kitchen"
+    assert not app.warning or "Session State" not in str(app.warning[0].value)
+
+
+def test_the_boxes_on_a_sheet_photo_are_numbered_as_the_list_is_read():
+    """A wrong count draws the boxes found, numbered: numbered as the detector listed them,
+    the numbers said nothing about which tile of the list was missed."""
+    from mjlens.ui.views_profiles import reading_numbers
+
+    # two rows of three, given in shuffled order
+    row = [[x, y, x + 20, y + 30] for y in (0, 50) for x in (0, 30, 60)]
+    shuffled = [row[i] for i in (4, 0, 5, 2, 3, 1)]
+    assert [list(b) for _, b in reading_numbers(shuffled)] == row
+    assert [n for n, _ in reading_numbers(shuffled)] == [1, 2, 3, 4, 5, 6]

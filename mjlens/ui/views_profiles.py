@@ -12,7 +12,7 @@ import numpy as np
 import streamlit as st
 
 from mjlens.ui import profiles as PR
-from scoring.messages import Catalog, TileName
+from scoring.messages import LANGS, Catalog, TileName
 
 LOG = logging.getLogger(__name__)
 
@@ -43,7 +43,11 @@ M = Catalog("app_profiles", {
                         "flowers: if your set has flowers, add a photo of them.",
                         "已把 {k} 种牌的 {n} 张图片学进“{name}”，现在正在使用。它有全部 34 种牌而"
                         "没有花牌，所以按没有花牌的牌组来读：如果你的牌有花牌，请再加一张花牌的照片。"),
-    "found_here": ("The boxes found on the photo:", "在照片上找到的框："),
+    "found_here": ("The tiles found, numbered in the order of the list: where a number is not "
+                   "on the tile at that place in the list, a tile before it was missed or "
+                   "something else was taken for a tile.",
+                   "找到的牌，按列表的顺序编号：哪个号码和列表里那个位置的牌对不上，就是它前面漏了一张牌，"
+                   "或把别的东西当成了牌。"),
     "rename": ("Rename", "改名"),
     "delete": ("Delete", "删除"),
     "export": ("Export", "导出"),
@@ -151,8 +155,28 @@ def learn_correction(box, code: str | None) -> None:
         ss.learnt_msg = ("error", said(e, PR.active()), ss.draft)
 
 
+def _default_name(lang: str) -> None:
+    """The name box holds the default name in the page's language until the player types one
+    (a language switch changes it with the page, not a name typed)."""
+    ss = st.session_state
+    if ss.get("profile_name") in (None, *(M.text("default_name", x) for x in LANGS)):
+        ss.profile_name = M.text("default_name", lang)
+
+
+def reading_numbers(boxes) -> list[tuple[int, np.ndarray]]:
+    """(place in the tile list, box) of each box, in the order the list is read (rows top to
+    bottom, each left to right: vision.detect.calibrate.reading_order), so the number on a box
+    is the place of the tile it should be in the list."""
+    from vision.detect.calibrate import reading_order
+
+    boxes = np.asarray(boxes, float).reshape(-1, 4)
+    order, _ = reading_order(boxes)
+    return [(n, boxes[i]) for n, i in enumerate(order, 1)]
+
+
 def _boxes_picture(photo: bytes, boxes) -> np.ndarray | None:
-    """The photo with the boxes the detector found drawn on it (RGB)."""
+    """The photo with the boxes the detector found drawn on it (RGB), numbered as the tile
+    list is read, in lines and numbers that stay readable on a phone's screen."""
     import cv2
 
     from vision.detect import ImageReadError, load_image
@@ -162,10 +186,15 @@ def _boxes_picture(photo: bytes, boxes) -> np.ndarray | None:
     except ImageReadError:
         return None
     out = image.pixels.copy()
-    for n, b in enumerate(np.asarray(boxes, float).reshape(-1, 4) * image.scale, 1):
+    k = max(1.0, max(out.shape[:2]) / 700)  # the picture is shown about 350-700 px wide
+    font = cv2.FONT_HERSHEY_SIMPLEX
+    for n, b in reading_numbers(np.asarray(boxes, float).reshape(-1, 4) * image.scale):
         x1, y1, x2, y2 = (int(v) for v in b)
-        cv2.rectangle(out, (x1, y1), (x2, y2), (0, 0, 255), 2)
-        cv2.putText(out, str(n), (x1 + 2, y1 + 16), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (0, 0, 255), 1)
+        cv2.rectangle(out, (x1, y1), (x2, y2), (0, 0, 255), max(2, round(2 * k)))
+        (w, h), _ = cv2.getTextSize(str(n), font, 0.6 * k, max(1, round(1.5 * k)))
+        cv2.rectangle(out, (x1, y1), (x1 + w + 4, y1 + h + 6), (255, 255, 255), -1)
+        cv2.putText(out, str(n), (x1 + 2, y1 + h + 3), font, 0.6 * k, (0, 0, 255),
+                    max(1, round(1.5 * k)))
     return out[:, :, ::-1]
 
 
@@ -310,8 +339,8 @@ def panel(lang: str) -> None:
             st.file_uploader(M.text("sheet_photo", lang), key="profile_photo",
                              type=["jpg", "jpeg", "png", "webp", "heic", "heif"])
             st.text_input(M.text("tiles", lang), value=STANDARD_SHEET, key="profile_tiles")
-            st.text_input(M.text("name", lang), value=M.text("default_name", lang),
-                          key="profile_name")
+            _default_name(lang)
+            st.text_input(M.text("name", lang), key="profile_name")
             st.button(M.text("make", lang), key="profile_make", on_click=_calibrate,
                       args=(lang,))
             st.file_uploader(M.text("import", lang), key="profile_import", on_change=_import)
