@@ -3,11 +3,13 @@ of the calibration sheet, read with it, learn from a correction, rename, delete,
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from scoring.messages import TileName
 from tests.app_support import FIXTURES, toy_rules  # noqa: F401
 
 APP = str(Path(__file__).resolve().parents[1] / "app.py")
@@ -76,7 +78,7 @@ def test_a_sheet_photo_makes_the_active_profile_and_a_correction_is_learnt(app, 
     assert not app.exception, app.exception
     after = PR.load(file).counts()
     assert after[target] == before[target] + 1  # kept on disk at once
-    assert f"this tile is {target}" in beside_the_hand(app)
+    assert f"this tile is {TileName(target).render('en')} in" in beside_the_hand(app)
 
 
 def test_a_wrong_tile_list_says_how_many_were_found_and_shows_them(app, sheet_jpeg):
@@ -84,9 +86,14 @@ def test_a_wrong_tile_list_says_how_many_were_found_and_shows_them(app, sheet_jp
 
     images = len(app.image)
     make_profile(app, sheet_jpeg, tiles="123456789m 123456789p")
-    assert "42 tiles found, but the list has 18" in messages(app)
+    # the photo named as the player chose it, not as a temporary file of the app's
+    assert "sheet.jpg: 42 tiles found, but the list has 18" in messages(app)
+    assert "tmp" not in messages(app)
     assert len(app.image) == images + 1  # the boxes drawn on the photo
     assert PR.names() == []
+    app.text_input(key="profile_tiles").set_value(" ").run()
+    app.button(key="profile_make").click().run()
+    assert "The tile list for sheet.jpg is empty." in messages(app)
 
 
 def test_learn_without_a_photo_says_what_is_missing(app):
@@ -108,7 +115,8 @@ def test_rename_delete_and_a_foreign_import(app, sheet_jpeg):
     assert PR.load(file).name == "kitchen set"
     app.file_uploader(key="profile_import").set_value(
         ("other.mjprofile", b"hello", "application/octet-stream")).run()
-    assert "is not an mjlens tile profile" in messages(app)
+    assert "other.mjprofile is not a tile profile: choose a file exported from My tiles." \
+        in messages(app)
     exported = (PR.profile_dir() / file).read_bytes()
     app.button(key=f"delete-{file}").click().run()
     assert PR.names() == [] and PR.active() is None
@@ -163,3 +171,159 @@ def test_a_photo_of_the_bare_table_teaches_the_profile_in_use(app, sheet_jpeg, t
     assert not app.exception, app.exception
     n = PR.load(PR.active()).not_tiles
     assert n > 10 and f"Learnt {n} spots of your table" in messages(app)
+
+
+def fake_profile(name: str):
+    """A profile of one made-up tile picture, made with another reader (so any use embeds it
+    again with the shipped one): enough to choose, rename, export and learn into."""
+    import numpy as np
+
+    from vision.detect.profile import Profile
+
+    return Profile(name=name, model="another reader", codes=np.zeros(1, np.int16),
+                   embeddings=np.zeros((1, 4, 8), np.float32),
+                   crops=np.full((1, 64, 64, 3), 200, np.uint8),
+                   read_as=np.zeros(1, np.int16), red=np.zeros(1, bool))
+
+
+def test_two_profiles_of_one_name_can_each_be_chosen(app):
+    """The chooser names profiles, and the browser sends a choice back as its label: of two
+    named alike, choosing the second chose the first."""
+    from mjlens.ui import profiles as PR
+
+    fake_profile("Set").save(PR.profile_dir() / "Set.mjprofile")
+    fake_profile("Set").save(PR.profile_dir() / "Set-old.mjprofile")  # kept by an older app
+    assert PR.load(PR.save_new(fake_profile("Set"))).name == "Set (2)"
+    app.run()
+    labels = app.selectbox(key="profile_choice").options
+    assert len(set(labels)) == len(labels) == 4, labels
+    for file in PR.names():
+        app.selectbox(key="profile_choice").set_value(file).run()
+        app.run()
+        assert app.session_state["profile_choice"] == file and PR.active() == file
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_rename_to_no_name_or_a_taken_one_keeps_the_name_and_says_why(app, lang):
+    from mjlens.ui import profiles as PR
+
+    app.segmented_control(key="lang").set_value(lang).run()
+    other = PR.save_new(fake_profile("kitchen set"))
+    file = PR.save_new(fake_profile("set one"))
+    app.run()
+    app.selectbox(key="profile_choice").set_value(file).run()
+    for bad in ("  ", "kitchen set"):
+        app.text_input(key=f"rename-{file}").set_value(bad).run()
+        assert not app.exception, app.exception
+        assert PR.load(file).name == "set one" and PR.load(other).name == "kitchen set"
+        assert app.text_input(key=f"rename-{file}").value == "set one"  # the box says so too
+        said = " ".join(str(e.value) for e in app.error)
+        assert "set one" in said, said
+        if lang == "zh":
+            assert not re.search("[A-Za-z]", said.replace("set one", "").replace(
+                "kitchen set", "")), said
+    app.text_input(key=f"rename-{file}").set_value("  garden set ").run()
+    assert PR.load(file).name == "garden set" and not app.error
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_file_that_is_no_profile_is_refused_in_the_players_words(app, lang):
+    """Not the command line's words (`mjlens calibrate`) nor the file's fields ("codes or
+    embeddings missing"), and no Latin letter on the Chinese page but the file's own name."""
+    import io
+    import json
+
+    import numpy as np
+
+    from mjlens.ui import profiles as PR
+
+    app.segmented_control(key="lang").set_value(lang).run()
+    app.toggle(key="profile_new").set_value(True).run()
+    header = {"format": "mjlens-tile-profile", "version": 1, "name": "x"}
+    damaged = io.BytesIO()
+    np.savez(damaged, header=np.array(json.dumps(header)), codes=np.zeros(3, np.int16))
+    newer = io.BytesIO()
+    np.savez(newer, header=np.array(json.dumps({**header, "version": 9})))
+    for name, data in [("hello.mjprofile", b"hello"), ("damaged.mjprofile", damaged.getvalue()),
+                       ("newer.mjprofile", newer.getvalue())]:
+        app.file_uploader(key="profile_import").set_value(
+            (name, data, "application/octet-stream")).run()
+        assert not app.exception, app.exception
+        said = " ".join(str(e.value) for e in app.error)
+        assert name in said, said
+        assert not re.search("mjlens|`|codes|embeddings|format", said), said
+        if lang == "zh":
+            assert not re.search("[A-Za-z]", said.replace(name, "")), said
+    assert PR.names() == []
+
+
+def test_an_imported_profile_named_as_one_kept_gets_a_name_of_its_own(app):
+    from mjlens.ui import profiles as PR
+
+    PR.save_new(fake_profile("Set"))
+    data = (PR.profile_dir() / "Set.mjprofile").read_bytes()
+    app.toggle(key="profile_new").set_value(True).run()
+    app.file_uploader(key="profile_import").set_value(
+        ("Set.mjprofile", data, "application/octet-stream")).run()
+    assert "Imported 'Set (2)' (a profile named 'Set' was here already)" in messages(app)
+    assert sorted(PR.load(f).name for f in PR.names()) == ["Set", "Set (2)"]
+
+
+def test_a_sheet_that_is_not_a_photo_is_said_so(app):
+    from mjlens.ui import profiles as PR
+
+    app.toggle(key="profile_new").set_value(True).run()
+    app.file_uploader(key="profile_photo").set_value(("sheet.jpg", b"not a photo",
+                                                      "image/jpeg")).run()
+    app.button(key="profile_make").click().run()
+    assert not app.exception, app.exception
+    assert "This file is not a photo" in messages(app) and "tmp" not in messages(app)
+    assert PR.names() == []
+
+
+def test_a_photo_read_with_a_profile_names_it_and_a_fix_is_said_in_chinese(app):
+    """The photo's message says which profile read it; what a fix taught it is said by tile
+    name, without a Latin letter on the Chinese page."""
+    from mjlens.ui import profiles as PR
+
+    app.segmented_control(key="lang").set_value("zh").run()
+    file = PR.save_new(fake_profile("Set"))
+    app.run()
+    app.selectbox(key="profile_choice").set_value(file).run()
+    data = (FIXTURES / "hand_melds.jpg").read_bytes()
+    app.file_uploader(key="upload").set_value(("hand_melds.jpg", data, "image/jpeg")).run()
+    assert not app.exception, app.exception
+    assert "按你的牌“Set”识读" in " ".join(str(e.value) for e in app.success)
+    d = app.session_state["draft"]
+    i = next(i for i, s in enumerate(d.tiles) if s.box is not None and s.code[-1] in "mps")
+    app.button(key=f"tile-{i}").click().run()
+    target = ("9" if d.tiles[i].code[0] != "9" else "8") + d.tiles[i].code[-1]
+    app.segmented_control(key="palette-suit").set_value(target[-1]).run()
+    app.button(key=f"pal-{target}").click().run()
+    said = beside_the_hand(app)
+    assert f"这张牌是{TileName(target).render('zh')}" in said or \
+        f"这张牌是 {TileName(target).render('zh')}" in said, said
+    assert not re.search("[A-Za-z]", said.replace("Set", "")), said
+
+
+def test_the_default_name_follows_the_page_and_a_typed_one_stays(app):
+    app.toggle(key="profile_new").set_value(True).run()
+    assert app.text_input(key="profile_name").value == "My tiles"
+    app.segmented_control(key="lang").set_value("zh").run()
+    assert app.text_input(key="profile_name").value == "我的牌"
+    app.text_input(key="profile_name").set_value("Kitchen").run()
+    app.segmented_control(key="lang").set_value("en").run()
+    assert app.text_input(key="profile_name").value == "Kitchen"
+    assert not app.warning or "Session State" not in str(app.warning[0].value)
+
+
+def test_the_boxes_on_a_sheet_photo_are_numbered_as_the_list_is_read():
+    """A wrong count draws the boxes found, numbered: numbered as the detector listed them,
+    the numbers said nothing about which tile of the list was missed."""
+    from mjlens.ui.views_profiles import reading_numbers
+
+    # two rows of three, given in shuffled order
+    row = [[x, y, x + 20, y + 30] for y in (0, 50) for x in (0, 30, 60)]
+    shuffled = [row[i] for i in (4, 0, 5, 2, 3, 1)]
+    assert [list(b) for _, b in reading_numbers(shuffled)] == row
+    assert [n for n, _ in reading_numbers(shuffled)] == [1, 2, 3, 4, 5, 6]

@@ -70,6 +70,10 @@ M = Catalog("app", {
         "照片里有 {n} 张牌，但都不是这个玩法用的牌（已在照片上标出）。请检查玩法，或手动输入。",
     ),
     "found_tiles": ("Found {n} tiles in {ms} ms.", "找到 {n} 张牌，用时 {ms} 毫秒。"),
+    "found_tiles_profile": ("Found {n} tiles in {ms} ms, read as your tiles '{name}' (My tiles): "
+                            "each tile you correct is learnt into it.",
+                            "找到 {n} 张牌，用时 {ms} 毫秒，按你的牌“{name}”识读（我的牌）：你改正的"
+                            "每张牌都会记进去。"),
     "read_again_kept": (
         "The photo was read again for this rule set's {size}-tile hands: found {n} tiles. Your "
         "corrections are kept: they come back when you choose a rule set with {old}-tile hands.",

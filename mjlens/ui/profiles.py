@@ -61,8 +61,32 @@ def load(file: str) -> Profile:
     return Profile.load(path_of(file))
 
 
+def names_in_use(but: str | None = None) -> set[str]:
+    """The names of the kept profiles (but the one in file `but`); a file that cannot be read
+    is listed by its file name, as the chooser shows it."""
+    out = set()
+    for file in names():
+        if file != but:
+            try:
+                out.add(load(file).name)
+            except ProfileError:
+                out.add(file)
+    return out
+
+
+def unique_name(name: str, but: str | None = None) -> str:
+    """`name`, or `name (2)`, `name (3)`... when another profile has it: the chooser names
+    profiles by name, so two of one name could not be told apart (nor chosen apart)."""
+    taken = names_in_use(but)
+    out, k = name, 2
+    while out in taken:
+        out, k = f"{name} ({k})", k + 1
+    return out
+
+
 def save_new(profile: Profile) -> str:
-    """Save under a file name of its own (a number added when the name is taken)."""
+    """Save under a name and a file name of its own (a number added when one is taken)."""
+    profile.name = unique_name(profile.name)
     file = _safe(profile.name)
     taken = set(names())
     k = 2
@@ -73,10 +97,20 @@ def save_new(profile: Profile) -> str:
     return file
 
 
-def rename(file: str, new_name: str) -> None:
+def rename(file: str, new_name: str) -> str | None:
+    """Give the profile in `file` a new name; the reason it cannot be ("empty": no name,
+    "taken": another profile's), else None."""
+    new_name = new_name.strip()
+    if not new_name:
+        return "empty"
     p = load(file)
-    p.name = new_name.strip() or p.name
+    if new_name == p.name:
+        return None
+    if new_name in names_in_use(but=file):
+        return "taken"
+    p.name = new_name
     p.save(path_of(file))
+    return None
 
 
 def delete(file: str) -> None:
@@ -86,8 +120,11 @@ def delete(file: str) -> None:
 
 
 def import_bytes(data: bytes, filename: str = "profile") -> str:
-    """Check an uploaded profile file (ProfileError when it is none) and keep it."""
-    return save_new(Profile.from_bytes(data, filename))
+    """Check an uploaded profile file (ProfileError when it is none) and keep it (named as
+    its file when it has no name)."""
+    profile = Profile.from_bytes(data, filename)
+    profile.name = profile.name.strip() or Path(filename).stem or "tiles"
+    return save_new(profile)
 
 
 def reader(detector) -> ProfileReader | None:
@@ -103,17 +140,23 @@ def reader(detector) -> ProfileReader | None:
     return ProfileReader(usable)
 
 
-def calibrate(detector, photo: bytes, tiles: str, name: str) -> str:
+def calibrate(detector, photo: bytes, tiles: str, name: str, photo_name: str = "") -> str:
     """A new profile from one photo and its tile list (vision.detect.calibrate); saved, made
-    active, its file name returned. CalibrationError says what did not match."""
-    import tempfile
+    active, its file name returned. CalibrationError says what did not match, naming the photo
+    as the player chose it (`photo_name`), ImageReadError a photo that cannot be read."""
+    from vision.detect.calibrate import CalibrationError, new_profile, parse_listed, photo_examples
+    from vision.detect.calibrate import M as CM
+    from vision.detect.imageio import M as IM
+    from vision.detect.imageio import load_image
 
-    from vision.detect.calibrate import from_photos
-
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "sheet.jpg"
-        path.write_bytes(photo)
-        profile = from_photos(detector, [path], [tiles], name)
+    shown = photo_name or IM("this_file")
+    listed = parse_listed(tiles)
+    if not listed:
+        raise CalibrationError(CM("no_tiles", photo=shown))
+    image = load_image(photo)
+    profile = new_profile(detector, name)
+    codes, red = zip(*listed, strict=True)
+    profile.add(*photo_examples(detector, image, codes, shown, red))
     file = save_new(profile)
     set_active(file)
     return file
@@ -122,9 +165,7 @@ def calibrate(detector, photo: bytes, tiles: str, name: str) -> str:
 def learn_table(detector, photo: bytes) -> int:
     """The active profile grown with every box found on a photo of the bare table, as "not a
     tile" (vision.detect.calibrate.add_table_photos); how many were learnt. CalibrationError
-    when the profile has no tiles yet."""
-    import tempfile
-
+    when the profile has no tiles yet, ImageReadError a photo that cannot be read."""
     from vision.detect.calibrate import add_table_photos
 
     file = active()
@@ -134,10 +175,7 @@ def learn_table(detector, photo: bytes) -> int:
     if profile.tiles.any():
         profile = for_detector(profile, detector, file)
     before = profile.not_tiles
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / "table.jpg"
-        path.write_bytes(photo)
-        add_table_photos(detector, profile, [path])
+    add_table_photos(detector, profile, [photo])  # read from its bytes: "This file" if bad
     profile.save(path_of(file))
     return profile.not_tiles - before
 
@@ -167,4 +205,5 @@ def learn(detector, image, box, code: str | None) -> bool:
 
 __all__ = ["ProfileError", "active", "calibrate", "delete", "import_bytes", "learn",
            "learn_table", "load",
-           "names", "profile_dir", "reader", "rename", "save_new", "set_active"]
+           "names", "names_in_use", "profile_dir", "reader", "rename", "save_new", "set_active",
+           "unique_name"]

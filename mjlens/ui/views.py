@@ -246,8 +246,7 @@ def take_photo(data: bytes) -> None:
         ss.photo_msg = ("warning", "none_in_game", {"n": left_out}) if left_out else \
             ("warning", "no_tiles", {})
     else:
-        ss.photo_msg = ("success", "found_tiles",
-                        {"n": reading.tile_count, "ms": round(1000 * reading.seconds)})
+        ss.photo_msg = ("success", *PV.found_msg(reading.tile_count, reading.seconds))
 
 
 def _show_photo(picture) -> None:

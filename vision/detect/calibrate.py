@@ -195,7 +195,8 @@ def table_examples(detector, image):
     return crops, detector.embed_crops(crops)[1]
 
 
-def add_table_photos(detector, profile: Profile, photos: Sequence[str | Path]) -> Profile:
+def add_table_photos(detector, profile: Profile,
+                     photos: Sequence[str | Path | bytes]) -> Profile:
     """`profile` grown with the boxes found on photos of the bare table, as "not a tile"."""
     from vision.detect.imageio import load_image
 
