@@ -119,6 +119,13 @@ def test_rename_delete_and_a_foreign_import(app, sheet_jpeg):
         in messages(app)
     exported = (PR.profile_dir() / file).read_bytes()
     app.button(key=f"delete-{file}").click().run()
+    assert PR.names() == [file], "one tap only asks"
+    assert any("cannot be brought back" in w.value for w in app.warning)
+    app.button(key=f"delete-no-{file}").click().run()
+    assert PR.names() == [file] and PR.active() == file
+    assert not any("cannot be brought back" in w.value for w in app.warning)
+    app.button(key=f"delete-{file}").click().run()
+    app.button(key=f"delete-yes-{file}").click().run()
     assert PR.names() == [] and PR.active() is None
     app.file_uploader(key="profile_import").set_value(
         ("kitchen.mjprofile", exported, "application/octet-stream")).run()

@@ -160,9 +160,8 @@ def test_the_chinese_refusals_hold_no_latin_words(tmp_path):
     and 最多可读 64 MB 的文件."""
     import re
 
-    from vision.detect.imageio import M
-
     from datasets.labelling import M as LABEL
+    from vision.detect.imageio import M
 
     for key, params in (("not_image", {}), ("too_large_file", {"mb": 80, "limit": 64}),
                         ("too_many_pixels", {"mp": 200, "limit": 178})):

@@ -50,6 +50,11 @@ M = Catalog("app_profiles", {
                    "或把别的东西当成了牌。"),
     "rename": ("Rename", "改名"),
     "delete": ("Delete", "删除"),
+    "confirm_delete": ("Delete '{name}' with the {n} tile pictures it has learnt? Its "
+                       "corrections cannot be brought back unless you exported it.",
+                       "删除“{name}”和它学到的 {n} 张牌图片吗？删除后无法恢复，除非你导出过它。"),
+    "delete_yes": ("Delete it", "确认删除"),
+    "delete_no": ("Keep it", "保留"),
     "export": ("Export", "导出"),
     "import": ("Import a profile file", "导入档案文件"),
     "imported": ("Imported '{name}'.", "已导入“{name}”。"),
@@ -257,9 +262,18 @@ def _choose() -> None:
     PR.set_active(st.session_state.get("profile_choice") or None)
 
 
-def _delete(file: str) -> None:
+def _ask_delete(file: str) -> None:
+    """One tap only asks: a profile holds every correction learnt into it."""
+    st.session_state.profile_delete = file
+
+
+def _delete(file: str | None) -> None:
+    ss = st.session_state
+    ss.profile_delete = None
+    if file is None:
+        return
     PR.delete(file)
-    st.session_state.profile_choice = ""
+    ss.profile_choice = ""
 
 
 def _rename(file: str) -> None:
@@ -308,7 +322,14 @@ def _manage(file: str, lang: str) -> None:
                   on_change=_rename, args=(file,))
     c2.download_button(M.text("export", lang), data=PR.path_of(file).read_bytes(),
                        file_name=file, key=f"export-{file}", mime="application/octet-stream")
-    c3.button(M.text("delete", lang), key=f"delete-{file}", on_click=_delete, args=(file,))
+    c3.button(M.text("delete", lang), key=f"delete-{file}", on_click=_ask_delete, args=(file,))
+    if st.session_state.get("profile_delete") == file:
+        st.warning(M("confirm_delete", name=p.name, n=len(p)).render(lang))
+        y, n = st.columns(2)
+        y.button(M.text("delete_yes", lang), key=f"delete-yes-{file}", type="primary",
+                 on_click=_delete, args=(file,))
+        n.button(M.text("delete_no", lang), key=f"delete-no-{file}", on_click=_delete,
+                 args=(None,))
 
 
 def panel(lang: str) -> None:
