@@ -154,3 +154,19 @@ def test_a_red_five_typed_as_zero_is_a_red_five(app):  # noqa: F811
     assert 'red_fives=["5p"]' in app.text_input(key="notation").value
     assert "Red fives" in _words(app)
     assert not app.error, [e.value for e in app.error]
+
+
+def test_the_winner_moved_onto_the_discarders_seat_drops_the_discarder(app):  # noqa: F811
+    """West named as the discarder, then the winner's seat set to West: the discarder box
+    (every seat but the winner's) showed "—" while the hand was refused because the winner
+    cannot have discarded the tile. The discarder is dropped, the default said in a note."""
+    enter(app, "234m 456p 3455s 678s +5s seat:S")
+    app.selectbox(key="rules").set_value("riichi").run()
+    app.selectbox(key="extra-discarder").set_value("W").run()
+    assert "discarder=W" in app.text_input(key="notation").value
+    app.run()
+    app.segmented_control(key="ctx-seat_wind").set_value("W").run()
+    assert not app.exception, app.exception
+    assert "discarder" not in app.text_input(key="notation").value
+    assert not app.warning, [w.value for w in app.warning]
+    assert [m.value for m in app.metric] == ["2000 points"]

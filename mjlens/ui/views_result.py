@@ -151,6 +151,11 @@ def _set_ctx(name: str) -> None:
             ss.draft = S.set_context(ss.draft, extra=extra)
     else:
         ss.draft = S.set_context(ss.draft, **{name: value})
+    if name == "seat_wind" and ss.draft.context.extra.get("discarder") == value:
+        # the winner's new seat was the discarder's: the discarder box offers every seat but
+        # the winner's, so it showed "—" while the hand was refused for the winner discarding
+        extra = {k: v for k, v in ss.draft.context.extra.items() if k != "discarder"}
+        ss.draft = S.set_context(ss.draft, extra=extra)
     PT.rerun(PT.WIN)
 
 
