@@ -170,3 +170,14 @@ def test_the_winner_moved_onto_the_discarders_seat_drops_the_discarder(app):  # 
     assert "discarder" not in app.text_input(key="notation").value
     assert not app.warning, [w.value for w in app.warning]
     assert [m.value for m in app.metric] == ["2000 points"]
+
+
+def test_how_to_teach_red_fives_is_said_under_riichi_only(app):  # noqa: F811
+    """The "My tiles" panel told every game's player to lay red fives as 0m 0p 0s: a sentence
+    about riichi sets on every page (and the only Latin letters of the Traditional page)."""
+    def captions(at) -> str:
+        return " ".join(c.value for c in at.caption)
+
+    assert "0m 0p 0s" not in captions(app)
+    app.selectbox(key="rules").set_value("riichi").run()
+    assert "A riichi set: lay its red fives as a last row" in captions(app)

@@ -35,6 +35,7 @@ from mjlens.ui.tile_images import tile_png
 from mjlens.ui.words import choice_words, in_app_words, say
 from scoring import tiles as T
 from scoring.hand import WINDS, HandError
+from scoring.messages import tiles_text
 from scoring.notation import format_tiles, parse_tiles
 from scoring.ruleset import HandField, RuleSet
 
@@ -407,7 +408,9 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
     else:
         st.error(t("not_a_win", lang))
     if r.arrangement:
-        st.caption(t("label_value", lang, label=t("read_as", lang), value=f"`{r.arrangement}`"))
+        shown = tiles_text(r.arrangement, lang)  # Traditional: the tiles' names, no codes
+        shown = f"`{shown}`" if shown == r.arrangement else shown
+        st.caption(t("label_value", lang, label=t("read_as", lang), value=shown))
     if joker is not None:
         jokers_view(joker, r, lang)
     times = r.combine == "multiply"  # items are factors: x2, not 2 fan
