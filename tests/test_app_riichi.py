@@ -181,3 +181,17 @@ def test_how_to_teach_red_fives_is_said_under_riichi_only(app):  # noqa: F811
     assert "0m 0p 0s" not in captions(app)
     app.selectbox(key="rules").set_value("riichi").run()
     assert "A riichi set: lay its red fives as a last row" in captions(app)
+
+
+def test_the_indicators_and_red_fives_are_named_as_tiles(app):  # noqa: F811
+    """The dora line read '宝牌指示牌（3p）' and '赤宝牌：5s': bare codes on the Chinese pages,
+    the Traditional one too; the tiles are named as every other reason names them."""
+    app.selectbox(key="rules").set_value("riichi").run()
+    enter(app, '234m 456p 3455s 678s *5s seat:S riichi=true dora_indicators=["3p"] '
+               'red_fives=["5s"]')
+    assert "indicators 3p (3 Dots)" in _words(app) and "5s (5 Bamboo)" in _words(app)
+    app.segmented_control(key="lang").set_value("zh").run()
+    assert "宝牌指示牌3p（三筒）的下一张" in _words(app), _words(app)[:600]
+    app.segmented_control(key="lang").set_value("zh-Hant").run()
+    words = _words(app)
+    assert "寶牌指示牌三筒的下一張" in words and "赤寶牌：五條" in words, words[:600]
