@@ -195,3 +195,15 @@ def test_the_indicators_and_red_fives_are_named_as_tiles(app):  # noqa: F811
     app.segmented_control(key="lang").set_value("zh-Hant").run()
     words = _words(app)
     assert "寶牌指示牌三筒的下一張" in words and "赤寶牌：五條" in words, words[:600]
+
+
+def test_the_first_turn_switch_says_riichis_words(app):  # noqa: F811
+    """Riichi's first-turn switch read 天胡 / 地胡 (a Chinese game's words) though riichi's
+    help, reasons and yaku say 天和 / 地和, and renhou (人和), a first-turn win too, was not
+    named."""
+    app.selectbox(key="rules").set_value("riichi").run()
+    assert "renhou (天和 / 地和 / 人和)" in app.toggle(key="extra-first_turn").label
+    app.segmented_control(key="lang").set_value("zh").run()
+    assert app.toggle(key="extra-first_turn").label == "天和 / 地和 / 人和"
+    app.selectbox(key="rules").set_value("taiwan").run()
+    assert app.toggle(key="extra-first_turn").label == "天胡 / 地胡 / 人胡"

@@ -261,9 +261,10 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
     field's default)."""
     ss = st.session_state
     key = f"extra-{spec.name}"
-    label = field_label(spec.name, lang, spec.help, spec.help_zh)
+    rs = current_rules()
+    label = field_label(spec.name, lang, spec.help, spec.help_zh, rs.id if rs else None)
     help_text = in_app_words(choice_words(pick(spec.help, spec.help_zh, lang), spec, lang),
-                             current_rules(), lang) or None
+                             rs, lang) or None
     if value is None:
         value = spec.default
     common = {"key": key, "on_change": _set_extra, "args": (spec,), "help": help_text}
