@@ -207,3 +207,16 @@ def test_the_first_turn_switch_says_riichis_words(app):  # noqa: F811
     assert app.toggle(key="extra-first_turn").label == "天和 / 地和 / 人和"
     app.selectbox(key="rules").set_value("taiwan").run()
     assert app.toggle(key="extra-first_turn").label == "天胡 / 地胡 / 人胡"
+
+
+def test_the_palette_offers_no_flowers_under_riichi(app):  # noqa: F811
+    """The palette offered Flowers under riichi, a game without them: a tapped flower was only
+    refused ('played without flowers'), one more tab in the phone's wrapped row of suits."""
+    app.selectbox(key="rules").set_value("gb").run()
+    assert "Flowers" in app.segmented_control(key="palette-suit").options
+    app.segmented_control(key="palette-suit").set_value("f").run()
+    app.selectbox(key="rules").set_value("riichi").run()
+    assert not app.exception, app.exception
+    suits = app.segmented_control(key="palette-suit")
+    assert "Flowers" not in suits.options and suits.value == "m", (suits.options, suits.value)
+    assert [b.key for b in app.button if b.key.startswith("pal-")][0] == "pal-1m"
