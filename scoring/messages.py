@@ -20,6 +20,7 @@ of these (joined), or a plain value (shown as it is: codes, notation, numbers).
 
 from __future__ import annotations
 
+import re
 import string
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -123,7 +124,9 @@ class Catalog:
 
 @dataclass(frozen=True)
 class Tile:
-    """A tile code shown with its name: `5p (5 Dots)` / `5p（五筒）`."""
+    """A tile code shown with its name: `5p (5 Dots)` / `5p（五筒）`; in Traditional Chinese by
+    its name alone (`五筒`): Taiwanese and Hong Kong players write no m / p / s codes, and that
+    page has no Latin letters."""
 
     code: str
 
@@ -131,6 +134,8 @@ class Tile:
         name = _tile_name(self.code, lang) if isinstance(self.code, str) else None
         if name is None:
             return repr(self.code)
+        if lang == HANT:
+            return name
         return f"{self.code}（{name}）" if is_zh(lang) else f"{self.code} ({name})"
 
 
@@ -196,6 +201,26 @@ def _tile_name(code: str, lang: str) -> str | None:
         return T.ENGLISH_NAMES.get(code)
     name = T.CHINESE_NAMES.get(code)
     return to_hant(name) if name is not None and lang == HANT else name
+
+
+_NUMERALS = dict(zip("123456789", "一二三四五六七八九", strict=True))
+_GROUP = re.compile(r"(\d+)([mpszf])")
+
+
+def tiles_text(text: str, lang: str = "en") -> str:
+    """Tiles written in the notation (`123m [555s] 99p 1z1z1z`), for a reader: in Traditional
+    Chinese by their names (`一二三萬 [五五五條] 九九筒 東東東`), that page having no Latin
+    letters; as written otherwise (the code is the other pages' way of naming a tile)."""
+    if lang != HANT:
+        return text
+
+    def named(m: re.Match) -> str:
+        digits, suit = m.groups()
+        if suit in "mps":
+            return "".join(_NUMERALS.get(d, d) for d in digits) + _tile_name(f"1{suit}", lang)[-1]
+        return "".join(_tile_name(d + suit, lang) or d + suit for d in digits)
+
+    return _GROUP.sub(named, text)
 
 
 def render_all(values: Iterable[Any], lang: str = "en") -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import unicodedata
 
 from scoring.hant import is_zh
-from scoring.messages import Catalog, render
+from scoring.messages import Catalog, render, tiles_text
 from scoring.payments import seat_code
 from scoring.ruleset import SEATS, ScoreResult, net_of
 from scoring.settle import RoundResult
@@ -60,7 +60,7 @@ def format_result(result: ScoreResult, hand_text: str = "", lang: str = "en") ->
     if hand_text:
         lines.append(say("hand", hand=hand_text))
     if result.arrangement:
-        lines.append(say("read_as", arrangement=result.arrangement))
+        lines.append(say("read_as", arrangement=tiles_text(result.arrangement, lang)))
     lines.append(say("rules", rules=_rules_name(result.rules, zh)))
     if not result.is_win:
         lines.append(say("not_win"))

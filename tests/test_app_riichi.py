@@ -154,3 +154,69 @@ def test_a_red_five_typed_as_zero_is_a_red_five(app):  # noqa: F811
     assert 'red_fives=["5p"]' in app.text_input(key="notation").value
     assert "Red fives" in _words(app)
     assert not app.error, [e.value for e in app.error]
+
+
+def test_the_winner_moved_onto_the_discarders_seat_drops_the_discarder(app):  # noqa: F811
+    """West named as the discarder, then the winner's seat set to West: the discarder box
+    (every seat but the winner's) showed "—" while the hand was refused because the winner
+    cannot have discarded the tile. The discarder is dropped, the default said in a note."""
+    enter(app, "234m 456p 3455s 678s +5s seat:S")
+    app.selectbox(key="rules").set_value("riichi").run()
+    app.selectbox(key="extra-discarder").set_value("W").run()
+    assert "discarder=W" in app.text_input(key="notation").value
+    app.run()
+    app.segmented_control(key="ctx-seat_wind").set_value("W").run()
+    assert not app.exception, app.exception
+    assert "discarder" not in app.text_input(key="notation").value
+    assert not app.warning, [w.value for w in app.warning]
+    assert [m.value for m in app.metric] == ["2000 points"]
+
+
+def test_how_to_teach_red_fives_is_said_under_riichi_only(app):  # noqa: F811
+    """The "My tiles" panel told every game's player to lay red fives as 0m 0p 0s: a sentence
+    about riichi sets on every page (and the only Latin letters of the Traditional page)."""
+    def captions(at) -> str:
+        return " ".join(c.value for c in at.caption)
+
+    assert "0m 0p 0s" not in captions(app)
+    app.selectbox(key="rules").set_value("riichi").run()
+    assert "A riichi set: lay its red fives as a last row" in captions(app)
+
+
+def test_the_indicators_and_red_fives_are_named_as_tiles(app):  # noqa: F811
+    """The dora line read '宝牌指示牌（3p）' and '赤宝牌：5s': bare codes on the Chinese pages,
+    the Traditional one too; the tiles are named as every other reason names them."""
+    app.selectbox(key="rules").set_value("riichi").run()
+    enter(app, '234m 456p 3455s 678s *5s seat:S riichi=true dora_indicators=["3p"] '
+               'red_fives=["5s"]')
+    assert "indicators 3p (3 Dots)" in _words(app) and "5s (5 Bamboo)" in _words(app)
+    app.segmented_control(key="lang").set_value("zh").run()
+    assert "宝牌指示牌3p（三筒）的下一张" in _words(app), _words(app)[:600]
+    app.segmented_control(key="lang").set_value("zh-Hant").run()
+    words = _words(app)
+    assert "寶牌指示牌三筒的下一張" in words and "赤寶牌：五條" in words, words[:600]
+
+
+def test_the_first_turn_switch_says_riichis_words(app):  # noqa: F811
+    """Riichi's first-turn switch read 天胡 / 地胡 (a Chinese game's words) though riichi's
+    help, reasons and yaku say 天和 / 地和, and renhou (人和), a first-turn win too, was not
+    named."""
+    app.selectbox(key="rules").set_value("riichi").run()
+    assert "renhou (天和 / 地和 / 人和)" in app.toggle(key="extra-first_turn").label
+    app.segmented_control(key="lang").set_value("zh").run()
+    assert app.toggle(key="extra-first_turn").label == "天和 / 地和 / 人和"
+    app.selectbox(key="rules").set_value("taiwan").run()
+    assert app.toggle(key="extra-first_turn").label == "天胡 / 地胡 / 人胡"
+
+
+def test_the_palette_offers_no_flowers_under_riichi(app):  # noqa: F811
+    """The palette offered Flowers under riichi, a game without them: a tapped flower was only
+    refused ('played without flowers'), one more tab in the phone's wrapped row of suits."""
+    app.selectbox(key="rules").set_value("gb").run()
+    assert "Flowers" in app.segmented_control(key="palette-suit").options
+    app.segmented_control(key="palette-suit").set_value("f").run()
+    app.selectbox(key="rules").set_value("riichi").run()
+    assert not app.exception, app.exception
+    suits = app.segmented_control(key="palette-suit")
+    assert "Flowers" not in suits.options and suits.value == "m", (suits.options, suits.value)
+    assert [b.key for b in app.button if b.key.startswith("pal-")][0] == "pal-1m"

@@ -98,7 +98,7 @@ def test_traditional_chinese_renders_the_text_and_its_parameters():
     msg = M("pays", seat=Seat("N"), fan="单钓将", tile=TileName("6z"), suit=Suit("s"))
     assert msg.render("zh") == "北家为单钓将付分：发，条子，杠上开花"
     assert msg.render("zh-Hant") == msg.zh_hant == "北家為單釣將付分：發，條子，槓上開花"
-    assert Tile("5m").render("zh-Hant") == "5m（五萬）"
+    assert Tile("5m").render("zh-Hant") == "五萬"  # by its name: no codes on that page
     assert Text("kong", "杠").render("zh-Hant") == "槓"
     assert render(["a", Seat("E")], "zh-Hant") == "a、東家"
     fan = Fan("杠上开花", "Out on a kong", 8, 1, msg).to_json()

@@ -107,7 +107,7 @@ def test_counts_read_without_plural_brackets():
                'red_fives=["5s"]', "en")
     assert "(s)" not in en
     assert "riichi sticks on the table (1 x 1,000): 1000 points" in en
-    assert "red fives (1): 5s, one han each" in en
+    assert "red fives (1): 5s (5 Bamboo), one han each" in en
 
 
 def test_the_base_fu_says_which_case_it_is():

@@ -50,7 +50,7 @@ def score_draft(draft: Draft, rules: str, options: dict[str, Any] | None = None)
 
     sets = hand_sets(rules, options)
     try:
-        hand = to_hand(draft, sets=sets)
+        hand = to_hand(draft, require_win=not _flower_win(draft), sets=sets)
     except HandError as exc:
         return Outcome(error=_sixteen_hint(draft, rules, sets, exc.msg))
     try:
@@ -61,6 +61,13 @@ def score_draft(draft: Draft, rules: str, options: dict[str, Any] | None = None)
         log.exception("scoring failed for %s under %s", hand, rules)
         raise
     return Outcome(hand=hand, result=result)
+
+
+def _flower_win(draft: Draft) -> bool:
+    """A win by flowers alone (Taiwanese 八仙過海 / 七搶一: the hand field `flower_win`) has no
+    winning tile: the rule set scores the standing tiles and flowers without one, and refuses a
+    winning tile. Asked for one here, the page refused it for its 16 tiles."""
+    return bool(draft.context.extra.get("flower_win"))
 
 
 def _sixteen_hint(draft: Draft, rules: str, sets: int, error: Msg | str) -> Msg | str:

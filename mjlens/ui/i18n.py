@@ -369,9 +369,16 @@ def _short(help_text: str) -> str:
     return help_text.strip()
 
 
-def field_label(name: str, lang: str = "en", help_en: str = "", help_zh: str = "") -> str:
-    """Label of a rule set's extra hand field: a known label, else (in Chinese) the first
-    phrase of its Chinese help, else its name in words (the help is the widget's tooltip)."""
+def field_label(name: str, lang: str = "en", help_en: str = "", help_zh: str = "",
+                rules: str | None = None) -> str:
+    """Label of a rule set's extra hand field: the rule set's own label for it
+    (mjlens.ui.option_words), a known label, else (in Chinese) the first phrase of its Chinese
+    help, else its name in words (the help is the widget's tooltip)."""
+    from mjlens.ui.option_words import rule_set_label
+
+    own = rule_set_label(rules, f"field_{name}", lang)
+    if own is not None:
+        return own
     key = f"field_{name}"
     if has(key):
         return t(key, lang)

@@ -45,6 +45,11 @@ M = Catalog("app_options", {
     "wuhu__stake": ("Money per fan (番)", "每番的钱数"),
     "wuhu__robbing_kong_times": ("Robbing a kong (抢杠) multiplies the hand by", "抢杠乘以几倍"),
     "wuhu__baopai": ("Warnings and paying for all (报警、包牌)", "报警、包牌、转包"),
+    # hand fields one rule set words its own way (`<rule set>__field_<name>`): a first-turn
+    # win is 天和 / 地和 / 人和 in riichi (天胡 / 地胡 elsewhere), and renhou is one of them
+    "riichi__field_first_turn": ("Won on the first turn: tenhou, chiihou or renhou "
+                                 "(天和 / 地和 / 人和)", "天和 / 地和 / 人和"),
+    "taiwan__field_first_turn": ("Won on the first turn (天胡 / 地胡 / 人胡)", "天胡 / 地胡 / 人胡"),
     # Yuhuan
     "yuhuan__caishen": ("White is the wild tile (财神)", "白板作财神"),
     "yuhuan__discard_pays": ("Who pays a win on a discard (放冲)", "放冲和牌谁付"),

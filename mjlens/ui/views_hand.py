@@ -334,6 +334,17 @@ def _hand_sets() -> int:
     return hand_sets(rs.id, current_options(rs)) if rs is not None else 4
 
 
+def _game_suits() -> list[str]:
+    """The palette's suits that hold the chosen game's tiles (RuleSet.tiles): no Flowers under
+    riichi, where a tapped flower was only refused ('played without flowers')."""
+    from mjlens.ui.views_result import current_options, current_rules
+
+    rs = current_rules()
+    game = set(rs.tiles_for(current_options(rs)) or ()) if rs is not None else set()
+    suits = [s for s in SUITS if not game or game.intersection(SUIT_CODES[s])]
+    return suits or list(SUITS)
+
+
 def palette(lang: str, editing: bool) -> None:
     """All tiles of one suit at a time; a tap adds the tile, or, when `editing`, changes the
     selected tile into it."""
@@ -350,9 +361,11 @@ def palette(lang: str, editing: bool) -> None:
             ss["add-target"] = S.CONCEALED
         st.segmented_control(t("palette_add_to", lang), targets, key="add-target",
                              format_func=lambda g: group_name(g, lang))
-    ss.setdefault("palette-suit", "m")  # no default below: _select sets it to a tile's suit
+    suits = _game_suits()
+    if ss.get("palette-suit") not in suits:  # none yet, or a suit this game has not
+        ss["palette-suit"] = suits[0]  # (_select sets it to a tile's suit)
     suit = st.segmented_control(
-        t("palette", lang), SUITS, key="palette-suit", required=True,
+        t("palette", lang), suits, key="palette-suit", required=True,
         format_func=lambda s: t(f"suit_{s}", lang), label_visibility="collapsed",
     ) or "m"
     # each tile one button with its picture drawn on it (pictures.button_pictures)

@@ -20,12 +20,14 @@ M = Catalog("app_profiles", {
     "panel": ("My tiles", "我的牌"),
     "intro": ("Teach the reader your own tile set: photograph one tile of each kind laid in rows "
               "(characters, dots, bamboo, honours, flowers), or any photo whose tiles you can "
-              "list. Every tile you correct afterwards is learnt too. A riichi set: lay its red "
-              "fives as a last row and write them 0m 0p 0s, so the reader learns which fives "
-              "are red.",
+              "list. Every tile you correct afterwards is learnt too.",
               "让识牌程序认识你自己的牌：把每种牌各一张按行摆好（万、筒、条、字、花）拍一张，"
-              "或任何一张你能列出牌张的照片。之后你改正的每张牌也会被记住。立直麻将的牌："
-              "把红五放在最后一行，写成 0m 0p 0s，识牌程序就会认出哪些五是红五。"),
+              "或任何一张你能列出牌张的照片。之后你改正的每张牌也会被记住。"),
+    # said only under a rule set that counts red fives (riichi): elsewhere it was a sentence
+    # about another game, and its codes the only Latin letters of the Traditional page
+    "intro_red": ("A riichi set: lay its red fives as a last row and write them 0m 0p 0s, so "
+                  "the reader learns which fives are red.",
+                  "立直麻将的牌：把红五放在最后一行，写成 0m 0p 0s，识牌程序就会认出哪些五是红五。"),
     "active": ("Read photos with", "识牌时使用"),
     "none": ("no profile (the reader alone)", "不用档案（只用识牌程序）"),
     "new": ("Learn a tile set or import a profile", "学习一套牌或导入档案"),
@@ -332,13 +334,23 @@ def _manage(file: str, lang: str) -> None:
                  args=(None,))
 
 
+def _red_fives_words(lang: str) -> str:
+    """How a set's red fives are taught, under a rule set that counts them (riichi)."""
+    from mjlens.ui.engine import rulesets
+
+    rs = rulesets().get(st.session_state.get("rules"))
+    if rs is None or "red_fives" not in rs.field_names:
+        return ""
+    return ("" if lang != "en" else " ") + M.text("intro_red", lang)
+
+
 def panel(lang: str) -> None:
     """The "My tiles" expander."""
     ss = st.session_state
     files = PR.names()
     ss.setdefault("profile_choice", PR.active() or "")
     with st.expander(M.text("panel", lang), key="profiles-exp", icon=":material/style:"):
-        st.caption(M.text("intro", lang))
+        st.caption(M.text("intro", lang) + _red_fives_words(lang))
         msg = ss.pop("profile_msg", None)
         if msg:
             kind, what = msg

@@ -35,6 +35,7 @@ from mjlens.ui.tile_images import tile_png
 from mjlens.ui.words import choice_words, in_app_words, say
 from scoring import tiles as T
 from scoring.hand import WINDS, HandError
+from scoring.messages import tiles_text
 from scoring.notation import format_tiles, parse_tiles
 from scoring.ruleset import HandField, RuleSet
 
@@ -151,6 +152,11 @@ def _set_ctx(name: str) -> None:
             ss.draft = S.set_context(ss.draft, extra=extra)
     else:
         ss.draft = S.set_context(ss.draft, **{name: value})
+    if name == "seat_wind" and ss.draft.context.extra.get("discarder") == value:
+        # the winner's new seat was the discarder's: the discarder box offers every seat but
+        # the winner's, so it showed "—" while the hand was refused for the winner discarding
+        extra = {k: v for k, v in ss.draft.context.extra.items() if k != "discarder"}
+        ss.draft = S.set_context(ss.draft, extra=extra)
     PT.rerun(PT.WIN)
 
 
@@ -255,9 +261,10 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
     field's default)."""
     ss = st.session_state
     key = f"extra-{spec.name}"
-    label = field_label(spec.name, lang, spec.help, spec.help_zh)
+    rs = current_rules()
+    label = field_label(spec.name, lang, spec.help, spec.help_zh, rs.id if rs else None)
     help_text = in_app_words(choice_words(pick(spec.help, spec.help_zh, lang), spec, lang),
-                             current_rules(), lang) or None
+                             rs, lang) or None
     if value is None:
         value = spec.default
     common = {"key": key, "on_change": _set_extra, "args": (spec,), "help": help_text}
@@ -402,7 +409,9 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
     else:
         st.error(t("not_a_win", lang))
     if r.arrangement:
-        st.caption(t("label_value", lang, label=t("read_as", lang), value=f"`{r.arrangement}`"))
+        shown = tiles_text(r.arrangement, lang)  # Traditional: the tiles' names, no codes
+        shown = f"`{shown}`" if shown == r.arrangement else shown
+        st.caption(t("label_value", lang, label=t("read_as", lang), value=shown))
     if joker is not None:
         jokers_view(joker, r, lang)
     times = r.combine == "multiply"  # items are factors: x2, not 2 fan

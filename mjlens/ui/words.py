@@ -32,7 +32,7 @@ def _names(rs: Any, lang: str) -> tuple[dict[str, str], dict[str, str], dict[str
     options: dict[str, str] = {}
     choices: dict[str, str] = {}
     for spec in getattr(rs, "fields", ()) or ():
-        fields[spec.name] = field_label(spec.name, lang, spec.help, spec.help_zh)
+        fields[spec.name] = field_label(spec.name, lang, spec.help, spec.help_zh, rs.id)
     for opt in getattr(rs, "options", ()) or ():
         options[opt.name] = option_label(opt, lang, rs.id)
     for spec in [*(getattr(rs, "fields", ()) or ()), *(getattr(rs, "options", ()) or ())]:

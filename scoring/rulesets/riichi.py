@@ -229,6 +229,12 @@ FIELDS = (
 )
 
 
+def _named(codes) -> list[Tile]:
+    """Tiles as a reason names them: `3p (3 Dots)`, `3p（三筒）`, `三筒` (the indicators were
+    bare codes, `3p`, on every page, the Traditional one too)."""
+    return [Tile(c) for c in codes]
+
+
 def tile34(code: str) -> int:
     """The library's 34-tile index: 1m-9m 0-8, 1p-9p 9-17, 1s-9s 18-26, then East South West
     North, white, green, red (the project's 1z-7z, in the same order)."""
@@ -309,7 +315,7 @@ def check_hand(hand: Hand) -> None:
     """What riichi refuses before the library sees the hand: flowers, a last-copy flag, a chow
     claimed from anyone but the left player; then the common checks of the hand model."""
     if hand.flowers:
-        raise HandError(M("flowers", tiles=" ".join(hand.flowers)))
+        raise HandError(M("flowers", tiles=_named(hand.flowers)))
     hand.validate(sets=4, allow_flowers=False)
     if hand.context.last_copy:
         raise HandError(M("last_copy"))
@@ -460,11 +466,11 @@ def estimate(hand: Hand, options: Mapping[str, Any]):
 
 def _yaku_why(yaku, f: RiichiFields, hand: Hand) -> Msg:
     if yaku.yaku_id == 120:
-        return W("y120", n=yaku.han_closed, tiles=" ".join(f.dora))
+        return W("y120", n=yaku.han_closed, tiles=_named(f.dora))
     if yaku.yaku_id == 121:
-        return W("y121", n=yaku.han_closed, tiles=" ".join(f.red))
+        return W("y121", n=yaku.han_closed, tiles=_named(f.red))
     if yaku.yaku_id == 122:
-        return W("y122", n=yaku.han_closed, tiles=" ".join(f.ura))
+        return W("y122", n=yaku.han_closed, tiles=_named(f.ura))
     key = f"y{yaku.yaku_id}"
     return W(key) if key in W.entries else W("unnamed", name=yaku.name)
 
@@ -516,11 +522,11 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     if cost["kyoutaku_bonus"]:
         notes.append(M("sticks", n=f.sticks, points=cost["kyoutaku_bonus"]))
     if f.red and not options["red_fives"]:
-        notes.append(M("red_off", tiles=" ".join(f.red)))
+        notes.append(M("red_off", tiles=_named(f.red)))
     if hand.context.last_tile and hand.context.kong_replacement:
         notes.append(M("rinshan_last"))
     if f.ura and not (f.riichi or f.double_riichi):
-        notes.append(M("ura_no_riichi", tiles=" ".join(f.ura)))
+        notes.append(M("ura_no_riichi", tiles=_named(f.ura)))
     fans = [fan for fan, _ in entries]
     extra = {
         "han": response.han, "fu": response.fu, "limit": limit, "limit_en": level,

@@ -492,10 +492,10 @@ RULESET = RuleSet(
     "8, Little four winds (小四喜) 8, Eight flowers (八仙過海) 8, Seven rob one (七搶一) 8, Big four "
     "winds (大四喜) 16, All honours (字一色) 16, Earthly hand (地胡) 16; paid base (底) + tai x money "
     "per tai (台錢) by the discarder alone or each of three.",
-    description_zh="144张含8张花，每手16张（五组加一对），可以吃；台数相加：莊家1、連莊2N+1、門清1、自摸1、"
+    description_zh="144张含8张花，每手16张（五组加一对），可以吃；台数相加：莊家1、連莊每次2（連一拉一共3）、門清1、自摸1、"
     "門清自摸3、獨聽1、风牌和三元牌刻子1、正花1、平胡2、全求人2、花槓2、三暗刻2、碰碰胡4、混一色4、"
     "小三元4、四暗刻5、清一色8、五暗刻8、大三元8、小四喜8、八仙過海8、七搶一8、大四喜16、字一色16、"
-    "地胡16；放枪的人一家付或自摸三家各付：底 + 台数 x 台钱。",
+    "地胡16；放枪的人一家付或自摸三家各付：底 + 台数 × 台钱。",
     score=score,
     sets=SETS,
     options=(

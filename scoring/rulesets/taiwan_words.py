@@ -53,9 +53,9 @@ M = Catalog("taiwan", {
                "庄家连庄{n}次（連{n}拉{n}）：{value}台；{how}"),
     "streak_with": ("with Dealer (莊家) 1 that is 2N+1 = {total}: “連一拉一則為參台” (one kept deal makes "
                     "three tai)",
-                    "加莊家1台共 2N+1 = {total}（連一拉一則為參台）"),
+                    "加莊家1台共{total}台（連一拉一則為參台）"),
     "streak_beside": ("2N+1 beside Dealer (莊家) 1 (option streak_includes_dealer off)",
-                      "莊家1台之外另计 2N+1（关闭连庄含庄家台）"),
+                      "在莊家1台之外另计（关闭连庄含庄家台）"),
     "concealed": ("no chow, pung or exposed kong (沒有吃牌、碰牌、明槓)", "没有吃牌、碰牌、明槓"),
     "self_drawn": ("the winning tile was drawn by the winner (胡牌的牌由自己摸進)",
                    "胡牌的牌由自己摸进"),
@@ -144,11 +144,11 @@ M = Catalog("taiwan", {
     "why_single": ("All claimed (全求) is a single wait by definition", "全求必然单吊"),
     # ---- payments ------------------------------------------------------------------------------
     "pays": ("base (底) {base} + {tai} tai x {per} = {amount}",
-             "底{base} + {tai}台 x {per} = {amount}"),
+             "底{base} + {tai}台 × {per} = {amount}"),
     "pays_dealer": ("base (底) {base} + ({tai} + the dealer's {dealer_tai}) tai x {per} = "
                     "{amount}: the dealer's tai for Dealer (莊家) and Dealer's streak (連莊) pass "
                     "only between the dealer and another player",
-                    "底{base} + （{tai} + 庄家的{dealer_tai}）台 x {per} = {amount}：莊家、連莊的台只在庄家"
+                    "底{base} + （{tai} + 庄家的{dealer_tai}）台 × {per} = {amount}：莊家、連莊的台只在庄家"
                     "和别人之间计"),
     "dealer_pays_note": ("The dealer ({seat}) also pays its own {dealer_tai} tai, Dealer (莊家) 1 "
                          "and Dealer's streak (連莊): “做莊家者，無論胡牌或放槍都多算一台” (the dealer counts one "
@@ -179,7 +179,7 @@ M = Catalog("taiwan", {
                          "小四喜另计其中的圈风、门风刻子；关闭（默认）：小四喜共8台"),
     "opt_streak": ("Dealer's streak (連莊) N times is 2N+1 tai with the Dealer (莊家) tai: "
                    "“連一拉一則為參台” (one kept deal makes three tai); off: 2N+1 beside Dealer 1",
-                   "连庄N次：连同莊家1台共2N+1台（連一拉一則為參台）；关闭：莊家1台之外另计2N+1"),
+                   "连庄每次2台，连同莊家1台：連一拉一則為參台、連二拉二五台；关闭：在莊家1台之外，連一拉一另计3台、連二拉二5台"),
     "opt_ligu": ("ligu (嚦咕嚦咕), seven pairs and a pung, a house pattern: its tai, 0 = not a win",
                  "嚦咕嚦咕（七对加一副刻子），自家规矩：它的台数，0 = 不算胡"),
     "opt_flower_order": ("the flowers of each seat: plum, orchid, bamboo, chrysanthemum (梅蘭竹菊), "
