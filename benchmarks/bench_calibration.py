@@ -3,6 +3,8 @@
     python benchmarks/bench_calibration.py --tilesets /usr/share/kmahjongglib/tilesets \\
         --gnome /usr/share/gnome-mahjongg/themes/smooth.png [--n 20] [--seeds 12 13 14 15 16]
     python benchmarks/bench_calibration.py --sweep [--n 20]    # the mixing weight, dev seeds
+    python benchmarks/bench_calibration.py --true-boxes --tilesets TS --gnome PNG --n 15 \\
+        [--model DIR]                                          # compare classifiers, dev seeds
 
 For each set never trained on (KDE `traditional`; gnome-mahjongg `smooth`), a sheet photo (one
 tile of each kind in rows, datasets/synth/sheet.py) is rendered and calibrated exactly as
@@ -143,6 +145,39 @@ def sweep(det, seeds, n) -> None:
         print(f"  T {t:.2f}  " + "  ".join(row))
 
 
+def true_boxes(det, seeds, n, tilesets) -> None:
+    """Code accuracy at the true boxes, the classifier alone and with a one-sheet profile, for
+    the three unseen arts (drawn-b, KDE traditional, gnome smooth): to compare classifiers."""
+    import numpy as np
+
+    from scoring.tiles import DETECTOR_CLASSES
+    from vision.detect.detector import split_not_tile
+
+    print(f"true boxes, seeds {seeds} x {n}, classifier alone / with the profile")
+    for label, source, style, ts in (("drawn-b", None, "held-out", None),
+                                     ("KDE traditional", "kde-traditional", "held-out-set",
+                                      tilesets),
+                                     ("gnome smooth", GNOME_SOURCE, "held-out-set", tilesets)):
+        reader, note = calibrate_sheet(det, source or "drawn-b", style, ts)
+        if reader is None:
+            print(f"  {label}: not calibrated: {note}")
+            continue
+        probs, embs, labels = [], [], []
+        for sc, img in scenes(seeds, n, source, style, ts):
+            tiles = [t for t in sc["tiles"] if t["labelled"] and t["group"] in HAND_GROUPS]
+            if tiles:
+                p, e = det.classify(img, np.array([t["box"] for t in tiles], float), embed=True)
+                probs.append(split_not_tile(p)[0])
+                embs.append(e)
+                labels += [DETECTOR_CLASSES.index(t["label"]) for t in tiles]
+        p, e, y = np.concatenate(probs), np.concatenate(embs), np.array(labels)
+        p = p / p.sum(axis=1, keepdims=True)
+        mixed, _ = reader.mix(p, e)
+        print(f"  {label}: {len(y)} crops, {np.mean(p.argmax(1) == y):.3f} / "
+              f"{np.mean(mixed.argmax(1) == y):.3f} ({note}, weight {reader.weight:.2f})",
+              flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     from datasets.synth.seeds import DEVELOPMENT, HELD_OUT
     from vision.detect import load_detector
@@ -154,10 +189,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=20, help="scenes per seed")
     ap.add_argument("--sweep", action="store_true", help="choose the mix on drawn-b, dev seeds")
     ap.add_argument("--model", default=None)
+    ap.add_argument("--true-boxes", action="store_true",
+                    help="code accuracy at the true boxes, three unseen arts, dev seeds")
     args = ap.parse_args(argv)
     det = load_detector(args.model)
     if args.sweep:
         sweep(det, args.seeds or list(DEVELOPMENT[1:3]), args.n)
+        return 0
+    if args.true_boxes:
+        if args.gnome:
+            add_gnome(args.gnome, args.tilesets)
+        true_boxes(det, args.seeds or list(DEVELOPMENT[1:3]), args.n, args.tilesets)
         return 0
     seeds = args.seeds or list(HELD_OUT)
     sets = []
