@@ -328,8 +328,11 @@ def add_to_table_view(outcome, lang: str) -> None:
     if outcome.result is None or outcome.hand is None:
         return
     if not ss.get("table"):  # a link: on a phone the pages hide behind the side bar's button
-        st.page_link(st.session_state.get("_table_page") or "pages/table.py",
-                     label=t("to_table_none", lang), icon=":material/groups:")
+        page = ss.get("_table_page")  # set by app.py's navigation; a page run alone has none
+        if page is None:
+            st.caption(t("to_table_none", lang))
+        else:
+            st.page_link(page, label=t("to_table_none", lang), icon=":material/groups:")
         return
     try:
         view = ledger().table(ss.table)
