@@ -361,6 +361,12 @@ class RuleSet:
     # options where an option decides it); None: all 34 kinds and the 8 flowers. The photo
     # reader reads only these (vision/detect/game_tiles.py); the scorer refuses the others.
     tiles: tuple[str, ...] | Callable[[Mapping[str, Any]], tuple[str, ...]] | None = None
+    # Where a hand's seat winds are counted from as the deal moves: "dealer" (the dealer of each
+    # hand is East, the seats turn with the deal) or "first_dealer" (East is the first dealer's
+    # seat, 開門, and the seats stay with the players whoever deals; the hand's `dealer` field
+    # says which seat deals). A table's ledger seats the players by it.
+    seats_from: str = "dealer"
+
     @cached_property
     def field_names(self) -> tuple[str, ...]:
         """Every extra hand field this rule set reads: `extra_fields` and the described ones."""

@@ -206,6 +206,30 @@ def test_the_add_a_hand_form_starts_from_the_typed_hands_seats(url):
     assert "Cy pays Bo" in shown(at), shown(at)
 
 
+def test_a_taiwanese_table_keeps_each_players_seat_as_the_deal_moves(url):
+    """Taiwan counts seats from 開門 (docs/taiwan.md, Seats): after Cy's win passes the deal from
+    Ann to Bo, the Seat column still reads East, South, West, North, and a typed hand at West
+    starts with Cy as the winner and, on North's discard, Di as the discarder (counted from
+    the dealer they were Di and Ann). Guobiao's seats turn with the deal, as before."""
+    at = start(page(), rules="taiwan")
+    add(at, "[123m<] 456m 789m [555s<] 56p 99s +7p", 2, 3)
+    assert Ledger(url).table("Friday").deal.dealer == 1
+    assert at.dataframe[0].value["Seat"].tolist() == ["East", "South", "West", "North"]
+    at.text_input(key="tb-hand").set_value(
+        "[123m<] 456m 789m 333z 56p 99s +7p 38f seat:W discarder=N").run()
+    assert not at.exception, at.exception
+    assert at.selectbox(key="tb-winner").value == 2
+    assert at.selectbox(key="tb-from").value == 3
+    at.button(key="tb-add").click().run()
+    assert not at.exception, at.exception
+    hand = Ledger(url).table("Friday").hands[-1]
+    assert hand.result["dealer"] == "S" and hand.winners == [2]
+    assert "Di pays Cy 4" in shown(at), shown(at)  # 底 1 + 門風刻 1 + 正花 2 (秋, 竹)
+    gb = start(page(), name="Saturday", rules="gb")
+    add(gb, "123m 456p 789s 11z 55s +5s", 1, 3)
+    assert gb.dataframe[0].value["Seat"].tolist() == ["North", "East", "South", "West"]
+
+
 @pytest.mark.parametrize("rules,tiles", [("gb", 14), ("taiwan", 17), ("yuhuan", 17)])
 def test_the_add_a_hand_forms_example_has_the_tables_hand_size(url, rules, tiles):
     """The form's grey example was a 14-tile hand at a 16-tile game's table too."""

@@ -72,7 +72,8 @@ def register(sub) -> None:
         q.add_argument("--photo", help="a photo of the revealed hand")
         q.add_argument("--round", help="a whole round, as `mjlens settle` reads it")
         q.add_argument("--draw", action="store_true", help="a drawn hand (nobody won)")
-        q.add_argument("--winner", help="who won (default: the hand's seat wind, East = dealer)")
+        q.add_argument("--winner", help="who won (default: the hand's seat wind; East is the "
+                       "dealer, or under taiwan the first dealer)")
         q.add_argument("--from", dest="discarder", help="who discarded the winning tile")
         q.add_argument("--dealer", help="who dealt this hand, where the table decides it")
         q.add_argument("--self-drawn", action="store_true", help="(photo) won by self-draw")

@@ -1,9 +1,11 @@
 """The rules of a game at one table, as pure functions: who sits where as the deal moves, who
 deals next, and a hand's payments between players by name.
 
-Seats are winds relative to the dealer (the dealer is East, the next player in turn South, ...),
-as every rule set here reads them; the table keeps its four players in turn order, so a hand's
-seat winds turn into players through the dealer of that hand.
+The table keeps its four players in turn order, so a hand's seat winds turn into players
+through the player sitting East (`Seats`). In most rule sets that is the dealer of that hand (the
+dealer is East, the next player in turn South, ...); where the rule set counts seats from the
+first dealer (RuleSet.seats_from, Taiwan's 開門) East stays with the first dealer whoever deals,
+and the hand's `dealer` field names the dealer's seat.
 """
 
 from __future__ import annotations
@@ -95,6 +97,32 @@ def player_at(wind: str, dealer: int) -> int:
     return (dealer + WINDS.index(wind)) % 4
 
 
+@dataclass(frozen=True)
+class Seats:
+    """Who sits at which seat wind at one deal: `east` is the player sitting East."""
+
+    east: int
+
+    def wind(self, player: int) -> str:
+        return wind_of(player, self.east)
+
+    def player(self, wind: str) -> int:
+        return player_at(wind, self.east)
+
+
+def seats_at(deal: Deal, seats_from: str = "dealer", first_dealer: int = 0) -> Seats:
+    """The seats at `deal`: the dealer sits East ("dealer"), or the first dealer does, the seats
+    staying with the players as the deal moves ("first_dealer", RuleSet.seats_from)."""
+    return Seats(first_dealer if seats_from == "first_dealer" else deal.dealer)
+
+
+def seats_for(rules: str, deal: Deal, first_dealer: int = 0) -> Seats:
+    """The seats at `deal` at a table playing `rules`, counted as that rule set counts them."""
+    from scoring.ruleset import get_ruleset
+
+    return seats_at(deal, get_ruleset(rules).seats_from, first_dealer)
+
+
 def _moved(deal: Deal, dealer: int) -> Deal:
     if dealer == deal.dealer:
         return replace(deal, streak=deal.streak + 1)
@@ -124,29 +152,33 @@ def next_deal(deal: Deal, rotation: Rotation, winners: Sequence[int],
 
 
 def seat_hand(hand: Mapping[str, Any], deal: Deal, winner: int, discarder: int | None,
-              fields: Sequence[str]) -> dict[str, Any]:
+              fields: Sequence[str], seats: Seats | None = None) -> dict[str, Any]:
     """The hand JSON as the rule set reads it at this deal: the winner's seat wind, the
     prevailing wind, and the dealer / discarder / streak fields the rule set reads (`fields`),
-    unless the hand gives them itself."""
+    unless the hand gives them itself. `seats` (default: the dealer East) seats the players."""
+    seats = seats or Seats(deal.dealer)
     out = dict(hand)
-    out["seat_wind"] = wind_of(winner, deal.dealer)
+    out["seat_wind"] = seats.wind(winner)
     out["round_wind"] = deal.round_wind
     if discarder is not None and "discarder" in fields:
-        out["discarder"] = wind_of(discarder, deal.dealer)
+        out["discarder"] = seats.wind(discarder)
     if "dealer" in fields:
-        out.setdefault("dealer", "E")
+        out.setdefault("dealer", seats.wind(deal.dealer))
     if "dealer_streak" in fields:
         out.setdefault("dealer_streak", deal.streak)
     return out
 
 
-def by_player(payments: Sequence[Mapping[str, Any]], dealer: int) -> list[dict[str, Any]]:
-    """A result's payments (payer / payee as seat winds) with payer and payee as player indexes."""
+def by_player(payments: Sequence[Mapping[str, Any]], seats: Seats | int) -> list[dict[str, Any]]:
+    """A result's payments (payer / payee as seat winds) with payer and payee as player indexes;
+    `seats` seats the players (a player index: the dealer, sitting East)."""
+    if isinstance(seats, int):
+        seats = Seats(seats)
     out = []
     for p in payments:
         row = dict(p)
-        row["payer"] = player_at(p["payer"], dealer)
-        row["payee"] = player_at(p["payee"], dealer)
+        row["payer"] = seats.player(p["payer"])
+        row["payee"] = seats.player(p["payee"])
         out.append(row)
     return out
 

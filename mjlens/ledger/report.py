@@ -48,9 +48,10 @@ def amount(value: float) -> str:
 
 
 def standings(view) -> list[tuple[str, str, float]]:
-    """(name, seat wind at the next hand, running total) per player, in turn order."""
-    dealer = view.deal.dealer
-    return [(name, game.wind_of(i, dealer), total)
+    """(name, seat wind at the next hand, running total) per player, in turn order; the seats
+    as the rule set counts them (Taiwan's stay with the players whoever deals)."""
+    seats = view.seats
+    return [(name, seats.wind(i), total)
             for i, (name, total) in enumerate(zip(view.players, view.totals, strict=True))]
 
 

@@ -116,6 +116,11 @@ class TableView:
             return game.Deal(self.first_dealer, self.first_round_wind)
         return _deal_after(self.hands[-1], self.rotation)
 
+    @property
+    def seats(self) -> game.Seats:
+        """Who sits at which seat wind at the next hand (RuleSet.seats_from)."""
+        return game.seats_for(self.rules, self.deal, self.first_dealer)
+
     def player_index(self, name: str) -> int:
         for i, p in enumerate(self.players):
             if p.casefold() == name.strip().casefold():
@@ -278,7 +283,9 @@ def _scored(view: TableView, entry: Entry, deal: game.Deal, seq: int) -> dict[st
 
     if entry.dealer is not None and entry.dealer != deal.dealer:
         deal = game.Deal(entry.dealer, deal.round_wind, 0, deal.passes)
-    result, payments, winners, discarder = score_entry(view.rules, view.options, entry, deal)
+    seats = game.seats_for(view.rules, deal, view.first_dealer)
+    result, payments, winners, discarder = score_entry(view.rules, view.options, entry, deal,
+                                                       seats)
     stored = entry.to_json()
     stored["_passes"] = deal.passes
     stored["_discarder"] = discarder

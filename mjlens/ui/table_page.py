@@ -285,23 +285,23 @@ def _add_outcome(hand_json: dict, reading: dict | None, lang: str) -> None:
 
 def _follow_hand(view: TableView, hand: dict[str, Any], prefix: str = "tb-score") -> None:
     """The winner and the discarder start as the scored hand has them: the player sitting at
-    its seat wind at this deal; for a discard, the player at its discarder's seat (the seat
+    its seat wind at this deal (as the rule set counts seats: Taiwan's stay with the players
+    whoever deals, `TableView.seats`); for a discard, the player at its discarder's seat (the seat
     before the winner's where none is given, as the score assumed), else nobody (self-drawn).
     They said Player 1 and 'nobody (self-drawn)' whatever the hand, so a discard win went in
     under a label that said self-drawn. A choice made here stands until the hand changes."""
-    from mjlens.ledger.game import WINDS, player_at
+    from mjlens.ledger.game import WINDS
 
     ss = st.session_state
-    dealer, seat = view.deal.dealer, hand.get("seat_wind") or "E"
+    seats, seat = view.seats, hand.get("seat_wind") or "E"
     if hand.get("self_drawn"):
         source: Any = "-"
     else:
         given = hand.get("discarder")
-        source = player_at(given if given in WINDS else
-                           WINDS[(WINDS.index(seat) - 1) % 4], dealer)
+        source = seats.player(given if given in WINDS else WINDS[(WINDS.index(seat) - 1) % 4])
     follows = (view.name, len(view.hands), seat, source)
     if ss.get(f"{prefix}-follows") != follows:
-        ss[f"{prefix}-winner"] = player_at(seat, dealer)
+        ss[f"{prefix}-winner"] = seats.player(seat)
         ss[f"{prefix}-from"] = source
         ss[f"{prefix}-follows"] = follows
 

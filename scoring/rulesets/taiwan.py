@@ -532,4 +532,5 @@ RULESET = RuleSet(
     source="the table of the Taiwan Mahjong Association (台灣麻將協會) (atawmj.org.tw, revision of 26 "
     "December 2009, ROC year 98) and the common tai table (台數表) (docs/taiwan.md)",
     settlement=TaiwanRound(),
+    seats_from="first_dealer",  # seat: counts from 開門; the dealer may sit in any seat
 )
