@@ -73,7 +73,13 @@ class Msg:
                 return text
         namespace, _, name = self.key.partition(".")
         en, zh = CATALOGS[namespace].entries[name]
-        text = pick(en, zh, lang).format(**{k: render(v, lang) for k, v in self.params})
+        template = pick(en, zh, lang)
+        if lang == HANT:  # a tile is its name alone there: no space beside it (只聽 六筒)
+            for k, v in self.params:
+                if isinstance(v, Tile | TileName):
+                    template = re.sub(rf"(?<=[^\x00-\x7f]) (?=\{{{k}\}})|(?<=\{{{k}\}}) "
+                                      r"(?=[^\x00-\x7f])", "", template)
+        text = template.format(**{k: render(v, lang) for k, v in self.params})
         texts[lang] = text
         return text
 

@@ -163,7 +163,7 @@ def test_settle_in_chinese_names_every_seat(capsys, monkeypatch):
 def test_score_breakdown_in_traditional_chinese(capsys, monkeypatch, lang):
     status, out, _ = _run(capsys, monkeypatch, ["score", "--lang", lang, "--hand", HAND])
     assert status == 0
-    assert "合計" in out and "只聽 東，單釣將" in out and "花龍" in out
+    assert "合計" in out and "只聽東，單釣將" in out and "花龍" in out
     assert "淨得：東家 +33  南家 -8  西家 -8  北家 -17" in out
     assert "合计" not in out and "Total" not in out and "东" not in out
 
@@ -186,7 +186,7 @@ def test_json_adds_traditional_beside_the_fields_it_had(capsys, monkeypatch):
     fan = next(f for f in outs[0]["fans"] if f["name"] == "单钓将")
     assert fan["why"] == "waited only on 1z (East) for the pair"
     assert fan["why_zh"] == "只听 1z（东），单钓将"
-    assert fan["why_zh_hant"] == "只聽 東，單釣將" and fan["name_zh_hant"] == "單釣將"
+    assert fan["why_zh_hant"] == "只聽東，單釣將" and fan["name_zh_hant"] == "單釣將"
     pay = outs[0]["payments"][-1]
     assert "点炮" in pay["reason_zh"] and "點炮" in pay["reason_zh_hant"]
     assert outs[0]["notes_zh_hant"] == [to for to in outs[0]["notes_zh_hant"] if CJK.search(to)]

@@ -108,3 +108,12 @@ def test_traditional_chinese_renders_the_text_and_its_parameters():
     assert pay["reason_zh"] == msg.zh and pay["reason_zh_hant"] == msg.zh_hant
     notes = ScoreResult("x", 1, "fan", [], notes=[msg]).to_json()
     assert notes["notes_zh"] == [msg.zh] and notes["notes_zh_hant"] == [msg.zh_hant]
+
+
+def test_a_tile_named_in_traditional_chinese_has_no_space_beside_it():
+    """The Traditional page names a tile alone (六筒, no code), so the Simplified template's
+    space before the code must go: 只聽 六筒 read as a stray gap."""
+    single = CATALOGS["gb"]("single_wait", tile=Tile("6p"))
+    assert single.render("zh-Hant") == "只聽六筒，單釣將"
+    assert single.render("zh") == "只听 6p（六筒），单钓将"  # the code keeps its space
+    assert "waited only on 6p (6 Dots)" in single.render("en")
