@@ -274,3 +274,19 @@ def test_the_scoring_page_links_to_the_table_page_until_a_table_is_joined(url):
     links = at.get("page_link")
     assert len(links) == 1 and "Table page" in links[0].proto.label, links
     assert links[0].proto.page.endswith("table"), links[0].proto
+
+
+def test_the_winner_and_discarder_lists_name_each_players_seat(url):
+    """The lists named the players only, while a typed hand says seats (seat:S discarder=W):
+    each name now carries the seat wind it sits at in this hand, which turns with the deal in
+    Guobiao and stays with the player in Taiwan."""
+    at = start(page())
+    assert at.selectbox(key="tb-winner").options == [
+        "Ann (East)", "Bo (South)", "Cy (West)", "Di (North)"]
+    add(at, "123m 456p 789s 11z 55s +5s", 1, 3)  # Bo wins: the deal passes to Bo
+    assert at.selectbox(key="tb-winner").options[1] == "Bo (East)"
+    assert at.selectbox(key="tb-from").options[1:] == [
+        "Ann (North)", "Bo (East)", "Cy (South)", "Di (West)"]
+    tw = start(page("zh"), name="Sunday", rules="taiwan")
+    add(tw, "[123m<] 456m 789m [555s<] 56p 99s +7p", 2, 3)  # the deal passes to Bo
+    assert tw.selectbox(key="tb-winner").options == ["Ann（东）", "Bo（南）", "Cy（西）", "Di（北）"]

@@ -54,6 +54,7 @@ M = Catalog("app_table", {
     "dealt": ("Who dealt this hand (the rule text leaves it to the table)",
               "这一局的庄家（规则原文没有说明，由牌桌决定）"),
     "winner": ("Winner", "和牌者"),
+    "player_seat": ("{name} ({seat})", "{name}（{seat}）"),
     "discarder": ("Discarded the winning tile", "放炮者"),
     "self_drawn": ("nobody (self-drawn)", "无（自摸）"),
     "add_button": ("Add hand", "记入"),
@@ -177,13 +178,27 @@ def _dealer(view: TableView, prefix: str) -> dict[str, Any]:
     return {"dealer": dealer} if view.rotation.kind == "table" and isinstance(dealer, int) else {}
 
 
+def _seated(view: TableView, prefix: str, lang: str):
+    """A player as the winner and discarder lists name them: with the seat wind they sit at in
+    this hand (the rule set's seats; the dealer the form names, where the table chooses it)."""
+    from dataclasses import replace
+
+    from mjlens.ledger.game import seats_for
+
+    dealer = _dealer(view, prefix).get("dealer")
+    deal = view.deal if dealer is None else replace(view.deal, dealer=dealer)
+    seats = seats_for(view.rules, deal, view.first_dealer)
+    return lambda i: t("player_seat", lang, name=view.players[i],
+                       seat=LR.wind_name(seats.wind(i), lang))
+
+
 def who_inputs(view: TableView, prefix: str, lang: str) -> None:
     players = list(range(4))
+    seated = _seated(view, prefix, lang)
     a, b = st.columns(2)
-    a.selectbox(t("winner", lang), players, key=f"{prefix}-winner",
-                format_func=lambda i: view.players[i])
+    a.selectbox(t("winner", lang), players, key=f"{prefix}-winner", format_func=seated)
     b.selectbox(t("discarder", lang), ["-", *players], key=f"{prefix}-from",
-                format_func=lambda i: t("self_drawn", lang) if i == "-" else view.players[i])
+                format_func=lambda i: t("self_drawn", lang) if i == "-" else seated(i))
     if view.rotation.kind == "table":  # the ledger keeps the dealer until the table names one
         st.selectbox(t("dealt", lang), players, index=view.deal.dealer, key=f"{prefix}-dealer",
                      format_func=lambda i: view.players[i])
