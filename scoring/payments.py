@@ -1,6 +1,7 @@
 """Who pays a win: the one place every rule set asks (self-drawn: every other player still in;
 on a discard: the discarder, given by the hand's `discarder` field or, when absent, the player
-before the winner, 上家, which the payment's note says).
+before the winner, 上家, or the nearest one before them still in the round; the payment's note
+says which).
 
 Rule sets decide how much each payer owes and why; this module decides who the payers are and
 checks the seats the hand names.
@@ -26,6 +27,10 @@ M = Catalog("payments", {
                     "和牌者（{seat}）不能同时是打出和牌张的人：不能和自己打出的牌。"),
     "assumed_discarder": ("No discarder given: assumed the player before the winner (上家), {seat}.",
                           "未给出放炮者：按和牌者的上家 {seat} 计算。"),
+    "assumed_discarder_in": ("No discarder given: assumed the nearest player before the winner "
+                             "still in the round, {seat} (those who have won no longer discard).",
+                             "未给出放炮者：按和牌者之前最近的仍在局中的玩家 {seat} 计算（已和牌者"
+                             "不再出牌）。"),
     "winner_out": ("The winner ({seat}) must be among the players still in the round.",
                    "和牌者（{seat}）必须是仍在局中的玩家。"),
     "discarder_out": ("The discarder ({seat}) is no longer in the round (already won).",
@@ -84,10 +89,14 @@ class Payers:
     payers: tuple[str, ...]
     discarder: str | None
     assumed: bool  # the discarder was not given and is the player before the winner
+    skipped: bool = False  # assumed, and players who have won sat between them and the winner
 
     @property
     def notes(self) -> list[Msg]:
-        return [M("assumed_discarder", seat=Seat(self.discarder))] if self.assumed else []
+        if not self.assumed:
+            return []
+        return [M("assumed_discarder_in" if self.skipped else "assumed_discarder",
+                  seat=Seat(self.discarder))]
 
 
 def win_payers(hand: Hand, players: Sequence[str] = WINDS, *,
@@ -98,6 +107,14 @@ def win_payers(hand: Hand, players: Sequence[str] = WINDS, *,
     if winner not in players:
         raise HandError(M("winner_out", seat=Seat(winner)))
     discarder, assumed = discarder_of(hand)
+    skipped = False
+    if assumed:
+        # players who have won are out and discard no more (血战到底): the tile came from the
+        # nearest player before the winner who is still in
+        while discarder not in players and discarder != winner:
+            discarder, skipped = player_before(discarder), True
+        if discarder == winner:
+            raise HandError(M("nobody_pays"))
     if discarder is not None and discarder not in players:
         raise HandError(M("discarder_out", seat=Seat(discarder)))
     if discarder is None or not discarder_alone:
@@ -106,7 +123,7 @@ def win_payers(hand: Hand, players: Sequence[str] = WINDS, *,
         payers = (discarder,)
     if not payers:
         raise HandError(M("nobody_pays"))
-    return Payers(winner, payers, discarder, assumed)
+    return Payers(winner, payers, discarder, assumed, skipped)
 
 
 def pay_each(who: Payers, amount: Callable[[str], float] | float,

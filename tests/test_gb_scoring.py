@@ -41,6 +41,23 @@ def test_account_once_reads_in_each_language():
     assert "because of 套算一次 (account once)." in format_result(r, lang="en")
 
 
+def test_why_names_each_group_of_tiles_once():
+    """yushan-guobiao-and-others.txt: "8 三色三同順 和牌時，有3種花色3副序數相同的順子" and "1 喜相逢 2種花色2副序數相同的順子":
+    with 123m twice, each 123m makes the group with the same other chows, and the why listed the
+    same tiles twice for a fan counted once ('chows 123m 123s 123p; 123m 123s 123p')."""
+    r = score("123m123m123p123s5z +5z")
+    why = {f.name: render(f.why) for f in r.fans}
+    assert why["三色三同顺"] == "chows 123m 123s 123p"
+    assert why["一般高"] == "chows 123m 123m"
+    r = score("123m123m789m123p5s +5s")
+    why = {f.name: (f.count, render(f.why)) for f in r.fans}
+    assert why["喜相逢"] == (1, "chows 123m 123p") and why["老少副"] == (1, "chows 123m 789m")
+    # distinct groups are all still named: 喜相逢 x2 and 连六 (counted once of two)
+    why = {f.name: render(f.why) for f in score("234567s234567p5m +5m").fans}
+    assert why["喜相逢"] == "chows 234s 234p; 567s 567p"
+    assert why["连六"] == "chows 234s 567s; 234p 567p"
+
+
 def test_no_same_fan_twice_for_a_set():
     # 234s 223344567p: 一般高, 喜相逢, 连六 (not 喜相逢 x2, 连六)
     r = score("234s223344567p1z +1z")

@@ -253,6 +253,19 @@ def test_self_draw_variants():
     assert score(plain, self_draw="none").total == 1
 
 
+def test_self_draw_base_payment_reason_says_the_extra_base():
+    """Option self_draw=base, 自摸加底 (doc: "+1 base from each payer"): each payment's reason
+    said '1 fan: the base x 2^0 = x1' beside an amount of two bases; it now names the added
+    base, in both languages."""
+    result = score("23445677m 34578p *9p", self_draw="base", base=5)
+    for p in result.payments:
+        assert p.amount == 10
+        assert str(p.reason).endswith("x1, + one base (自摸加底) = x2")
+        assert p.reason.render("zh").endswith("另加一底（自摸加底）= 2倍")
+    plain = score("23445677m 34578p *9p", base=5).payments[0].reason
+    assert "自摸加底" not in str(plain)
+
+
 def test_last_tile_variant():
     hand = "23445677m 34578p +9p last-tile"
     assert score(hand).total == 1
@@ -272,6 +285,19 @@ def test_discarder_defaults_to_previous_player():
     result = score("23445677m 34578p +9p seat:S")
     assert result.payments[0].payer == "E"
     assert any("上家" in str(n) for n in result.notes)
+
+
+def test_assumed_discarder_is_still_in_the_round():
+    """Seed Ⅵ-3: "一家和牌後牌局不終止，未和牌者繼續正常打牌…先和牌者不受他和牌之後發生的結算事件影響":
+    a player who has won discards no more, so with North (E's 上家) out the tile came from West,
+    the nearest player before E still in; it was refused as 'the discarder (North) is no longer
+    in the round' although no discarder was given."""
+    result = score('23445677m 34578p +9p players_in=["E","W"]')
+    assert [(p.payer, p.payee) for p in result.payments] == [("W", "E")]
+    assert any("still in the round" in str(n) for n in result.notes)
+    assert score('23445677m 34578p +9p seat:S players_in=["S","W","N"]').payments[0].payer == "N"
+    with pytest.raises(HandError, match="no longer in the round"):
+        score('23445677m 34578p +9p discarder=N players_in=["E","W"]')
 
 
 def test_missing_suit_declared_and_absent_is_fine():

@@ -66,6 +66,8 @@ M = Catalog("sichuan_family", {
     "value_capped": ("{total} fan: the base x 2^{power} = x{uncapped}, capped at x{multiplier}",
                      "{total}番：底分 × 2^{power} = {uncapped}倍，封顶{multiplier}倍"),
     "value_times": ("x{multiplier}", "{multiplier}倍"),
+    "value_plus_base": ("{value}, + one base (自摸加底) = x{times}",
+                        "{value}，另加一底（自摸加底）= {times}倍"),
     "pays_self_drawn": ("{winner} self-draws (自摸) {value}", "{winner}自摸，{value}"),
     "pays_discard": ("{winner} wins on {discarder}'s discard (点炮) {value}",
                      "{winner}和{discarder}点炮，{value}"),
@@ -381,9 +383,16 @@ def fan_value(result: ScoreResult) -> Msg:
     uncapped = x.get("uncapped_multiplier", x["multiplier"])
     power = max(0, int(uncapped).bit_length() - 1)
     if x.get("capped"):
-        return M("value_capped", total=result.total, power=power, uncapped=uncapped,
-                 multiplier=x["multiplier"])
-    return M("value_fan", total=result.total, power=power, multiplier=x["multiplier"])
+        value = M("value_capped", total=result.total, power=power, uncapped=uncapped,
+                  multiplier=x["multiplier"])
+    else:
+        value = M("value_fan", total=result.total, power=power, multiplier=x["multiplier"])
+    base = x.get("base")
+    if base is not None and x.get("per_payer", 0) > base * x["multiplier"]:
+        # 自摸加底: the payment is more than the multiple, and its reason says why
+        times = x["per_payer"] / base if base else 0
+        return M("value_plus_base", value=value, times=int(times) if times == int(times) else times)
+    return value
 
 
 def times_value(result: ScoreResult) -> Msg:

@@ -191,7 +191,10 @@ _TILE_OF = itemgetter(1)  # a pack's tile
 
 
 def _sets(groups) -> str:
-    return "; ".join([" ".join([_TEXT[p] for p in g]) for g in groups])
+    """The groups' tiles, each group once: two equal chows (123m 123m) beside a third make the
+    same group twice (123m 123p), which names the same tiles and is listed once."""
+    texts = [" ".join([_TEXT[p] for p in g]) for g in groups]
+    return "; ".join(dict.fromkeys(texts)) if len(texts) > 1 else texts[0]
 
 
 _M, _S, _P = C.SUIT_MASK[1], C.SUIT_MASK[2], C.SUIT_MASK[3]
