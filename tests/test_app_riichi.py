@@ -220,3 +220,20 @@ def test_the_palette_offers_no_flowers_under_riichi(app):  # noqa: F811
     suits = app.segmented_control(key="palette-suit")
     assert "Flowers" not in suits.options and suits.value == "m", (suits.options, suits.value)
     assert [b.key for b in app.button if b.key.startswith("pal-")][0] == "pal-1m"
+
+
+def test_a_yakuman_reads_yakuman_not_the_libraries_13_han(app):  # noqa: F811
+    """Big three dragons read '— 13 han' (the library's figure for a yakuman) under a summary
+    saying 'yakuman (役満)'; big four winds '— 26 han'. A player reads 役満 / 二倍役満."""
+    app.selectbox(key="rules").set_value("riichi").run()
+    enter(app, "555z 666z 777z 11m 23p *1p")
+    words = _words(app)
+    assert "— yakuman (役満)" in words and "13 han" not in words, words[:600]
+    enter(app, "111z 222z 333z 44z 55z *4z")
+    words = _words(app)
+    assert "— double yakuman (二倍役満)" in words and "26 han" not in words, words[:600]
+    app.segmented_control(key="lang").set_value("zh").run()
+    words = _words(app)
+    assert "— 双倍役满" in words and "— 役满" in words, words[:600]
+    assert "26番" not in words and "13番" not in words
+

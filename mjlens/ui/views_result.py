@@ -15,10 +15,9 @@ from mjlens.ui.i18n import (
     HANT,
     aside,
     choice_label,
+    fan_value,
     field_label,
     is_zh,
-    item_value,
-    items_unit,
     option_help,
     option_label,
     pick,
@@ -414,14 +413,13 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
         st.caption(t("label_value", lang, label=t("read_as", lang), value=shown))
     if joker is not None:
         jokers_view(joker, r, lang)
-    times = r.combine == "multiply"  # items are factors: x2, not 2 fan
     lines = []
     for f in r.fans:
         name = text(f.name, lang) if is_zh(lang) else f"{f.name_en} · {f.name}"
         count = f" × {f.count}" if f.count != 1 else ""
         why = say(f.why, rs, lang)
         why = f"  \n<small>{why}</small>" if why else ""
-        lines.append(f"- **{name}** — {item_value(f.fan, items_unit(r), times, lang)}{count}{why}")
+        lines.append(f"- **{name}** — {fan_value(f, r, lang)}{count}{why}")
     if lines:
         st.markdown("\n".join(lines), unsafe_allow_html=True)
     if r.excluded:
