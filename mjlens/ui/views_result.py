@@ -30,6 +30,7 @@ from mjlens.ui.i18n import (
 )
 from mjlens.ui.jokers import Joker, other_notes, stood_for, stood_lines
 from mjlens.ui.jokers import M as JOKER_WORDS
+from mjlens.ui.option_words import rule_set_help
 from mjlens.ui.tile_images import tile_png
 from mjlens.ui.words import choice_words, in_app_words, say
 from scoring import tiles as T
@@ -262,8 +263,8 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
     key = f"extra-{spec.name}"
     rs = current_rules()
     label = field_label(spec.name, lang, spec.help, spec.help_zh, rs.id if rs else None)
-    help_text = in_app_words(choice_words(pick(spec.help, spec.help_zh, lang), spec, lang),
-                             rs, lang) or None
+    help_text = rule_set_help(rs.id if rs else None, spec.name, lang) or in_app_words(
+        choice_words(pick(spec.help, spec.help_zh, lang), spec, lang), rs, lang) or None
     if value is None:
         value = spec.default
     common = {"key": key, "on_change": _set_extra, "args": (spec,), "help": help_text}
