@@ -39,6 +39,10 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - _display_width(text))
 
 
+def _right(text: str, width: int) -> str:
+    return " " * max(0, width - _display_width(text)) + text
+
+
 def _num(x) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.2f}"
 
@@ -66,12 +70,17 @@ def format_result(result: ScoreResult, hand_text: str = "", lang: str = "en") ->
         lines.append(say("not_win"))
     labels = [render(f.name, lang) if zh else f"{f.name} ({f.name_en})" for f in result.fans]
     width = max([_display_width(label) for label in labels] + [20])
-    for f, label in zip(result.fans, labels, strict=True):
+    # a fan's value as its rule set words it (riichi's yakuman: 役満), else the number
+    values = [render(f.shown, lang) if f.shown else _value(f.fan, result.combine)
+              for f in result.fans]
+    total = _value(result.total, result.combine)
+    v_width = max([_display_width(v) for v in values] + [4])
+    for f, label, value in zip(result.fans, labels, values, strict=True):
         count = "" if f.count == 1 else say("count_times" if multiply else "count", count=f.count)
-        lines.append(f"  {_pad(label, width)} {_value(f.fan, result.combine):>4}{count}   "
+        lines.append(f"  {_pad(label, width)} {_right(value, v_width)}{count}   "
                      f"{render(f.why, lang)}")
     unit = "" if multiply else f" {render(unit_name(result.unit, result.rules), lang)}"
-    lines.append(f"  {_pad(say('total'), width)} {_value(result.total, result.combine):>4}{unit}")
+    lines.append(f"  {_pad(say('total'), width)} {_right(total, v_width)}{unit}")
     if result.excluded:
         lines.append(say("not_counted"))
         for e in result.excluded:

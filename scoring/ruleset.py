@@ -115,6 +115,10 @@ class Fan:
     fan: int  # value of one instance, in the rule set's unit
     count: int = 1
     why: Msg | str = ""
+    # the value as a player reads it where the number is the library's and not a player's
+    # (riichi's yakuman: 役満, not "13 han"); None: the number in the unit. Not in the JSON,
+    # whose `fan` stays the number.
+    shown: Msg | str | None = None
 
     def to_json(self) -> dict[str, Any]:
         # made once per object (a Fan is immutable, and rule sets share one per distinct fan,

@@ -220,3 +220,53 @@ def test_the_palette_offers_no_flowers_under_riichi(app):  # noqa: F811
     suits = app.segmented_control(key="palette-suit")
     assert "Flowers" not in suits.options and suits.value == "m", (suits.options, suits.value)
     assert [b.key for b in app.button if b.key.startswith("pal-")][0] == "pal-1m"
+
+
+def test_a_yakuman_reads_yakuman_not_the_libraries_13_han(app):  # noqa: F811
+    """Big three dragons read '— 13 han' (the library's figure for a yakuman) under a summary
+    saying 'yakuman (役満)'; big four winds '— 26 han'. A player reads 役満 / 二倍役満."""
+    app.selectbox(key="rules").set_value("riichi").run()
+    enter(app, "555z 666z 777z 11m 23p *1p")
+    words = _words(app)
+    assert "— yakuman (役満)" in words and "13 han" not in words, words[:600]
+    enter(app, "111z 222z 333z 44z 55z *4z")
+    words = _words(app)
+    assert "— double yakuman (二倍役満)" in words and "26 han" not in words, words[:600]
+    app.segmented_control(key="lang").set_value("zh").run()
+    words = _words(app)
+    assert "— 双倍役满" in words and "— 役满" in words, words[:600]
+    assert "26番" not in words and "13番" not in words
+
+
+def test_the_hand_fields_help_says_what_to_do_on_the_page(app):  # noqa: F811
+    """The dora indicators' tooltip read 'e.g. ["3m"]' and the red fives' '`mjlens scan` reads
+    them from the photo': the CLI's JSON and command, beside boxes that take plain tiles."""
+    import re
+
+    app.selectbox(key="rules").set_value("riichi").run()
+    enter(app, "234m 234p 678s 22s 55p *5p seat:S")
+
+    def helps(at) -> list[str]:
+        red = [p for p in at.get("button_group") if p.key == "extra-red_fives"][0]
+        return [at.text_input(key="extra-dora_indicators").help,
+                at.text_input(key="extra-ura_dora_indicators").help, red.help]
+
+    for said in helps(app):
+        assert said and not re.search(r'[\[\]"`]|mjlens|scan', said), said
+    assert "3m 5z" in helps(app)[0] and "Tap" in helps(app)[2]
+    for lang in ("zh", "zh-Hant"):
+        app.segmented_control(key="lang").set_value(lang).run()
+        for said in helps(app):
+            left = re.sub(r"\d+[mpsz]\b", "", said)
+            assert said and not re.search(r'[A-Za-z\[\]"`]', left), said
+
+
+def test_the_discarder_is_fangchong_as_riichis_reasons_say(app):  # noqa: F811
+    """Riichi's discarder box read 点炮者 while its reasons, payments and options say 放铳
+    (放铳者付); the Chinese games keep 点炮者."""
+    enter(app, "234m 456p 3455s 678s +5s seat:S")
+    app.segmented_control(key="lang").set_value("zh").run()
+    app.selectbox(key="rules").set_value("riichi").run()
+    assert app.selectbox(key="extra-discarder").label == "放铳者"
+    app.selectbox(key="rules").set_value("sichuan").run()
+    assert app.selectbox(key="extra-discarder").label == "点炮者"

@@ -76,6 +76,9 @@ def register(sub) -> None:
                        "dealer, or under taiwan the first dealer)")
         q.add_argument("--from", dest="discarder", help="who discarded the winning tile")
         q.add_argument("--dealer", help="who dealt this hand, where the table decides it")
+        q.add_argument("--riichi", help="(riichi) who declared riichi this hand, \"A,B\": each "
+                       "puts a 1000-point stick on the table, the winner of a later hand takes "
+                       "them (the winner's own riichi is read from the hand)")
         q.add_argument("--self-drawn", action="store_true", help="(photo) won by self-draw")
         q.set_defaults(func=func)
 
@@ -137,6 +140,8 @@ def _entry(args, view):
 
     who = {"winner": _index(view, args.winner), "discarder": _index(view, args.discarder),
            "dealer": _index(view, args.dealer)}
+    if getattr(args, "riichi", None):
+        who["riichi"] = [view.player_index(n) for n in args.riichi.split(",") if n.strip()]
     given = [x for x in (args.hand, args.hand_file, args.photo, args.round) if x] + \
         (["draw"] if args.draw else [])
     if len(given) != 1:

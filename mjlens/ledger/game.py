@@ -184,10 +184,14 @@ def by_player(payments: Sequence[Mapping[str, Any]], seats: Seats | int) -> list
 
 
 def net_by_player(payments: Sequence[Mapping[str, Any]]) -> list[float]:
+    """Each player's net; a payment to or from the table (None: riichi sticks) counts on the
+    player's side only."""
     net = [0.0, 0.0, 0.0, 0.0]
     for p in payments:
-        net[p["payer"]] -= p["amount"]
-        net[p["payee"]] += p["amount"]
+        if p["payer"] is not None:
+            net[p["payer"]] -= p["amount"]
+        if p["payee"] is not None:
+            net[p["payee"]] += p["amount"]
     return net
 
 

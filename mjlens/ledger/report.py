@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mjlens.ledger import game
+from mjlens.ledger import game, sticks
 from scoring.messages import Catalog, Seat
 
 M = Catalog("ledger_report", {
@@ -71,11 +71,17 @@ def hand_lines(view, h, lang: str) -> list[str]:
     players = view.players
     common = {"n": h.seq, "dealer": players[h.dealer], "wind": wind_name(h.round_wind, lang)}
     if h.kind == "draw":
-        return [M("drawn", **common).render(lang)]
-    lines = [M("won", winners=", ".join(players[w] for w in h.winners),
-               value=value_text(h, lang), **common).render(lang)]
-    for p in h.payments:
-        lines.append(M("pays", payer=players[p["payer"]], payee=players[p["payee"]],
+        return [M("drawn", **common).render(lang), *_lines(h.payments, players, lang)]
+    return [M("won", winners=", ".join(players[w] for w in h.winners),
+              value=value_text(h, lang), **common).render(lang),
+            *_lines(h.payments, players, lang)]
+
+
+def _lines(payments, players, lang: str) -> list[str]:
+    lines = []
+    for p in payments:
+        lines.append(M("pays", payer=sticks.name(p["payer"], players, lang),
+                       payee=sticks.name(p["payee"], players, lang),
                        amount=amount(p["amount"]),
                        reason=game.localized(p, "reason", lang)).render(lang))
     return lines
@@ -96,9 +102,17 @@ def table_json(view, hands: bool = True) -> dict[str, Any]:
                             else None},
         "hands_count": len(view.hands),
     }
+    if sticks.tracks(_fields(view.rules)):
+        out["riichi_sticks"] = view.riichi_sticks  # on the table now
     if hands:
         out["hands"] = [_hand_json(view, h) for h in view.hands]
     return out
+
+
+def _fields(rules: str) -> tuple[str, ...]:
+    from scoring.ruleset import get_ruleset
+
+    return get_ruleset(rules).field_names
 
 
 def _hand_json(view, h) -> dict[str, Any]:
@@ -107,7 +121,8 @@ def _hand_json(view, h) -> dict[str, Any]:
         "seq": h.seq, "kind": h.kind, "source": h.source, "dealer": players[h.dealer],
         "round_wind": h.round_wind, "dealer_streak": h.streak,
         "winners": [players[w] for w in h.winners],
-        "payments": [dict(p, payer=players[p["payer"]], payee=players[p["payee"]])
+        "payments": [dict(p, payer=None if p["payer"] is None else players[p["payer"]],
+                          payee=None if p["payee"] is None else players[p["payee"]])
                      for p in h.payments],
         "net": dict(zip(players, h.net, strict=True)),
         "result": h.result, "entry": {k: v for k, v in h.entry.items() if not k.startswith("_")},

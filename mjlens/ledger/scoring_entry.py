@@ -6,30 +6,35 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from mjlens.ledger import game
+from mjlens.ledger import game, sticks
 from mjlens.ledger.words import LedgerError
 from mjlens.ledger.words import M as W
 
 
 def score_entry(rules: str, options: Mapping[str, Any], entry, deal: game.Deal,
-                seats: game.Seats | None = None):
+                seats: game.Seats | None = None, pot: int = 0):
     """(result JSON, payments by player, winner indexes, discarder index or None). `seats`:
     who sits where at this deal (default: as the rule set counts them, the first dealer being
-    player 0)."""
+    player 0). `pot`: the riichi sticks on the table before this hand (mjlens.ledger.sticks)."""
     from scoring.hand import HandError
+    from scoring.ruleset import get_ruleset
 
     seats = seats or game.seats_for(rules, deal)
     try:
         if entry.kind == "draw":
-            return {"rules": rules, "drawn": True, "payments": []}, [], [], None
+            put_in = (sticks.declarers(getattr(entry, "riichi", None), None, None)
+                      if sticks.tracks(get_ruleset(rules).field_names) else [])
+            return ({"rules": rules, "drawn": True, "payments": []},
+                    sticks.rows(put_in, None, 0), [], None)
         if entry.kind == "round":
             return _round(rules, options, entry, deal, seats)
-        return _hand(rules, options, entry, deal, seats)
+        return _hand(rules, options, entry, deal, seats, pot)
     except HandError as exc:
         raise LedgerError(exc.msg) from None
 
 
-def _hand(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats: game.Seats):
+def _hand(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats: game.Seats,
+          pot: int = 0):
     from scoring.hand import Hand
     from scoring.ruleset import get_ruleset, score_hand
 
@@ -44,7 +49,13 @@ def _hand(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats:
         raise LedgerError(W("same_player"))
     if discarder is not None:
         raw.pop("discarder", None)  # seated again below, relative to this deal
-    seated = game.seat_hand(raw, deal, winner, discarder, get_ruleset(rules).field_names, seats)
+    fields = get_ruleset(rules).field_names
+    seated = game.seat_hand(raw, deal, winner, discarder, fields, seats)
+    put_in = []
+    if sticks.tracks(fields):  # the declarers' sticks go on the table; the winner takes them all
+        put_in = sticks.declarers(getattr(entry, "riichi", None), seated, winner)
+        pot += len(put_in)
+        sticks.fill(seated, pot)
     scored = score_hand(Hand.from_json(seated), rules, options)
     if not scored.is_win:
         raise LedgerError(W("not_a_win", why=list(scored.notes) or "-"))
@@ -52,6 +63,8 @@ def _hand(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats:
     if discarder is None and not seated.get("self_drawn") and seated.get("discarder"):
         discarder = seats.player(seated["discarder"])
     payments = game.by_player(result["payments"], seats)
+    if sticks.tracks(fields):
+        payments += sticks.rows(put_in, winner, pot)
     return result, payments, [winner], discarder
 
 

@@ -19,7 +19,7 @@ from sqlalchemy import create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from mjlens.ledger import game
+from mjlens.ledger import game, sticks
 from mjlens.ledger.schema import game_table, hand_record
 from mjlens.ledger.words import LedgerError
 from mjlens.ledger.words import M as W
@@ -53,15 +53,20 @@ class Entry:
     discarder: int | None = None
     dealer: int | None = None
     reading: dict[str, Any] | None = None
+    riichi: list[int] | None = None  # who declared riichi this hand (mjlens.ledger.sticks)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "source": self.source, "hand": self.hand, "round": self.round,
-                "winner": self.winner, "discarder": self.discarder, "dealer": self.dealer}
+        out = {"kind": self.kind, "source": self.source, "hand": self.hand, "round": self.round,
+               "winner": self.winner, "discarder": self.discarder, "dealer": self.dealer}
+        if self.riichi:
+            out["riichi"] = list(self.riichi)
+        return out
 
     @classmethod
     def from_record(cls, entry: Mapping[str, Any], reading: Any) -> Entry:
         return cls(**{k: entry.get(k) for k in ("kind", "source", "hand", "round", "winner",
-                                                 "discarder", "dealer")}, reading=reading)
+                                                 "discarder", "dealer", "riichi")},
+                   reading=reading)
 
 
 @dataclass
@@ -104,6 +109,11 @@ class TableView:
             for i, v in enumerate(h.net):
                 total[i] += v
         return total
+
+    @property
+    def riichi_sticks(self) -> int:
+        """The riichi sticks on the table now (mjlens.ledger.sticks)."""
+        return sticks.on_table(h.payments for h in self.hands)
 
     @property
     def rotation(self) -> game.Rotation:
@@ -195,7 +205,7 @@ class Ledger:
     def add(self, name_or_code: str, entry: Entry) -> HandView:
         with self._write() as conn:
             view = self._locked(conn, name_or_code)
-            record = _scored(view, entry, view.deal, len(view.hands) + 1)
+            record = _scored(view, entry, view.deal, len(view.hands) + 1, view.riichi_sticks)
             conn.execute(insert(hand_record).values(table_id=view.id, **record))
             _bump(conn, view.id)
         return self.table(view.name).hands[-1]
@@ -221,8 +231,10 @@ class Ledger:
             deal = (_deal_after(view.hands[seq - 2], view.rotation) if seq > 1
                     else game.Deal(view.first_dealer, view.first_round_wind))
             entries = [entry] + [Entry.from_record(h.entry, h.reading) for h in view.hands[seq:]]
+            pot = sticks.on_table(h.payments for h in view.hands[:seq - 1])
             for n, e in enumerate(entries, seq):
-                record = _scored(view, e, deal, n)
+                record = _scored(view, e, deal, n, pot)
+                pot = sticks.on_table([record["payments"]], pot)
                 conn.execute(update(hand_record).where(
                     hand_record.c.table_id == view.id, hand_record.c.seq == n).values(**record))
                 deal = _deal_after(_as_view(record), view.rotation)
@@ -277,15 +289,17 @@ def _bump(conn: Connection, table_id: int) -> None:
                  .values(revision=game_table.c.revision + 1))
 
 
-def _scored(view: TableView, entry: Entry, deal: game.Deal, seq: int) -> dict[str, Any]:
-    """The row of hand `seq` scored at `deal`: result, payments by player, winners."""
+def _scored(view: TableView, entry: Entry, deal: game.Deal, seq: int,
+            pot: int = 0) -> dict[str, Any]:
+    """The row of hand `seq` scored at `deal` with `pot` riichi sticks on the table: result,
+    payments by player, winners."""
     from mjlens.ledger.scoring_entry import score_entry
 
     if entry.dealer is not None and entry.dealer != deal.dealer:
         deal = game.Deal(entry.dealer, deal.round_wind, 0, deal.passes)
     seats = game.seats_for(view.rules, deal, view.first_dealer)
     result, payments, winners, discarder = score_entry(view.rules, view.options, entry, deal,
-                                                       seats)
+                                                       seats, pot)
     stored = entry.to_json()
     stored["_passes"] = deal.passes
     stored["_discarder"] = discarder

@@ -337,6 +337,14 @@ def item_value(value: float, unit_name: str, times: bool, lang: str = "en") -> s
     return t("times", lang, n=n) if times else t("fan_value", lang, n=n, unit=unit(unit_name, lang))
 
 
+def fan_value(fan, result, lang: str = "en") -> str:
+    """One fan of `result` as the page shows its value: its own words where it has them (riichi's
+    yakuman: 役満, not 13 han), else `item_value`."""
+    if fan.shown:
+        return text(fan.shown, lang)
+    return item_value(fan.fan, items_unit(result), result.combine == "multiply", lang)
+
+
 def aside(word: str, lang: str) -> str:
     """A word put after a name in brackets: `East (you)`, `東（你）` (full-width in Chinese)."""
     return f"（{word}）" if is_zh(lang) else f" ({word})"

@@ -1,9 +1,11 @@
-"""Labels of the rule sets' options that one rule set words its own way: the same name means
-another thing elsewhere (Guangxi's seven_pairs lets plain seven pairs win, Hezhou's is the
-hand's fixed score; Guangshui's kong_money is 有杠另算, Nanning's 杠钱当场结算), or only one
-rule set has it. Keyed `<rule set>__<option>`; an option missing here takes the app's shared
-label (`option_<name>` in mjlens.ui.i18n). The Chinese is the region's own word for the rule,
-as its rule text writes it (抓码, 杠钱, 抢杠, 报警, 包牌, 财神, 放冲)."""
+"""Labels of the rule sets' options, and of their hand fields, that one rule set words its own
+way: the same name means another thing elsewhere (Guangxi's seven_pairs lets plain seven pairs
+win, Hezhou's is the hand's fixed score; Guangshui's kong_money is 有杠另算, Nanning's
+杠钱当场结算), or only one rule set has it. Keyed `<rule set>__<option>` (a hand field
+`<rule set>__field_<name>`, its help on the page `<rule set>__help_<name>`); one missing here
+takes the app's shared label (`option_<name>` in mjlens.ui.i18n). The Chinese is the region's
+own word for the rule, as its rule text writes it (抓码, 杠钱, 抢杠, 报警, 包牌, 财神, 放冲;
+riichi's 放铳)."""
 
 from __future__ import annotations
 
@@ -50,6 +52,24 @@ M = Catalog("app_options", {
     "riichi__field_first_turn": ("Won on the first turn: tenhou, chiihou or renhou "
                                  "(天和 / 地和 / 人和)", "天和 / 地和 / 人和"),
     "taiwan__field_first_turn": ("Won on the first turn (天胡 / 地胡 / 人胡)", "天胡 / 地胡 / 人胡"),
+    # riichi's player who dealt in is 放铳 in its reasons, payments and options (点炮 elsewhere)
+    "riichi__field_discarder": ("Discarded by", "放铳者"),
+    # a hand field's help on the page, where the shared one writes the CLI's input (a JSON list,
+    # `mjlens scan`): `<rule set>__help_<name>`, the boxes' own words
+    "riichi__help_dora_indicators": (
+        "The dora indicators turned face up on the dead wall: type them as tiles (3m 5z) or add "
+        "them one at a time. The tile after each indicator is a dora, one han each.",
+        "王牌上翻开的宝牌指示牌：直接输入牌（如 3m 5z），或逐张添加。每张指示牌的下一张是宝牌，"
+        "每张一番。"),
+    "riichi__help_ura_dora_indicators": (
+        "The tiles under the dora indicators, turned up when a player who declared riichi wins: "
+        "type them as tiles (3m 5z) or add them one at a time. Counted with riichi only.",
+        "宝牌指示牌下面的牌，立直的玩家和牌时翻开：直接输入牌（如 3m 5z），或逐张添加。只在立直时"
+        "计算。"),
+    "riichi__help_red_fives": (
+        "Tap each five in the hand that is printed red; each counts one han. A photo marks the "
+        "red fives it reads: check them here.",
+        "点选手牌中印成红色的五，每张一番。照片识别出的赤五已经选上，请在这里核对。"),
     # Yuhuan
     "yuhuan__caishen": ("White is the wild tile (财神)", "白板作财神"),
     "yuhuan__discard_pays": ("Who pays a win on a discard (放冲)", "放冲和牌谁付"),
@@ -62,3 +82,8 @@ def rule_set_label(rules: str | None, name: str, lang: str) -> str | None:
     """The rule set's own label for its option `name`, or None."""
     key = f"{rules}__{name}"
     return M(key).render(lang) if rules and key in M.entries else None
+
+
+def rule_set_help(rules: str | None, name: str, lang: str) -> str | None:
+    """The page's help for the rule set's hand field `name`, where it has its own, or None."""
+    return rule_set_label(rules, f"help_{name}", lang)

@@ -197,7 +197,7 @@ def share_image(draft: Draft, result, rules_name: str, lang: str = "en", joker=N
     rows = []  # (name, value, lines of why)
     for f in result.fans if result is not None else []:
         name = i18n.text(f.name, lang) if i18n.is_zh(lang) else f"{f.name_en} {f.name}"
-        value = i18n.item_value(f.fan, i18n.items_unit(result), result.combine == "multiply", lang)
+        value = i18n.fan_value(f, result, lang)
         if f.count != 1:
             value += f" ×{f.count}"
         why = i18n.text(f.why, lang)

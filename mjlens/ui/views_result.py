@@ -15,10 +15,9 @@ from mjlens.ui.i18n import (
     HANT,
     aside,
     choice_label,
+    fan_value,
     field_label,
     is_zh,
-    item_value,
-    items_unit,
     option_help,
     option_label,
     pick,
@@ -31,6 +30,7 @@ from mjlens.ui.i18n import (
 )
 from mjlens.ui.jokers import Joker, other_notes, stood_for, stood_lines
 from mjlens.ui.jokers import M as JOKER_WORDS
+from mjlens.ui.option_words import rule_set_help
 from mjlens.ui.tile_images import tile_png
 from mjlens.ui.words import choice_words, in_app_words, say
 from scoring import tiles as T
@@ -263,8 +263,8 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
     key = f"extra-{spec.name}"
     rs = current_rules()
     label = field_label(spec.name, lang, spec.help, spec.help_zh, rs.id if rs else None)
-    help_text = in_app_words(choice_words(pick(spec.help, spec.help_zh, lang), spec, lang),
-                             rs, lang) or None
+    help_text = rule_set_help(rs.id if rs else None, spec.name, lang) or in_app_words(
+        choice_words(pick(spec.help, spec.help_zh, lang), spec, lang), rs, lang) or None
     if value is None:
         value = spec.default
     common = {"key": key, "on_change": _set_extra, "args": (spec,), "help": help_text}
@@ -414,14 +414,13 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
         st.caption(t("label_value", lang, label=t("read_as", lang), value=shown))
     if joker is not None:
         jokers_view(joker, r, lang)
-    times = r.combine == "multiply"  # items are factors: x2, not 2 fan
     lines = []
     for f in r.fans:
         name = text(f.name, lang) if is_zh(lang) else f"{f.name_en} · {f.name}"
         count = f" × {f.count}" if f.count != 1 else ""
         why = say(f.why, rs, lang)
         why = f"  \n<small>{why}</small>" if why else ""
-        lines.append(f"- **{name}** — {item_value(f.fan, items_unit(r), times, lang)}{count}{why}")
+        lines.append(f"- **{name}** — {fan_value(f, r, lang)}{count}{why}")
     if lines:
         st.markdown("\n".join(lines), unsafe_allow_html=True)
     if r.excluded:

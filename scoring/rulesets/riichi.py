@@ -29,7 +29,8 @@ from scoring.rulesets.riichi_pay import payments, read_pao, yaku_han
 from scoring.rulesets.riichi_words import LIMIT_WORDS, LIMITS, YAKU_NAMES, F, W
 
 FIVES = ("5m", "5p", "5s")
-MAX_INDICATORS = 5  # the first indicator and one per kong, four kongs at most
+MAX_INDICATORS = 5
+YAKUMAN_HAN = 13  # the library's han for one yakuman (26 for a double)  # the first indicator and one per kong, four kongs at most
 # renhou's worth (option renhou): the library's 5-han yaku, the EMA 2016 mangan, a yakuman, none
 RENHOU_VALUES = ("5han", "mangan", "yakuman", "none")
 
@@ -475,13 +476,22 @@ def _yaku_why(yaku, f: RiichiFields, hand: Hand) -> Msg:
     return W(key) if key in W.entries else W("unnamed", name=yaku.name)
 
 
+def yakuman_words(han: int) -> Msg:
+    """A yakuman yaku's worth as a player says it: the library counts a yakuman as 13 han and a
+    double one as 26, a figure no player reads; the line says 役満 / 二倍役満 as the summary does."""
+    level = "yakuman" if han <= YAKUMAN_HAN else f"{han // YAKUMAN_HAN}x yakuman"
+    return LIMIT_WORDS(level if level in LIMIT_WORDS.entries else "yakuman")
+
+
 def yaku_entries(response, f: RiichiFields, hand: Hand) -> list[tuple[Fan, str]]:
-    """Each yaku the library counted as a Fan (fan = its han), with its Japanese name."""
+    """Each yaku the library counted as a Fan (fan = its han; a yakuman shown as one), with its
+    Japanese name."""
     out = []
     for y in response.yaku or ():
         han = yaku_han(y, response.is_open_hand)
         zh, ja, en = YAKU_NAMES.get(y.yaku_id, (y.name, y.name, y.name))
-        out.append((Fan(zh, en, han, 1, _yaku_why(y, f, hand)), ja))
+        shown = yakuman_words(han) if y.is_yakuman else None
+        out.append((Fan(zh, en, han, 1, _yaku_why(y, f, hand), shown=shown), ja))
     return out
 
 

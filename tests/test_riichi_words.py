@@ -1,0 +1,66 @@
+"""What a riichi player reads: a yakuman yaku is 役満 (double: 二倍役満), not the library's
+"13 han" / "26 han", in the terminal's breakdown as in the summary; the JSON keeps the han."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from scoring.notation import parse_hand
+from scoring.report import _display_width, format_result
+from scoring.ruleset import score_hand
+
+DAISANGEN = "555z 666z 777z 11m 23p *1p"  # big three dragons, the dealer's self-draw
+WINDS_HAND = "111z 222z 333z 44z 55z *4z"  # four concealed pungs, all honours, big four winds
+
+
+def _rows(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("  ") and " pays " not in line]
+
+
+def test_a_yakuman_line_says_yakuman_not_13_han():
+    result = score_hand(parse_hand(DAISANGEN), "riichi")
+    en, zh = format_result(result), format_result(result, lang="zh")
+    [row] = [r for r in _rows(en) if "Daisangen" in r]
+    assert "yakuman (役満)" in row and " 13 " not in row, row
+    [row] = [r for r in _rows(zh) if "大三元" in r]
+    assert "役满" in row and "13" not in row, row
+    assert "Note: yakuman (役満): 48000 points" in en  # the summary's word
+
+
+def test_a_double_yakuman_line_says_double_yakuman():
+    result = score_hand(parse_hand(WINDS_HAND), "riichi")
+    en, zh = format_result(result), format_result(result, lang="zh")
+    [row] = [r for r in _rows(en) if "Daisuushii" in r]
+    assert "double yakuman (二倍役満)" in row and "26" not in row, row
+    [row] = [r for r in _rows(zh) if "大四喜" in r]
+    assert "双倍役满" in row and "26" not in row, row
+    assert not any(" 13 " in r for r in _rows(en))
+    hant = format_result(result, lang="zh-Hant")
+    assert "雙倍役滿" in hant and "役滿" in hant
+
+
+def test_the_yakuman_values_line_up():
+    rows = _rows(format_result(score_hand(parse_hand(WINDS_HAND), "riichi")))
+    yaku = [r for r in rows if "yakuman" in r]
+    assert len(yaku) == 3
+    assert len({_display_width(r[:r.index("満)") + 2]) for r in yaku}) == 1, yaku
+
+
+def test_ordinary_yaku_still_read_their_han():
+    result = score_hand(parse_hand("123m 456m 789m 234p 5s *5s"), "riichi")
+    rows = _rows(format_result(result))
+    assert any("Ittsu" in r and "   2   " in r for r in rows), rows
+
+
+def test_the_json_keeps_the_libraries_han():
+    out = subprocess.run([sys.executable, "-m", "mjlens.cli", "score", "--rules", "riichi",
+                          "--json", "--hand", WINDS_HAND], capture_output=True, text=True,
+                         check=True)
+    got = json.loads(out.stdout)
+    assert sorted(f["fan"] for f in got["fans"]) == [13, 13, 26]
+    assert sorted(y["han"] for y in got["yaku"]) == [13, 13, 26]
+    assert all(set(f) == {"name", "name_en", "fan", "count", "why", "why_zh", "name_zh_hant",
+                          "why_zh_hant"} for f in got["fans"])
+    assert got["limit"] == "四倍役満"
