@@ -77,7 +77,7 @@ def test_two_phones_share_one_table(served, tmp_path):
             _fill(one, "Hand in notation", "123m 456p 789s 11z 55s +5s seat:N")
             one.get_by_role("button", name="Add hand").click()
             expect(one.get_by_text("Hand 2 added.")).to_be_visible(timeout=30_000)
-            expect(two.get_by_text("Ann won: 10 fan", exact=False)).to_be_visible(timeout=15_000)
+            expect(two.get_by_text("Ann won: 10 fan", exact=False)).to_be_visible(timeout=30_000)
             assert Ledger(url).table("Friday").totals == [94, -28, -28, -38]
             for page in (one, two):
                 assert page.locator('[data-testid="stException"]').count() == 0
