@@ -27,6 +27,10 @@ def test_a_drawn_hand_keeps_the_sticks_and_the_next_winner_takes_them(tmp_path):
     led.add(t, entries.drawn(riichi=[1, 2]))
     view = led.table(t)
     assert view.riichi_sticks == 2 and view.totals == [0, -1000, -1000, 0]
+    # the heading says whose sticks stay (it said "nobody pays")
+    assert hand_lines(view, view.hands[0], "en")[0].startswith(
+        "1. drawn hand: Bo's and Cy's riichi sticks stay on the table")
+    assert hand_lines(view, view.hands[0], "zh")[0].startswith("1. 流局：Bo、Cy 的立直棒留在桌上")
     hand = led.add(t, entries.from_notation(RON + " riichi=true", winner=3, discarder=0,
                                             riichi=[1]))
     assert hand.result["riichi_sticks"] == 4  # two left, Bo's and the winner's own

@@ -13,6 +13,13 @@ M = Catalog("ledger_report", {
             "{n}. {winners} 和牌：{value}（庄家 {dealer}，{wind}圈）"),
     "drawn": ("{n}. drawn hand, nobody pays  (dealer {dealer}, {wind} round)",
               "{n}. 流局，无人支付（庄家 {dealer}，{wind}圈）"),
+    # a drawn hand under riichi: the declarers' sticks go onto the table and stay there
+    "drawn_stick": ("{n}. drawn hand: {who} riichi stick stays on the table  (dealer {dealer}, "
+                    "{wind} round)", "{n}. 流局：{who} 的立直棒留在桌上（庄家 {dealer}，{wind}圈）"),
+    "drawn_sticks": ("{n}. drawn hand: {who} riichi sticks stay on the table  (dealer {dealer}, "
+                     "{wind} round)", "{n}. 流局：{who} 的立直棒留在桌上（庄家 {dealer}，{wind}圈）"),
+    "whose": ("{name}'s", "{name}"),
+    "and": ("{first} and {last}", "{first}、{last}"),
     "pays": ("     {payer} pays {payee} {amount}: {reason}",
              "     {payer} 付给 {payee} {amount}：{reason}"),
     "round_value": ("a round of {count} wins", "整局 {count} 家和牌"),
@@ -71,10 +78,21 @@ def hand_lines(view, h, lang: str) -> list[str]:
     players = view.players
     common = {"n": h.seq, "dealer": players[h.dealer], "wind": wind_name(h.round_wind, lang)}
     if h.kind == "draw":
-        return [M("drawn", **common).render(lang), *_lines(h.payments, players, lang)]
+        return [_drawn(h, players, common).render(lang), *_lines(h.payments, players, lang)]
     return [M("won", winners=", ".join(players[w] for w in h.winners),
               value=value_text(h, lang), **common).render(lang),
             *_lines(h.payments, players, lang)]
+
+
+def _drawn(h, players, common):
+    """A drawn hand's heading: nobody pays, or (riichi) whose sticks went onto the table and
+    stay there ("Bo's and Cy's riichi sticks stay on the table")."""
+    put_in = [p["payer"] for p in h.payments if p.get("stick") and p["payee"] is None]
+    if not put_in:
+        return M("drawn", **common)
+    whose = [M("whose", name=players[i]) for i in put_in]
+    who = whose[0] if len(whose) == 1 else M("and", first=whose[:-1], last=whose[-1])
+    return M("drawn_stick" if len(put_in) == 1 else "drawn_sticks", who=who, **common)
 
 
 def _lines(payments, players, lang: str) -> list[str]:

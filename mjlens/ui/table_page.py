@@ -21,6 +21,7 @@ from mjlens.ledger.game import localized
 from mjlens.ledger.report import rules_name
 from mjlens.ledger.store import URL_ENV, Ledger, TableView
 from mjlens.ledger.words import LedgerError
+from mjlens.ui import table_riichi as R
 from mjlens.ui.engine import placeholder_for
 from mjlens.ui.i18n import lang_of_locale, text
 from scoring.messages import Catalog
@@ -147,10 +148,12 @@ def _add(lang: str, draw: bool = False) -> None:
     view = ledger().table(ss.table)
     who = _who(view, "tb")
     try:
-        entry = entries.drawn(**_dealer(view, "tb")) if draw else \
+        entry = entries.drawn(**_dealer(view, "tb"), **R.declared(view, "tb")) if draw else \
             entries.from_notation(ss.get("tb-hand", ""), **who)
+        R.check_winner(view, entry)
         hand = ledger().add(view.name, entry)
         ss.table_msg = ("success", t("added", lang, n=hand.seq))
+        R.clear("tb")
     except LedgerError as exc:
         _refuse(exc, lang)
 
@@ -169,7 +172,7 @@ def _who(view: TableView, prefix: str) -> dict[str, Any]:
     discarder = ss.get(f"{prefix}-from")
     return {"winner": winner if winner is not None else None,
             "discarder": discarder if isinstance(discarder, int) else None,
-            **_dealer(view, prefix)}
+            **_dealer(view, prefix), **R.declared(view, prefix)}
 
 
 def _dealer(view: TableView, prefix: str) -> dict[str, Any]:
@@ -193,15 +196,21 @@ def _seated(view: TableView, prefix: str, lang: str):
 
 
 def who_inputs(view: TableView, prefix: str, lang: str) -> None:
+    """Who won, on whose discard (the rule set's own word for it: riichi's 放铳者), who dealt
+    where the table says, and under riichi who declared riichi this hand."""
+    from mjlens.ui.option_words import rule_set_label
+
     players = list(range(4))
     seated = _seated(view, prefix, lang)
     a, b = st.columns(2)
     a.selectbox(t("winner", lang), players, key=f"{prefix}-winner", format_func=seated)
-    b.selectbox(t("discarder", lang), ["-", *players], key=f"{prefix}-from",
+    b.selectbox(rule_set_label(view.rules, "field_discarder", lang) or t("discarder", lang),
+                ["-", *players], key=f"{prefix}-from",
                 format_func=lambda i: t("self_drawn", lang) if i == "-" else seated(i))
     if view.rotation.kind == "table":  # the ledger keeps the dealer until the table names one
         st.selectbox(t("dealt", lang), players, index=view.deal.dealer, key=f"{prefix}-dealer",
                      format_func=lambda i: view.players[i])
+    R.declared_input(view, prefix, lang, seated)
 
 
 def standings_view(view: TableView, lang: str) -> None:
@@ -214,6 +223,9 @@ def standings_view(view: TableView, lang: str) -> None:
     rows = [{t("col_player", lang): name, t("col_seat", lang): LR.wind_name(seat, lang),
              t("col_total", lang): LR.amount(total)} for name, seat, total in LR.standings(view)]
     st.dataframe(rows, hide_index=True, key="tb-standings")
+    pot = R.on_table(view, lang)
+    if pot:
+        st.markdown(pot)
 
 
 def hands_view(view: TableView, lang: str) -> None:
@@ -292,8 +304,10 @@ def _add_outcome(hand_json: dict, reading: dict | None, lang: str) -> None:
     try:
         entry = entries.from_json(hand_json, **_who(view, "tb-score"))
         entry.source, entry.reading = ("photo", reading) if reading else ("json", None)
+        R.check_winner(view, entry)
         hand = ledger().add(view.name, entry)
         ss.table_msg = ("success", t("added", lang, n=hand.seq))
+        R.clear("tb-score")
     except LedgerError as exc:
         _refuse(exc, lang)
 
