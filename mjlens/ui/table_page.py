@@ -97,10 +97,32 @@ def _refuse(exc: LedgerError, lang: str) -> None:
     st.session_state.table_msg = ("error", text(exc.msg, lang))
 
 
+def _seat_at(view: TableView) -> None:
+    """Join `view`, and keep its code in the address (?table=CODE): a phone that reloads the
+    page, or is locked and woken, is still at the table instead of back at Join."""
+    st.session_state.table = view.name
+    st.query_params["table"] = view.code
+
+
+def _rejoin() -> None:
+    """A reloaded page has lost its session: the address still names the table."""
+    code = st.query_params.get("table")
+    if code and not st.session_state.get("table"):
+        try:
+            _seat_at(ledger().table(code))
+        except LedgerError:  # deleted, or another ledger: the page asks as usual
+            st.query_params.pop("table", None)
+
+
+def _leave() -> None:
+    st.session_state.table = None
+    st.query_params.pop("table", None)
+
+
 def _join(lang: str) -> None:
     ss = st.session_state
     try:
-        ss.table = ledger().table(ss.get("tb-join", "")).name
+        _seat_at(ledger().table(ss.get("tb-join", "")))
         ss.table_msg = None
     except LedgerError as exc:
         _refuse(exc, lang)
@@ -110,8 +132,7 @@ def _start(lang: str) -> None:
     ss = st.session_state
     players = [ss.get(f"tb-p{i}", "") for i in range(4)]
     try:
-        view = ledger().new_table(ss.get("tb-name", ""), players, ss.get("tb-rules", "gb"))
-        ss.table = view.name
+        _seat_at(ledger().new_table(ss.get("tb-name", ""), players, ss.get("tb-rules", "gb")))
         ss.table_msg = None
     except LedgerError as exc:
         _refuse(exc, lang)
@@ -267,6 +288,7 @@ def main() -> None:
     msg = ss.get("table_msg")
     if msg:
         getattr(st, msg[0])(msg[1])
+    _rejoin()
     if not ss.get("table"):
         choose_table(lang)
         return
@@ -283,7 +305,7 @@ def main() -> None:
             st.button(t("add_button", lang), key="tb-add", on_click=_add, args=(lang,),
                       type="primary")
             st.button(t("draw_button", lang), key="tb-draw", on_click=_add, args=(lang, True))
-    st.button(t("leave", lang), key="tb-leave", on_click=lambda: ss.update(table=None))
+    st.button(t("leave", lang), key="tb-leave", on_click=_leave)
 
 
 def _add_outcome(hand_json: dict, reading: dict | None, lang: str) -> None:
