@@ -59,6 +59,9 @@ M = Catalog("app_table", {
     "self_drawn": ("nobody (self-drawn)", "无（自摸）"),
     "add_button": ("Add hand", "记入"),
     "draw_button": ("Drawn hand", "流局"),
+    "more": ("Another winner in hand {n} (血战到底: the hand goes on)",
+             "第 {n} 局又有人和牌（血战到底）"),
+    "more_added": ("Hand {n}: another winner added.", "第 {n} 局已添一位和牌者。"),
     "undo": ("Undo last hand", "撤销上一局"),
     "csv": ("Download CSV", "下载表格文件"),
     "leave": ("Leave table", "离开牌桌"),
@@ -170,6 +173,11 @@ def _add(lang: str, draw: bool = False) -> None:
     try:
         entry = entries.drawn(**_dealer(view, "tb")) if draw else \
             entries.from_notation(ss.get("tb-hand", ""), **who)
+        if ss.get("tb-more") and not draw:  # 血战到底: the last hand goes on
+            hand = ledger().add_winner(view.name, entry)
+            ss.table_msg = ("success", t("more_added", lang, n=hand.seq))
+            ss["tb-more"] = False
+            return
         hand = ledger().add(view.name, entry)
         ss.table_msg = ("success", t("added", lang, n=hand.seq))
     except LedgerError as exc:
@@ -299,6 +307,7 @@ def main() -> None:
         # the table's game's example hand, of its size (five sets and a pair in 16-tile games)
         st.text_input(t("notation", lang), key="tb-hand",
                       placeholder=placeholder_for(view.rules, view.options))
+        view = _more_winners(view, lang)
         _follow_typed(view)
         who_inputs(view, "tb", lang)
         with st.container(horizontal=True):
@@ -306,6 +315,22 @@ def main() -> None:
                       type="primary")
             st.button(t("draw_button", lang), key="tb-draw", on_click=_add, args=(lang, True))
     st.button(t("leave", lang), key="tb-leave", on_click=_leave)
+
+
+def _more_winners(view: TableView, lang: str) -> TableView:
+    """Where winners leave and play goes on (血战到底), the form can add another winner to the
+    last won hand; while ticked, the winner and discarder lists seat the players as they sat in
+    that hand (the table as it was before it)."""
+    from dataclasses import replace
+
+    from mjlens.ledger.blood import winners_leave
+
+    last = view.hands[-1] if view.hands else None
+    if last is None or not last.winners or not winners_leave(view.rules):
+        return view
+    if st.checkbox(t("more", lang, n=last.seq), key="tb-more"):
+        return replace(view, hands=view.hands[:-1])
+    return view
 
 
 def _add_outcome(hand_json: dict, reading: dict | None, lang: str) -> None:
