@@ -1,7 +1,9 @@
 """The Table page as a game at a real table uses it: phones reloaded mid-game, a Sichuan hand
-with several winners (血战到底), a hand undone by mistake from another phone (AppTest)."""
+with several winners (血战到底), a mistyped code (AppTest)."""
 
 from __future__ import annotations
+
+import re
 
 from streamlit.testing.v1 import AppTest
 
@@ -56,3 +58,14 @@ def test_one_discard_won_by_two_gives_the_deal_to_the_discarder(url):  # noqa: F
     view = Ledger(url).table("Friday")
     assert view.totals == [8, 0, 1, -9] and view.deal.dealer == 3
     assert "**Di** 坐庄" in shown(at)
+
+
+def test_a_wrong_code_is_refused_in_the_players_words(url):  # noqa: F811
+    """A mistyped code answered with the command line's sentence, which sends the player to
+    `mjlens table list`: Latin letters and a command on the Chinese page."""
+    at = page("zh")
+    at.text_input(key="tb-join").set_value("7RGCAB")
+    at.button(key="tb-join-btn").click().run()
+    refusal = at.error[0].value
+    assert "7RGCAB" in refusal and "mjlens" not in refusal
+    assert not re.search("[A-Za-z]", refusal.replace("7RGCAB", "")), refusal

@@ -33,6 +33,9 @@ M = Catalog("app_table", {
     "join": ("Join a table", "加入牌桌"),
     "join_label": ("Table name or code", "牌桌名称或代码"),
     "join_button": ("Join", "加入"),
+    "no_table": ("There is no table called {name}, nor with that code: check it on the phone "
+                 "that started the table.",
+                 "没有名为 {name} 的牌桌，也没有这个代码：请在开桌的手机上核对。"),
     "start": ("Start a table", "新开牌桌"),
     "name": ("Table name", "牌桌名称"),
     "player": ("Player {n}", "玩家 {n}"),
@@ -127,8 +130,8 @@ def _join(lang: str) -> None:
     try:
         _seat_at(ledger().table(ss.get("tb-join", "")))
         ss.table_msg = None
-    except LedgerError as exc:
-        _refuse(exc, lang)
+    except LedgerError:  # the ledger's sentence sends a player to `mjlens table list`
+        ss.table_msg = ("error", t("no_table", lang, name=ss.get("tb-join", "").strip()))
 
 
 def _start(lang: str) -> None:
