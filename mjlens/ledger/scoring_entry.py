@@ -85,6 +85,10 @@ def _round(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats
     result = settle_round(data, rules, merged).to_json()
     payments = game.by_player(result["ledger"], seats)
     winners = [seats.player(w["player"]) for w in result["wins"]]
-    froms = {w["from"] for w in result["wins"] if w.get("from")}
-    discarder = seats.player(froms.pop()) if len(froms) == 1 else None
+    # the discarder of the one win, or of a discard won by several (一炮多响: wins of one event);
+    # of other wins none, so the deal follows the first winner. It was any discarder all discard
+    # wins shared, so a self-drawn win then a win on a discard sent the deal to that discarder.
+    wins, events = result["wins"], [w["event"] for w in result["wins"]]
+    several = [w for w in wins if w.get("from") and (len(wins) == 1 or events.count(w["event"]) > 1)]
+    discarder = seats.player(several[0]["from"]) if several else None
     return result, payments, winners, discarder

@@ -226,20 +226,33 @@ class Ledger:
         winner moves the deal, and with it the later hands' seats)."""
         with self._write() as conn:
             view = self._locked(conn, name_or_code)
-            if not 1 <= seq <= len(view.hands):
-                raise LedgerError(W("no_hand", seq=seq, name=view.name, count=len(view.hands)))
-            deal = (_deal_after(view.hands[seq - 2], view.rotation) if seq > 1
-                    else game.Deal(view.first_dealer, view.first_round_wind))
-            entries = [entry] + [Entry.from_record(h.entry, h.reading) for h in view.hands[seq:]]
-            pot = sticks.on_table(h.payments for h in view.hands[:seq - 1])
-            for n, e in enumerate(entries, seq):
-                record = _scored(view, e, deal, n, pot)
-                pot = sticks.on_table([record["payments"]], pot)
-                conn.execute(update(hand_record).where(
-                    hand_record.c.table_id == view.id, hand_record.c.seq == n).values(**record))
-                deal = _deal_after(_as_view(record), view.rotation)
-            _bump(conn, view.id)
+            self._correct(conn, view, seq, entry)
         return self.table(view.name)
+
+    def add_winner(self, name_or_code: str, entry: Entry) -> HandView:
+        """Another winner in the last hand (血战到底, mjlens.ledger.blood): the last hand and
+        this win are settled again as one round, in the same transaction that reads them."""
+        from mjlens.ledger.blood import joined
+
+        with self._write() as conn:
+            view = self._locked(conn, name_or_code)
+            self._correct(conn, view, len(view.hands), joined(view, entry))
+        return self.table(view.name).hands[-1]
+
+    def _correct(self, conn: Connection, view: TableView, seq: int, entry: Entry) -> None:
+        if not 1 <= seq <= len(view.hands):
+            raise LedgerError(W("no_hand", seq=seq, name=view.name, count=len(view.hands)))
+        deal = (_deal_after(view.hands[seq - 2], view.rotation) if seq > 1
+                else game.Deal(view.first_dealer, view.first_round_wind))
+        entries = [entry] + [Entry.from_record(h.entry, h.reading) for h in view.hands[seq:]]
+        pot = sticks.on_table(h.payments for h in view.hands[:seq - 1])
+        for n, e in enumerate(entries, seq):
+            record = _scored(view, e, deal, n, pot)
+            pot = sticks.on_table([record["payments"]], pot)
+            conn.execute(update(hand_record).where(
+                hand_record.c.table_id == view.id, hand_record.c.seq == n).values(**record))
+            deal = _deal_after(_as_view(record), view.rotation)
+        _bump(conn, view.id)
 
     # -- plumbing ----------------------------------------------------------------------------
     @contextmanager

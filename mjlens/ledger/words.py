@@ -27,6 +27,10 @@ M = Catalog("ledger", {
                        "{rules} 没有整局结算规则：请逐手记牌。"),
     "not_a_win": ("This hand does not score as a win, so it cannot be added: {why}",
                   "这手牌不算和牌，不能记入：{why}"),
+    "no_more_winners": ("At this table the first win ends the hand: add the next hand.",
+                        "本桌的规则是一家和牌即结束这一局：请记下一局。"),
+    "no_win_to_join": ("Table {name} has no won hand to add another winner to.",
+                       "牌桌 {name} 上一局没有人和牌，不能再添和牌者。"),
     "no_photo_hand": ("No hand was found in the photo.", "照片里没有找到手牌。"),
     "bad_db": ("Cannot open the ledger at {url}: {why}", "无法打开账本 {url}：{why}"),
 })

@@ -34,6 +34,9 @@ M = Catalog("app_table", {
     "join": ("Join a table", "加入牌桌"),
     "join_label": ("Table name or code", "牌桌名称或代码"),
     "join_button": ("Join", "加入"),
+    "no_table": ("There is no table called {name}, nor with that code: check it on the phone "
+                 "that started the table.",
+                 "没有名为 {name} 的牌桌，也没有这个代码：请在开桌的手机上核对。"),
     "start": ("Start a table", "新开牌桌"),
     "name": ("Table name", "牌桌名称"),
     "player": ("Player {n}", "玩家 {n}"),
@@ -60,6 +63,9 @@ M = Catalog("app_table", {
     "self_drawn": ("nobody (self-drawn)", "无（自摸）"),
     "add_button": ("Add hand", "记入"),
     "draw_button": ("Drawn hand", "流局"),
+    "more": ("Another winner in hand {n} (血战到底: the hand goes on)",
+             "第 {n} 局又有人和牌（血战到底）"),
+    "more_added": ("Hand {n}: another winner added.", "第 {n} 局已添一位和牌者。"),
     "undo": ("Undo last hand", "撤销上一局"),
     "csv": ("Download CSV", "下载表格文件"),
     "leave": ("Leave table", "离开牌桌"),
@@ -98,21 +104,42 @@ def _refuse(exc: LedgerError, lang: str) -> None:
     st.session_state.table_msg = ("error", text(exc.msg, lang))
 
 
+def _seat_at(view: TableView) -> None:
+    """Join `view`, and keep its code in the address (?table=CODE): a phone that reloads the
+    page, or is locked and woken, is still at the table instead of back at Join."""
+    st.session_state.table = view.name
+    st.query_params["table"] = view.code
+
+
+def _rejoin() -> None:
+    """A reloaded page has lost its session: the address still names the table."""
+    code = st.query_params.get("table")
+    if code and not st.session_state.get("table"):
+        try:
+            _seat_at(ledger().table(code))
+        except LedgerError:  # deleted, or another ledger: the page asks as usual
+            st.query_params.pop("table", None)
+
+
+def _leave() -> None:
+    st.session_state.table = None
+    st.query_params.pop("table", None)
+
+
 def _join(lang: str) -> None:
     ss = st.session_state
     try:
-        ss.table = ledger().table(ss.get("tb-join", "")).name
+        _seat_at(ledger().table(ss.get("tb-join", "")))
         ss.table_msg = None
-    except LedgerError as exc:
-        _refuse(exc, lang)
+    except LedgerError:  # the ledger's sentence sends a player to `mjlens table list`
+        ss.table_msg = ("error", t("no_table", lang, name=ss.get("tb-join", "").strip()))
 
 
 def _start(lang: str) -> None:
     ss = st.session_state
     players = [ss.get(f"tb-p{i}", "") for i in range(4)]
     try:
-        view = ledger().new_table(ss.get("tb-name", ""), players, ss.get("tb-rules", "gb"))
-        ss.table = view.name
+        _seat_at(ledger().new_table(ss.get("tb-name", ""), players, ss.get("tb-rules", "gb")))
         ss.table_msg = None
     except LedgerError as exc:
         _refuse(exc, lang)
@@ -151,6 +178,11 @@ def _add(lang: str, draw: bool = False) -> None:
         entry = entries.drawn(**_dealer(view, "tb"), **R.declared(view, "tb")) if draw else \
             entries.from_notation(ss.get("tb-hand", ""), **who)
         R.check_winner(view, entry)
+        if ss.get("tb-more") and not draw:  # 血战到底: the last hand goes on
+            hand = ledger().add_winner(view.name, entry)
+            ss.table_msg = ("success", t("more_added", lang, n=hand.seq))
+            ss["tb-more"] = False
+            return
         hand = ledger().add(view.name, entry)
         ss.table_msg = ("success", t("added", lang, n=hand.seq))
         R.clear("tb")
@@ -279,6 +311,7 @@ def main() -> None:
     msg = ss.get("table_msg")
     if msg:
         getattr(st, msg[0])(msg[1])
+    _rejoin()
     if not ss.get("table"):
         choose_table(lang)
         return
@@ -289,13 +322,30 @@ def main() -> None:
         # the table's game's example hand, of its size (five sets and a pair in 16-tile games)
         st.text_input(t("notation", lang), key="tb-hand",
                       placeholder=placeholder_for(view.rules, view.options))
+        view = _more_winners(view, lang)
         _follow_typed(view)
         who_inputs(view, "tb", lang)
         with st.container(horizontal=True):
             st.button(t("add_button", lang), key="tb-add", on_click=_add, args=(lang,),
                       type="primary")
             st.button(t("draw_button", lang), key="tb-draw", on_click=_add, args=(lang, True))
-    st.button(t("leave", lang), key="tb-leave", on_click=lambda: ss.update(table=None))
+    st.button(t("leave", lang), key="tb-leave", on_click=_leave)
+
+
+def _more_winners(view: TableView, lang: str) -> TableView:
+    """Where winners leave and play goes on (血战到底), the form can add another winner to the
+    last won hand; while ticked, the winner and discarder lists seat the players as they sat in
+    that hand (the table as it was before it)."""
+    from dataclasses import replace
+
+    from mjlens.ledger.blood import winners_leave
+
+    last = view.hands[-1] if view.hands else None
+    if last is None or not last.winners or not winners_leave(view.rules):
+        return view
+    if st.checkbox(t("more", lang, n=last.seq), key="tb-more"):
+        return replace(view, hands=view.hands[:-1])
+    return view
 
 
 def _add_outcome(hand_json: dict, reading: dict | None, lang: str) -> None:

@@ -1,0 +1,73 @@
+"""Another winner in the last hand (血战到底): where winners leave and play goes on (the Sichuan
+family, RoundProfile.winners_leave), one hand can have up to three winners. Each added as a hand
+of its own moved the deal after every win and scored the later win at the next deal's seats, and
+a later self-drawn win charged the player who had already won and left. Here the last hand and
+the new win become one round (docs/sichuan.md, Round settlement), settled by `settle_round`:
+players who have won pay no more, and the next dealer is the first winner, or the discarder of a
+discard won by several (一炮多响: a win on the same player's discard of the same tile as the win
+before it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjlens.ledger import game
+from mjlens.ledger.words import LedgerError
+from mjlens.ledger.words import M as W
+
+# the round fills these in for each win (docs/sichuan.md: do not give discarder/players_in)
+_ROUND_FILLS = ("seat_wind", "round_wind", "discarder", "players_in", "dealer", "self_drawn")
+
+
+def winners_leave(rules: str) -> bool:
+    from scoring.ruleset import get_ruleset
+
+    profile = get_ruleset(rules).settlement
+    return bool(profile is not None and getattr(profile, "winners_leave", False))
+
+
+def joined(view, entry):
+    """The entry for the last hand of `view` with `entry`'s win added to it, as one round."""
+    from mjlens.ledger.store import Entry
+
+    if not winners_leave(view.rules):
+        raise LedgerError(W("no_more_winners"))
+    last = view.hands[-1] if view.hands else None
+    if last is None or not last.winners or last.kind not in ("hand", "round"):
+        raise LedgerError(W("no_win_to_join", name=view.name))
+    seats = game.seats_for(view.rules, game.Deal(last.dealer, last.round_wind), view.first_dealer)
+    if last.kind == "round":
+        data = dict(last.entry["round"])
+        events = list(data.get("events", []))
+    else:
+        data, events = {}, [_win(last.entry["hand"], last.winners[0],
+                                 last.entry.get("_discarder"), seats)]
+    hand = dict(entry.hand)
+    winner = seats.player(hand.get("seat_wind") or "E") if entry.winner is None \
+        else entry.winner
+    discarder = entry.discarder
+    if discarder is None and hand.get("discarder") in game.WINDS:
+        discarder = seats.player(hand["discarder"])
+    if discarder == winner:
+        raise LedgerError(W("same_player"))
+    new = _win(hand, winner, discarder, seats)
+    prev = events[-1] if events else {}
+    both = prev.get("winners") or [{"player": prev.get("player"), "hand": prev.get("hand")}]
+    if new.get("from") and prev.get("type") == "win" and prev.get("from") == new["from"] \
+            and (both[0]["hand"] or {}).get("win_tile") == new["hand"].get("win_tile"):
+        # the same discard, the same tile, won again: one discard, several winners (一炮多响)
+        events[-1] = {"type": "win", "from": new["from"],
+                      "winners": [*both, {"player": new["player"], "hand": new["hand"]}]}
+    else:
+        events.append(new)
+    data["events"] = events
+    return Entry("round", last.source if last.kind == "round" else "round", round=data,
+                 dealer=last.entry.get("dealer"))
+
+
+def _win(hand: dict[str, Any], winner: int, discarder: int | None, seats) -> dict[str, Any]:
+    event = {"type": "win", "player": seats.wind(winner),
+             "hand": {k: v for k, v in hand.items() if k not in _ROUND_FILLS}}
+    if discarder is not None:
+        event["from"] = seats.wind(discarder)
+    return event
