@@ -290,3 +290,14 @@ def test_the_winner_and_discarder_lists_name_each_players_seat(url):
     tw = start(page("zh"), name="Sunday", rules="taiwan")
     add(tw, "[123m<] 456m 789m [555s<] 56p 99s +7p", 2, 3)  # the deal passes to Bo
     assert tw.selectbox(key="tb-winner").options == ["Ann（东）", "Bo（南）", "Cy（西）", "Di（北）"]
+
+
+def test_an_added_hand_leaves_the_box_so_a_second_tap_adds_nothing(url):
+    """The typed hand stayed in the box after Add hand: a second tap (a slow phone, a tap that
+    seemed lost) recorded the same hand twice."""
+    at = start(page())
+    add(at, "123m 456p 789s 11z 55s +5s", 1, 3)
+    assert at.text_input(key="tb-hand").value == ""
+    at.button(key="tb-add").click().run()
+    assert not at.exception, at.exception
+    assert len(Ledger(url).table("Friday").hands) == 1

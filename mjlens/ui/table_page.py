@@ -182,10 +182,13 @@ def _add(lang: str, draw: bool = False) -> None:
             hand = ledger().add_winner(view.name, entry)
             ss.table_msg = ("success", t("more_added", lang, n=hand.seq))
             ss["tb-more"] = False
+            ss["tb-hand"] = ""  # added: a second tap must not add it again
             return
         hand = ledger().add(view.name, entry)
         ss.table_msg = ("success", t("added", lang, n=hand.seq))
         R.clear("tb")
+        if not draw:
+            ss["tb-hand"] = ""
     except LedgerError as exc:
         _refuse(exc, lang)
 
