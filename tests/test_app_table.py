@@ -301,3 +301,22 @@ def test_an_added_hand_leaves_the_box_so_a_second_tap_adds_nothing(url):
     at.button(key="tb-add").click().run()
     assert not at.exception, at.exception
     assert len(Ledger(url).table("Friday").hands) == 1
+
+
+def test_undo_removes_only_the_hand_this_phone_shows_as_last(url):
+    """Any phone could undo the newest hand, one another phone had added a moment before and
+    this one had not shown yet: Undo names the hand it removes and refuses when another was
+    added since."""
+    at = start(page())
+    add(at, "123m 456p 789s 11z 55s +5s", 1, 3)
+    assert at.button(key="tb-undo").label == "Undo hand 1"
+    other = Ledger(url)  # another phone adds hand 2 before this page refreshes
+    from mjlens.ledger import entries
+    other.add("Friday", entries.from_notation("123m 456p 789s 11z 55s *5s", winner=2))
+    at.button(key="tb-undo").click().run()
+    assert not at.exception, at.exception
+    assert "hand 2 was added meanwhile. Nothing was undone" in shown(at), shown(at)
+    assert len(Ledger(url).table("Friday").hands) == 2
+    assert at.button(key="tb-undo").label == "Undo hand 2"
+    at.button(key="tb-undo").click().run()
+    assert "Hand 2 undone." in shown(at) and len(Ledger(url).table("Friday").hands) == 1

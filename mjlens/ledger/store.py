@@ -210,12 +210,16 @@ class Ledger:
             _bump(conn, view.id)
         return self.table(view.name).hands[-1]
 
-    def undo(self, name_or_code: str) -> HandView:
+    def undo(self, name_or_code: str, seq: int | None = None) -> HandView:
+        """Remove the last hand; with `seq`, only if that is still the last one (a phone undoes
+        the hand it shows, never one another phone added since)."""
         with self._write() as conn:
             view = self._locked(conn, name_or_code)
             if not view.hands:
                 raise LedgerError(W("nothing_to_undo", name=view.name))
             last = view.hands[-1]
+            if seq is not None and last.seq != seq:
+                raise LedgerError(W("undo_moved", name=view.name, seq=seq, last=last.seq))
             conn.execute(delete(hand_record).where(hand_record.c.table_id == view.id,
                                                    hand_record.c.seq == last.seq))
             _bump(conn, view.id)

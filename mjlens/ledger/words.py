@@ -18,6 +18,11 @@ M = Catalog("ledger", {
     "no_player": ("{name} does not play at this table; its players are {players}.",
                   "{name} 不在这张牌桌上；本桌玩家是 {players}。"),
     "nothing_to_undo": ("Table {name} has no hand to undo.", "牌桌 {name} 还没有可以撤销的一局。"),
+    "undo_moved": ("Hand {seq} is no longer the last of table {name}: hand {last} was added "
+                   "meanwhile. Nothing was undone; look at the hands again and tap Undo if "
+                   "you still mean it.",
+                   "第 {seq} 局已不是牌桌 {name} 的最后一局：其间又记了第 {last} 局。什么也没有撤销；"
+                   "请再看一下各局，确实要撤销再点一次。"),
     "no_hand": ("Table {name} has no hand {seq}: it has {count}.",
                 "牌桌 {name} 没有第 {seq} 局：一共 {count} 局。"),
     "same_player": ("The winner cannot also be the discarder.", "和牌者不能同时是放炮者。"),

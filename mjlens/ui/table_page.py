@@ -66,7 +66,8 @@ M = Catalog("app_table", {
     "more": ("Another winner in hand {n} (血战到底: the hand goes on)",
              "第 {n} 局又有人和牌（血战到底）"),
     "more_added": ("Hand {n}: another winner added.", "第 {n} 局已添一位和牌者。"),
-    "undo": ("Undo last hand", "撤销上一局"),
+    "undo": ("Undo hand {n}", "撤销第 {n} 局"),
+    "undo_none": ("Undo", "撤销"),
     "csv": ("Download CSV", "下载表格文件"),
     "leave": ("Leave table", "离开牌桌"),
     "added": ("Hand {n} added.", "已记第 {n} 局。"),
@@ -193,10 +194,10 @@ def _add(lang: str, draw: bool = False) -> None:
         _refuse(exc, lang)
 
 
-def _undo(lang: str) -> None:
+def _undo(lang: str, seq: int) -> None:
     ss = st.session_state
     try:
-        ss.table_msg = ("success", t("undone", lang, n=ledger().undo(ss.table).seq))
+        ss.table_msg = ("success", t("undone", lang, n=ledger().undo(ss.table, seq).seq))
     except LedgerError as exc:
         _refuse(exc, lang)
 
@@ -295,7 +296,10 @@ def live_view(lang: str) -> None:
     standings_view(view, lang)
     hands_view(view, lang)
     with st.container(horizontal=True):
-        st.button(t("undo", lang), key="tb-undo", on_click=_undo, args=(lang,),
+        last = view.hands[-1].seq if view.hands else 0  # the hand this phone shows as last
+        st.button(t("undo", lang, n=last) if last else t("undo_none", lang), key="tb-undo",
+                  on_click=_undo,
+                  args=(lang, last),
                   icon=":material/undo:", disabled=not view.hands)
         st.download_button(t("csv", lang), _csv(view, lang), file_name=f"{view.name}.csv",
                            mime="text/csv", key="tb-csv", on_click="ignore",
