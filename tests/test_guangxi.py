@@ -81,6 +81,18 @@ def test_dealer_streak_only_for_the_dealer():
     assert "dealer's run" in str(result.notes[0])
 
 
+def test_dealer_streak_and_all_pungs_read_as_a_player_says_them():
+    """每連庄一次便加上一番 / 如果說是對胡的話就是兩翻: the why said "the dealer wins in dealership 2
+    in a row" and the exclusion "平胡 is the plainer reading of 对胡"."""
+    result = score("123m 456p 789s 11z 23s +4s dealer=E dealer_streak=2")
+    why = next(f.why for f in result.fans if f.name == "连庄")
+    assert why.en.startswith("the dealer has kept the deal 2 time(s) in a row (连庄)")
+    assert why.zh.startswith("庄家连庄 2 次")
+    pungs = score("111m 444p 777s 11z 33s +3s seat:S discarder=N")
+    assert pungs.excluded[0].why.en == "All pungs (对胡) counts instead of Plain win (平胡)"
+    assert pungs.excluded[0].why.zh == "平胡被对胡取代"
+
+
 def test_discard_win_the_discarder_pays():
     result = score("111m 444p 777s 11z 33s +3s seat:S discarder=N")
     assert [(p.payer, p.payee, p.amount) for p in result.payments] == [("N", "S", 2)]

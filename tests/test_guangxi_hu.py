@@ -102,6 +102,23 @@ def test_seven_pairs_option():
         score("1133m 3355p 7799s 5z +5z", seven_pairs=False)
 
 
+def test_seven_pairs_why_says_big_hand_once():
+    """等等大胡胡法: seven pairs is paid as 霸胡; its why read "seven pairs (七对), a big hand: a big
+    hand, paid as Big hand (霸胡)" (七对，按大胡计：大胡，按霸胡计)."""
+    why = score("1133m 3355p 7799s 5z +5z").fans[0].why
+    assert why.en == "seven pairs (七对): a big hand, paid as Big hand (霸胡)"
+    assert why.zh == "七对：大胡，按霸胡计"
+
+
+def test_chicken_hand_refusal_quotes_the_rule_without_spliced_words():
+    """雞胡：只能自摸: the rule text's copy reads 只能滾畢自摸 with two words of another page spliced
+    in (docs/guangxi.md); the refusal quoted them to the player."""
+    with pytest.raises(HandError) as refused:
+        score("123m 456p 888s 99p 23s +4s")
+    assert "'雞胡：只能自摸'" in str(refused.value)
+    assert "滾畢" not in str(refused.value)
+
+
 def test_stake():
     assert score("111m 444p 777s 99s 33p +3p", base=10).payments[0].amount == 40
 

@@ -157,6 +157,21 @@ def test_minimum_five_robbing_as_self_draw():
     assert "at least 5" in str(result.notes[0])
 
 
+def test_english_reasons_give_amounts_and_fans_in_english():
+    """8、大七對：放炮為24分,自摸為16分 / 9、全球人 ... 18分 ... 只有放炮才算全球人 / 1.一炮三響 ...
+    不滿5番: the English said "(大七对: 放炮 24, 自摸 16)", "(全求人: 18, 放炮 only)" and named the
+    minimum's cause in Chinese alone ("抢杠 pays at least 5", "一炮三响 pays at least 5")."""
+    big = score("1111m 55p 77p 99s 22s 4s +4s seat:S").fans[0].why
+    assert big.en == "seven pairs holding four of a kind (24 on a discard, 16 each on a self-draw)"
+    claimed = score("1m [222p<] [333s^] [444s^] [555m>] +1m seat:S").fans[0].why
+    assert claimed.en.endswith("(18, only on a discard)")
+    robbed = score("123m 456p 789s 11z 24s +3s robbing-kong discarder=W", robbing="self_draw")
+    assert robbed.notes[0].en.startswith("Robbing a kong (抢杠): the win pays at least 5")
+    assert robbed.notes[0].zh.startswith("抢杠不满 5 按 5 计算")
+    three = score("123m 456p 789s 11z 24s +3s discarder=W one_discard_winners=3")
+    assert three.notes[0].en.startswith("Three players win on one discard (一炮三响): the win pays")
+
+
 @pytest.mark.parametrize("sentence,hand,points", [
     ("2.杠上開花：不滿5番牌型，按照5番滿計算，大於5番的牌型，按照實際牌型計算。",
      "123m 456p 11z 23s {7777s} *4s kong-replacement", 9),

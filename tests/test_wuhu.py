@@ -64,6 +64,14 @@ def test_dealer_pays_the_base_again_only_on_their_own_payment():
     assert paid(result) == {"E": 20, "W": 30, "N": 20}
 
 
+def test_self_drawn_payment_quotes_the_rule_texts_sentence():
+    """二、3 "如自摸，则其他3家都要付给成牌人元宝": the reason put “自摸三家付” in quotation marks,
+    words the rule text does not have."""
+    result = score("13p 567p 99p 234m 567s *2p seat:S dealer=W")
+    assert all("“如自摸，则其他3家都要付给成牌人元宝”" in p.reason.en for p in result.payments)
+    assert all("自摸三家付" not in p.reason.en for p in result.payments)
+
+
 def test_zhi_adds_the_gap_tile_of_another_suit():
     """"如九只筒成牌，且压八万，则支番为 9+8=17；该牌支番为17。如九只筒成牌，且平胡，该牌支番为9。\""""
     drawn = score("123p 456p 789p 79m 11s *8m")

@@ -54,13 +54,13 @@ M = Catalog("guangxi_hu", {
     "orphans": ("one of each terminal and honour, one paired (十三幺)", "十三幺"),
     "flush": ("every tile is {suit}", "全部是{suit}（清一色）"),
     "half_flush": ("one suit, {suit}, with honours", "{suit}加字牌（混一色）"),
-    "seven_pairs": ("seven pairs (七对), a big hand", "七对，按大胡计"),
+    "seven_pairs": ("seven pairs (七对)", "七对"),
     "excluded": ("one class counts: {fan} is not counted beside {by}", "只算一种胡法：{fan}不与{by}同计"),
     "pays_self": ("{winner} self-draws {cls}: each player pays {amount}", "{winner}自摸{cls}：每人付 {amount}"),
     "pays_discard": ("{winner} wins {cls} on {seat}'s discard: {seat} pays {amount}",
                      "{winner}和{seat}打出的牌，{cls}：{seat}付 {amount}"),
     "chicken_self_only": ("a chicken hand (鸡胡) wins only by self-draw (the Guangxi rules: "
-                          "'雞胡：只能滾畢自摸'): this hand ({why}) cannot "
+                          "'雞胡：只能自摸'): this hand ({why}) cannot "
                           "win on a discard.", "鸡胡只能自摸：此手牌（{why}）不能和别人打出的牌。"),
     "seven_pairs_off": ("Seven pairs is not a win with option seven_pairs=false.",
                         "选项 seven_pairs=false 时七对不能和。"),

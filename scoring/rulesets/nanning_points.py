@@ -20,7 +20,7 @@ from scoring import tiles as T
 from scoring.decompose import waits
 from scoring.hand import Hand, HandError, Meld
 from scoring.messages import Catalog, Msg, Seat, Suit, Tile
-from scoring.patterns import Pattern, apply_exclusions, best_reading, matched
+from scoring.patterns import Pattern, apply_exclusions, best_reading, fan_label, matched
 from scoring.payments import Payers, win_payers
 from scoring.ruleset import Fan, HandField, Option, Payment, RuleSet, ScoreResult
 from scoring.rulesets.south_common import (
@@ -53,9 +53,9 @@ M = Catalog("nanning_points", {
     "flush": ("every tile is {suit} (9 on a discard, 6 each on a self-draw)", "全部是{suit}（清一色：放炮 9 分，自摸 6 分）"),
     "all_pungs": ("a pair and four pungs or kongs (9 on a discard, 6 each on a self-draw)", "一对加四个刻子（碰碰胡：放炮 9 分，自摸 6 分）"),
     "seven_pairs": ("seven pairs (12 on a discard, 8 each on a self-draw)", "七个对子（七小对：放炮 12 分，自摸 8 分）"),
-    "big_pairs": ("seven pairs holding four of a kind (大七对: 放炮 24, 自摸 16)",
+    "big_pairs": ("seven pairs holding four of a kind (24 on a discard, 16 each on a self-draw)",
                   "七对中有四张相同（大七对：放炮 24 分，自摸 16 分）"),
-    "all_claimed": ("four sets claimed, the last tile won on a discard (全求人: 18, 放炮 only)",
+    "all_claimed": ("four sets claimed, the last tile won on a discard (18, only on a discard)",
                     "碰杠四次，剩最后一张牌和别人打出的牌（全求人：18 分，只有放炮才算）"),
     "concealed": ("nothing claimed, self-drawn (4 each; a concealed kong keeps it)",
                   "门清自摸（每家 4 分，有暗杠也算门清）"),
@@ -77,7 +77,7 @@ M = Catalog("nanning_points", {
     "plain_self": ("a plain self-drawn win (自摸: each pays 3)", "自摸（每家付 3 分）"),
     "plain_discard": ("a plain win on a discard (放炮): the discarder pays 2", "放炮（放炮者付 2 分）"),
     "ready": ("declared ready (听牌: one more)", "听牌：在原有基础上加一"),
-    "minimum": ("{fan} pays at least 5 (不滿5番牌型，按照5番滿計算)", "{fan}不满 5 按 5 计算"),
+    "minimum": ("{fan}: the win pays at least 5 (不滿5番牌型，按照5番滿計算)", "{fan}不满 5 按 5 计算"),
     "excluded": ("{fan} is not counted beside {by}", "{fan}不与{by}同计"),
     "pays": ("{winner} wins {how}: {amount} points", "{winner}{how}：{amount} 分"),
     "self_drawn": ("self-drawn (自摸)", "自摸"),
@@ -107,7 +107,7 @@ M = Catalog("nanning_points", {
     "winners_help": ("how many players win on this one discard: with three (一炮三响) each win "
                      "pays at least 5 (given by 'mjlens settle')",
                      "同一张牌有几家胡：三家（一炮三响）时每家不满 5 按 5 计算（整局结算时给出）"),
-    "three_winners": ("一炮三响", "一炮三响"),
+    "three_winners": ("Three players win on one discard (一炮三响)", "一炮三响"),
     "ready_help": ("ready (听牌): the winner had declared ready (“在原有胡番的基礎上加一番”)", "听牌：在原有基础上加一"),
     "fish_help": ("fishing (钓鱼): the last three tiles of the wall taken after a self-drawn win, when the "
                   "previous hand had a winner", "钓鱼：上一把有人胡牌时，自摸后取牌尾最后三张"),
@@ -230,7 +230,7 @@ def evaluate(hand: Hand, options: Mapping[str, Any], who: Payers) -> ScoreResult
     if bool_field(hand, "declared_ready"):
         fans.append(Fan("听牌", "Declared ready", 1, 1, M("ready")))
     per = sum(f.fan for f in fans)
-    minimum = [f.name for f in fans if f.name in MINIMUM_5]
+    minimum: list = [fan_label(f.name, f.name_en) for f in fans if f.name in MINIMUM_5]
     if discard_winners_field(hand) >= 3:  # 一炮三响
         minimum.append(M("three_winners"))
     if minimum and per < 5:

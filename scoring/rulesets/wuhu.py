@@ -111,7 +111,7 @@ M = Catalog("wuhu", {
     "pays": ("{total} fan{dealer}{why}", "{total}番{dealer}{why}"),
     "dealer_adds": (" + the dealer's base fan (底番) {base} (“庄家再加底番”)", " + 庄家底番{base}（庄家再加底番）"),
     "discard": (", the discarder alone (“点炮的人和成牌人单独结算”)", "，点炮者单独结算"),
-    "drawn": (", self-drawn: each player pays (“自摸三家付”)", "，自摸三家都付"),
+    "drawn": (", self-drawn: each player pays (“如自摸，则其他3家都要付给成牌人元宝”)", "，自摸三家都付"),
     "robbed_pays": (", the robbed player alone (抢杠)", "，被抢杠者单独结算"),
     "bao_three": ("{giver} discarded three claimed pungs of one suit ({tiles}) and the hand is 交 "
                   "(三对包牌: 打三对的人一人付三家)",
