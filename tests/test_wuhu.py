@@ -174,6 +174,30 @@ def test_gap_after_a_kong_is_jiao():
     assert fans(result)["杠后压档"] == 100 and "杠后开花" not in fans(result)
 
 
+def test_gap_after_a_kong_beside_another_jiao_leaves_the_kong_flower_a_further_zuizi():
+    """"杠后压档也交" "若交牌中还有嘴子，则再加50番": 双八支 won on a kong's tile that is also the only
+    tile of a run. 交 counts once, so 杠后压档 is not counted beside 双八支, and 杠后开花 stays a 嘴子
+    in the 交 hand, +50: 10 + 10 + 100 + 50 + 明杠 2 + 暗杠 4 = 176. It was 126, the 杠后开花
+    taken into a 杠后压档 that was itself not counted: less than the same hand won on a wait of
+    two tiles (8 + 8 + 100 + 50 + 6 = 172)."""
+    gap = score("123p 456p 2p {7777m} [3333m>] *2p seat:S kong-replacement")
+    assert fans(gap) == {"自摸压档": 10, "支番": 10, "双八支": 100, "杠后开花": 50, "明杠": 2,
+                         "暗杠": 4}
+    assert gap.total == 176
+    assert [e.name for e in gap.excluded] == ["杠后压档"]
+    two_way = score("12p 456p 22p {7777m} [3333m>] *3p seat:S kong-replacement")
+    assert two_way.total == 172 < gap.total
+
+
+def test_double_eight_counts_the_eight_not_the_kongs_suit():
+    """"双八支：由一种花色的八支牌与另一种花色的两个杠组成的胡牌": the two kongs are eight tiles too; the
+    支番 named them ("8 characters") instead of the eight dots."""
+    result = score("123p 456p 2p {7777m} [3333m>] *2p seat:S kong-replacement")
+    zhi = next(f for f in result.fans if f.name == "支番")
+    assert zhi.why.en.startswith("8 dots (the longest suit)")
+    assert zhi.why.zh.startswith("筒子8支")
+
+
 def test_kongs_are_not_doubled_on_a_self_draw():
     """"杠牌：每个明杠为2番；每个暗杠为4番" "（自摸的情况下明杠和暗杠都不翻倍）\""""
     result = score("123p 99p 34m [5555s>] {8888p} *5m")

@@ -256,6 +256,9 @@ def _zhi_fan(r: Reading) -> Fan:
     """支番: the longest suit's count, plus the 压档 tile's number; halved (odd: +1 first)
     unless self-drawn ("不是自摸就除以2 … 如果是单数就加1再除以2")."""
     suit, n = longest_suit(r.hand.all_tiles)
+    eight = _double_eight(r.hand)
+    if eight is not None:  # 双八支: the 八支 is the other suit's eight, tied with the two kongs
+        suit = eight[0]
     rank = T.rank(r.hand.win_tile) if r.gap else 0
     raw = n + rank
     value = raw if r.self_drawn else (raw + 1) // 2
@@ -290,12 +293,13 @@ def count_reading(r: Reading) -> Count:
     excluded: list[Exclusion] = []
     jiao = [p for p, _ in matched(JIAO, r)]
     zuizi = [p for p, _ in matched(ZUIZI, r)]
-    for j in jiao:
-        for p in [p for p in zuizi if p.name in j.excludes]:
-            zuizi.remove(p)
-            excluded.append(Exclusion(p.name, p.name_en, j.name, M("in_jiao", why=p.reason(r))))
     if jiao:
+        # only the 交 counted takes in its 嘴子: 杠后压档 left out beside 双八支 (交 counts once)
+        # leaves 杠后开花 a further 嘴子 in the 交 hand, +50 ("若交牌中还有嘴子，则再加50番")
         top = jiao[0]
+        for p in [p for p in zuizi if p.name in top.excludes]:
+            zuizi.remove(p)
+            excluded.append(Exclusion(p.name, p.name_en, top.name, M("in_jiao", why=p.reason(r))))
         fans.append(Fan(top.name, top.name_en, 100, 1,
                         M("jiao_direct", why=top.reason(r), fan=top.label)))
         excluded += [Exclusion(p.name, p.name_en, top.name, M("jiao_once", by=top.label))
