@@ -51,6 +51,16 @@ def test_seed_ix_kongs_multiply(sentence, hand, multiple):
     assert score(hand).total == multiple
 
 
+def test_seed_ix_kong_items_say_their_multiple_in_english():
+    """四、明杠（+1番）底金×2 / 六、搶杠和（+2番）底金×4: the English why of 抢杠和 and 杠上花 was "+2番:
+    底金×4", Chinese words alone, and the kong's "+1番: doubles the stake"."""
+    result = score("234456m 7m 345p {8888p} *7m kong-replacement")
+    why = {f.name: f.why for f in result.fans}
+    assert why["杠上花"].en == "the stake x4 (+2番 底金×4)"
+    assert why["暗杠"].en == "the stake x2 (+1番 底金×2)"
+    assert why["杠上花"].zh == "加2番：底金×4"
+
+
 @pytest.mark.parametrize("sentence,hand,multiple", [
     ("十一、包賠清一色（12番）底金×4×3", "2345678899m [111m] +9m baopei=true", 12),
     ("十二、包賠對對胡清一色（24番）底金×8×3", "222444555m 9m [777m] +9m baopei=true", 24),
