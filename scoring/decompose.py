@@ -258,7 +258,9 @@ def is_standard_win(counts: list[int], sets_needed: int) -> bool:
 def waits(hand: Hand, sets: int = 4, allowed=None) -> list[str]:
     """Tiles that would complete the standing tiles of `hand` (standard shape or seven pairs)."""
     counts = counts34(hand.concealed)
-    used = counts34(hand.all_tiles)  # declared tiles count toward the four-copy limit
+    # the standing tiles and the declared ones count toward the four-copy limit; the winning
+    # tile does not (it is one of the tiles waited on: holding three, the fourth still wins)
+    used = counts34([*hand.concealed, *(t for m in hand.melds for t in m.tiles)])
     need = sets - len(hand.melds)
     out = []
     for i, code in enumerate(T.TILE_CODES):

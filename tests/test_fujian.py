@@ -131,6 +131,16 @@ def test_dealer_run_fourth_hand_adds_35():
     assert fans(dealer)["连庄"] == 5 + 5 + 10
 
 
+def test_dealer_run_written_as_words_in_the_notation():
+    """"第二把我3番屁胡，那就是10+5+3=18" and "第三把自摸第四把游金，那就是5+5+10+15", with the run
+    written as the notation writes a word (dealer_history=pihu), not only as a JSON list: the
+    word the refusal offers was refused."""
+    second = score(f"{PLAIN} +1z 123f seat:E dealer=E dealer_history=pihu")
+    assert second.total == 10 + 5 + 3
+    fourth = score("123m 456m 789p 234s 567s 9m *1z 1f gold=9m seat:E dealer_history=pihu,屁胡,zimo")
+    assert fans(fourth)["连庄"] == 5 + 5 + 10
+
+
 def test_run_is_for_the_dealer_only():
     with pytest.raises(HandError, match="only for the dealer"):
         score(f'{PLAIN} +1z seat:S dealer=E dealer_history=["屁胡"]')

@@ -224,3 +224,19 @@ def test_replacement_tile_that_is_the_last_of_the_wall_counts_both():
     r = score("12m 456p 789s 11z [2222s] *3m kong-replacement last-tile")
     c = fan_counts(r)
     assert c["妙手回春"] == 1 and c["杠上开花"] == 1 and "自摸" not in c
+
+
+def test_a_win_on_a_flowers_replacement_is_self_drawn_not_out_with_replacement():
+    """Guobiao rows 46 and 81: 杠上开花 "开杠抓进的牌成和牌(不包括补花)" and 花牌 "花牌补花成和计自摸分，
+    不计杠上开花". The win needs no field of its own: given as a plain self-draw (kong_replacement
+    off), it counts 自摸 (here within 不求人) and never 杠上开花, even in a hand that has a kong."""
+    r = score("{1111m} 234m 567p 345s 9s *9s 1f seat:S")
+    c = fan_counts(r)
+    assert "杠上开花" not in c and c["不求人"] == 1 and c["花牌"] == 1
+    assert {e.name: e.because_of for e in r.excluded}["自摸"] == "不求人"
+    # the same tiles claimed once: 自摸 itself counts
+    r = score("[1111m<] 234m 567p 345s 9s *9s 1f seat:S")
+    assert fan_counts(r)["自摸"] == 1 and "杠上开花" not in fan_counts(r)
+    # a kong's replacement would be 杠上开花 instead of 自摸 (the field the other win is not)
+    r = score("{1111m} 234m 567p 345s 9s *9s 1f seat:S kong-replacement")
+    assert "杠上开花" in fan_counts(r) and "自摸" not in fan_counts(r)

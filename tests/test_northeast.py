@@ -133,6 +133,15 @@ def test_two_sided_wait_is_not_single():
     assert "夹胡" not in fans(score(PLAIN))
 
 
+def test_a_tile_that_makes_no_legal_win_is_no_call():
+    """"夾胡 … 俗稱「一個叫」" with "3、最少有一叉": 1112m waits on 2m (111m and the pair 22m) and, by
+    shape, on 3m (11m 123m), but with 3m the hand has no 叉 and is no win: 2m is its one call, a
+    single tile for the pair (單貼), so 夹胡."""
+    with pytest.raises(HandError, match="pung"):
+        score("1112m 456p 789s [234s<] +3m seat:S discarder=W")
+    assert fans(score("1112m 456p 789s [234s<] +2m seat:S discarder=W")) == {"夹胡": 1}
+
+
 def test_treasure_tile():
     """"2、對寶：上聽後第一家打寶或後上聽看寶斗悉，寶牌正好是要胡的牌，可以直接胡，算胡自摸、寶牌，加2番。\""""
     result = score("13m 456p 789s 99m [111z<] *2m seat:S dealer=N bao=2m")

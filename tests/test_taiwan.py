@@ -74,6 +74,17 @@ def test_a_wait_on_two_tiles_is_not_a_single_wait():
     assert "獨聽" not in fans(score(f"{PLAIN} +7p seat:S"))
 
 
+# ATAWMJ "獨聽 邊張、中洞、單吊"; TABLE16 "只有一種牌才能完成胡牌的狀況下胡牌": the waits are the
+# standing tiles'; the winning tile is one of them, also when it is the fourth copy.
+def test_a_win_on_the_fourth_copy_is_still_one_of_the_waits():
+    # 11z 55p with 555p in the reading: waits 1z and 5p (the three 5p held, the fourth wins)
+    r = score("222z 123p 456p 789p 11z 55p +5p seat:S round:S discarder=W")
+    assert "獨聽" not in fans(r), fans(r)
+    # 12333p waits on the fourth 3p alone (the 9s are all in sight): a single wait
+    r = score("[789s<] [789s<] 12333p 99s 456m +3p seat:S discarder=W")
+    assert fans(r) == {"獨聽": 1}
+
+
 # ATAWMJ 花牌: "以開門為東風(即1、梅、春)逆時針依序為東(即1、梅、春)、南(即2、蘭、夏)、西(即3、竹、秋)、
 # 北(即4、菊、冬)。符合自己的方位時花牌一張即一台"; TABLE16 prints 西(秋、菊)，北(冬、竹): option
 # flower_order

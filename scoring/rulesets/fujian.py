@@ -15,6 +15,7 @@ Simple count: 屁胡 1 / 自摸 2 / 游金 3 (dealer 2 / 4 / 6), two flowers 1, 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -242,6 +243,8 @@ class Count:
 def _history(hand: Hand, dealer: str) -> list[str]:
     raw = hand.context.extra.get("dealer_history")
     raw = [] if raw is None else raw  # JSON null: the field left out, as for the seat fields
+    if isinstance(raw, str):  # the notation's words: dealer_history=pihu or pihu,zimo
+        raw = [w for w in re.split(r"[,，、\s]+", raw) if w]
     if not isinstance(raw, list):
         raise HandError(M("history_bad", value=repr(raw)))
     unknown = [v for v in raw if not (isinstance(v, str) and v in HISTORY_WORDS)]

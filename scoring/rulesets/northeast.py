@@ -10,7 +10,7 @@ the seed's 5 / 10 / 20 (10 / 20 / 40 standing). docs/northeast.md gives every re
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring import tiles as T
@@ -161,6 +161,20 @@ def has_pung(hand: Hand, arr: Arrangement) -> bool:
     return any(m.kind != "chow" for m in arr.melds) or arr.pair in DRAGONS
 
 
+def _legal_win(hand: Hand) -> bool:
+    """The tiles make a Northeast win: a reading with a 叉 (手把一: one without runs)."""
+    return any(has_pung(hand, a) and (len(hand.concealed) != 1 or
+                                      all(m.kind != "chow" for m in a.melds))
+               for a in standard_arrangements(hand))
+
+
+def calls(hand: Hand) -> list[str]:
+    """The tiles the standing tiles win on (叫): three suits, a terminal or honour and a 叉; a
+    tile that completes the shape but makes no legal win is no call."""
+    shaped = standard_waits(hand, T.TILE_CODES, _accepts)
+    return [c for c in shaped if _legal_win(replace(hand, win_tile=c))]
+
+
 def readings_of(hand: Hand, bao: str | None, lou_bao: bool) -> list[Reading]:
     arrangements = standard_arrangements(hand)
     if not arrangements:
@@ -168,7 +182,7 @@ def readings_of(hand: Hand, bao: str | None, lou_bao: bool) -> list[Reading]:
     legal = [a for a in arrangements if has_pung(hand, a)]
     if not legal:
         raise HandError(M("no_pung"))
-    single = standard_waits(hand, T.TILE_CODES, _accepts) == [hand.win_tile]
+    single = calls(hand) == [hand.win_tile]
     readings = [Reading(hand, a, single, bao, lou_bao) for a in legal]
     if len(hand.concealed) == 1:  # 手把一: only 飘胡 may
         readings = [r for r in readings if not r.runs]
