@@ -14,6 +14,7 @@ from typing import Any
 from mjlens.ledger import game
 from mjlens.ledger.words import LedgerError
 from mjlens.ledger.words import M as W
+from mjlens.ledger.words import discarder_word
 
 # the round fills these in for each win (docs/sichuan.md: do not give discarder/players_in)
 _ROUND_FILLS = ("seat_wind", "round_wind", "discarder", "players_in", "dealer", "self_drawn")
@@ -49,7 +50,7 @@ def joined(view, entry):
     if discarder is None and hand.get("discarder") in game.WINDS:
         discarder = seats.player(hand["discarder"])
     if discarder == winner:
-        raise LedgerError(W("same_player"))
+        raise LedgerError(W("same_player", discarder=discarder_word(view.rules)))
     new = _win(hand, winner, discarder, seats)
     prev = events[-1] if events else {}
     both = prev.get("winners") or [{"player": prev.get("player"), "hand": prev.get("hand")}]

@@ -9,6 +9,7 @@ from typing import Any
 from mjlens.ledger import game, sticks
 from mjlens.ledger.words import LedgerError
 from mjlens.ledger.words import M as W
+from mjlens.ledger.words import discarder_word
 
 
 def score_entry(rules: str, options: Mapping[str, Any], entry, deal: game.Deal,
@@ -46,7 +47,7 @@ def _hand(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats:
     if discarder is None and raw.get("discarder") in ("E", "S", "W", "N"):
         discarder = seats.player(raw["discarder"])
     if discarder is not None and discarder == winner:
-        raise LedgerError(W("same_player"))
+        raise LedgerError(W("same_player", discarder=discarder_word(rules)))
     if discarder is not None:
         raw.pop("discarder", None)  # seated again below, relative to this deal
     fields = get_ruleset(rules).field_names
