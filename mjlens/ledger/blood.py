@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from mjlens.ledger import game
-from mjlens.ledger.words import LedgerError
+from mjlens.ledger.words import LedgerError, discarder_word
 from mjlens.ledger.words import M as W
-from mjlens.ledger.words import discarder_word
 
 # the round fills these in for each win (docs/sichuan.md: do not give discarder/players_in)
 _ROUND_FILLS = ("seat_wind", "round_wind", "discarder", "players_in", "dealer", "self_drawn")

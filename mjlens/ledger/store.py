@@ -324,7 +324,7 @@ def _scored(view: TableView, entry: Entry, deal: game.Deal, seq: int,
     deal = replace(deal, honba=_honba_given(entry, deal.honba) if counts_honba(view.rules) else 0)
     seats = game.seats_for(view.rules, deal, view.first_dealer)
     result, payments, winners, discarder = score_entry(view.rules, view.options, entry, deal,
-                                                       seats, pot)
+                                                       seats, pot, view.players)
     stored = entry.to_json()
     stored["_passes"] = deal.passes
     stored["_discarder"] = discarder
