@@ -29,7 +29,11 @@ M = Catalog("ledger_report", {
     "and": ("{first} and {last}", "{first}、{last}"),
     "pays": ("     {payer} pays {payee} {amount}: {reason}",
              "     {payer} 付给 {payee} {amount}：{reason}"),
-    "round_value": ("a round of {count} wins", "整局 {count} 家和牌"),
+    # a round (血战到底: several winners in one hand): each winner, the hand's value and what it
+    # brought them
+    "round_won": ("{n}. {wins}  ({deal})", "{n}. {wins}（{deal}）"),
+    "round_win": ("{name} won {value} (+{amount})", "{name} 和牌 {value}（赢 {amount}）"),
+    "round_no_win": ("{n}. a round nobody won  ({deal})", "{n}. 整局无人和牌（{deal}）"),
     "col_hand": ("hand", "局"),
     "col_kind": ("kind", "类型"),
     "col_winners": ("winners", "和牌者"),
@@ -69,16 +73,33 @@ def standings(view) -> list[tuple[str, str, float]]:
             for i, (name, total) in enumerate(zip(view.players, view.totals, strict=True))]
 
 
-def value_text(h, lang: str) -> str:
+def value_text(view, h, lang: str) -> str:
+    """What the hand was worth: its value (13 fan), or a round's wins, each winner's value and
+    what it brought them ("Bo won 5 fan (+24), Cy won 4 fan (+8)")."""
     from scoring.messages import render
     from scoring.units import amount as unit_amount
 
     r = h.result
     if h.kind == "round":
-        return M("round_value", count=len(r.get("wins", []))).render(lang)
+        return render(round_wins(view, h), lang)
     if h.kind == "draw":
         return ""
     return render(unit_amount(amount(r["total"]), r["unit"]), lang)
+
+
+def round_wins(view, h) -> list:
+    """Each win of a round: the winner's name, the hand's value, and what the others paid for
+    that win (the round's payments to the winner at that event)."""
+    from scoring.units import amount as unit_amount
+
+    ledger = h.result.get("ledger", [])
+    out = []
+    for player, win in zip(h.winners, h.result.get("wins", []), strict=False):
+        won = sum(p["amount"] for p in ledger
+                  if p.get("event") == win.get("event") and p["payee"] == win["player"])
+        out.append(M("round_win", name=view.players[player],
+                     value=unit_amount(amount(win["total"]), win["unit"]), amount=amount(won)))
+    return out
 
 
 def _deal_words(view, h, lang: str):
@@ -106,8 +127,12 @@ def hand_lines(view, h, lang: str) -> list[str]:
     common = {"n": h.seq, "deal": _deal_words(view, h, lang)}
     if h.kind == "draw":
         return [_drawn(h, players, common).render(lang), *_lines(h.payments, players, lang)]
+    if h.kind == "round":
+        wins = round_wins(view, h)
+        head = M("round_won", wins=wins, **common) if wins else M("round_no_win", **common)
+        return [head.render(lang), *_lines(h.payments, players, lang)]
     return [M("won", winners=", ".join(players[w] for w in h.winners),
-              value=value_text(h, lang), **common).render(lang),
+              value=value_text(view, h, lang), **common).render(lang),
             *_lines(h.payments, players, lang)]
 
 
@@ -185,6 +210,6 @@ def csv_rows(view, lang: str) -> list[list[str]]:
     for h in view.hands:
         rows.append([str(h.seq), M.text(f"kind_{h.kind}", lang),
                      " ".join(view.players[w] for w in h.winners), view.players[h.dealer],
-                     value_text(h, lang)] + [amount(v) for v in h.net])
+                     value_text(view, h, lang)] + [amount(v) for v in h.net])
     rows.append([M.text("col_total", lang), "", "", "", ""] + [amount(v) for v in view.totals])
     return rows
