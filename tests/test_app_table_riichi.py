@@ -16,9 +16,13 @@ RON = "234m 456p 3455s 678s +5s"  # tanyao, won on a discard: 5800 to the dealer
 
 WORDS = {
     "en": {"drawn": "1. drawn hand: Bo's and Cy's riichi sticks stay on the table",
-           "pot": "On the table: 2 riichi sticks (2,000)", "added": "Hand 2 added."},
+           "pot": "On the table: 2 riichi sticks (2,000)", "added": "Hand 2 added.",
+           "honba": "; next hand: 1 honba (本场)", "honba_after": "; next hand: 2 honba (本场)",
+           "heading": "(dealer Ann, East round, 1 honba)"},
     "zh": {"drawn": "1. 流局：Bo、Cy 的立直棒留在桌上",
-           "pot": "桌上：2 根立直棒（2,000 点）", "added": "已记第 2 局。"},
+           "pot": "桌上：2 根立直棒（2,000 点）", "added": "已记第 2 局。",
+           "honba": "；下一局：1 本场", "honba_after": "；下一局：2 本场",
+           "heading": "（庄家 Ann，东圈，1 本场）"},
 }
 
 
@@ -37,7 +41,7 @@ def test_declarers_sticks_stay_on_a_drawn_hand_and_the_winner_takes_them(url, la
     assert not at.exception, at.exception
     words = WORDS[lang]
     assert words["drawn"] in shown(at), shown(at)
-    assert words["pot"] in shown(at)
+    assert words["pot"] + words["honba"] in shown(at)  # the drawn hand adds a honba (本场)
     assert _totals(at) == [0, -1000, -1000, 0]
     assert at.multiselect(key="tb-riichi").value == []  # the next hand is ticked afresh
     at.text_input(key="tb-hand").set_value(RON + " riichi=true").run()
@@ -48,8 +52,11 @@ def test_declarers_sticks_stay_on_a_drawn_hand_and_the_winner_takes_them(url, la
     assert words["added"] in shown(at), shown(at)
     hand = Ledger(url).table("Friday").hands[-1]
     assert hand.result["riichi_sticks"] == 3 and hand.result["from_table"] == 3000
-    assert _totals(at) == [5800 + 3000 - 1000, -1000, -1000, -5800]
+    # the drawn hand left a honba (本场): 300 more from the discarder
+    assert hand.honba == 1
+    assert _totals(at) == [5800 + 300 + 3000 - 1000, -1000, -1000, -5800 - 300]
     assert words["pot"] not in shown(at) and Ledger(url).table("Friday").riichi_sticks == 0
+    assert words["honba_after"] in shown(at) and words["heading"] in shown(at)  # Ann dealt
 
 
 def test_the_discarder_box_uses_riichis_word_and_only_riichi_asks_for_declarers(url):  # noqa: F811
@@ -102,7 +109,8 @@ def test_add_to_table_from_the_scoring_page_names_the_declarers(url):  # noqa: F
     view = Ledger(url).table("Friday")
     hand = view.hands[-1]
     assert hand.result["riichi_sticks"] == 4 and hand.result["from_table"] == 4000
-    paid = hand.payments[0]["amount"]
+    paid = hand.payments[0]["amount"] + hand.payments[1]["amount"]  # the hand, 1 honba (本场)
+    assert hand.honba == 1 and hand.payments[1]["amount"] == 300
     assert view.totals == [paid + 4000 - 1000, -2000, -1000, -paid]
     assert view.riichi_sticks == 0 and sum(view.totals) == 0
     assert at.multiselect(key="tb-score-riichi").value == []

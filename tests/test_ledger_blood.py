@@ -38,3 +38,18 @@ def test_a_drawn_hand_takes_no_more_winners(ledger):
     gb.add("G", entries.from_notation("123m 456p 789s 11z 55s *5s", winner=1))
     with pytest.raises(LedgerError, match="first win ends the hand"):
         gb.add_winner("G", entries.from_notation("123m 456p 789s 11z 55s *5s", winner=2))
+
+
+def test_a_round_says_who_won_and_what_each_won(ledger):
+    """Its heading said "a round of 2 wins", whoever won and whatever they won."""
+    from mjlens.ledger.report import csv_rows, hand_lines
+
+    ledger.add("S", entries.from_notation("2224445557779m *9m", winner=1))
+    ledger.add_winner("S", entries.from_notation("111222333p 4477p +7p", winner=2, discarder=3))
+    view = ledger.table("S")
+    hand = view.hands[-1]
+    assert hand_lines(view, hand, "en")[0] == \
+        "1. Bo won 5 fan (+24), Cy won 4 fan (+8)  (dealer Ann, East round)"
+    assert hand_lines(view, hand, "zh")[0] == "1. Bo 和牌 5番（赢 24）、Cy 和牌 4番（赢 8）（庄家 Ann，东圈）"
+    assert hand_lines(view, hand, "zh-Hant")[0].startswith("1. Bo 和牌 5番（贏 24）")
+    assert csv_rows(view, "en")[1][4] == "Bo won 5 fan (+24), Cy won 4 fan (+8)"

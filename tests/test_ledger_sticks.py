@@ -37,7 +37,8 @@ def test_a_drawn_hand_keeps_the_sticks_and_the_next_winner_takes_them(tmp_path):
     assert hand.result["from_table"] == 4000
     view = led.table(t)
     assert view.riichi_sticks == 0
-    paid = hand.result["payments"][0]["amount"]
+    paid = hand.result["payments"][0]["amount"] + 300  # the hand, and the drawn hand's honba
+    assert hand.honba == 1 and hand.result["payments"][1]["amount"] == 300
     assert view.totals == [-paid, -2000, -1000, paid + 4000 - 1000]
     assert sum(view.totals) == 0
     lines = hand_lines(view, view.hands[1], "en")

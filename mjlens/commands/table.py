@@ -240,7 +240,7 @@ def _list(args, ledger, lang) -> int:
 
 
 def _print_view(view, lang: str, hands=None) -> None:
-    from mjlens.ledger.report import hand_lines, standings, wind_name
+    from mjlens.ledger.report import hand_lines, riichi_table, standings, wind_name
 
     deal = view.deal
     print(M("header", name=view.name, code=view.code, rules=rules_name(view.rules, lang),
@@ -253,6 +253,9 @@ def _print_view(view, lang: str, hands=None) -> None:
     print(M("players_head").render(lang))
     for name, seat, total in standings(view):
         print(f"{name:<12}{wind_name(seat, lang):<7}{_amount(total):>6}")
+    table_line = riichi_table(view)  # riichi: the sticks on the table, the next hand's honba
+    if table_line is not None:
+        print(table_line.render(lang))
     shown = view.hands if hands is None else hands
     if hands is None:
         print(M("hands_head").render(lang) if view.hands else M("no_hands").render(lang))

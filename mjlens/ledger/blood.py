@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from mjlens.ledger import game
-from mjlens.ledger.words import LedgerError
+from mjlens.ledger.words import LedgerError, discarder_word
 from mjlens.ledger.words import M as W
 
 # the round fills these in for each win (docs/sichuan.md: do not give discarder/players_in)
@@ -49,7 +49,7 @@ def joined(view, entry):
     if discarder is None and hand.get("discarder") in game.WINDS:
         discarder = seats.player(hand["discarder"])
     if discarder == winner:
-        raise LedgerError(W("same_player"))
+        raise LedgerError(W("same_player", discarder=discarder_word(view.rules)))
     new = _win(hand, winner, discarder, seats)
     prev = events[-1] if events else {}
     both = prev.get("winners") or [{"player": prev.get("player"), "hand": prev.get("hand")}]

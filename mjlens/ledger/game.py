@@ -81,12 +81,14 @@ def rotation_of(rules: str) -> Rotation:
 @dataclass(frozen=True)
 class Deal:
     """The state of the game before a hand: the dealer (a player index), the prevailing wind,
-    how many hands in a row the dealer has dealt again (连庄), and hands dealt in this wind."""
+    how many hands in a row the dealer has dealt again (连庄), hands dealt in this wind, and
+    the honba counters (本场) a rule set reading the hand field `honba` (riichi) pays."""
 
     dealer: int = 0
     round_wind: str = "E"
     streak: int = 0
     passes: int = 0  # how many times the deal moved on in this prevailing wind
+    honba: int = 0
 
 
 def wind_of(player: int, dealer: int) -> str:
@@ -131,12 +133,24 @@ def _moved(deal: Deal, dealer: int) -> Deal:
     while passes >= 4:  # the deal went round the table: the next prevailing wind
         passes -= 4
         wind = WINDS[(WINDS.index(wind) + 1) % 4]
-    return Deal(dealer, wind, 0, passes)
+    return Deal(dealer, wind, 0, passes, deal.honba)
+
+
+def honba_after(deal: Deal, winners: Sequence[int]) -> int:
+    """The honba of the next hand (docs/riichi.md, EMA): a drawn hand or the dealer's win adds
+    one, another player's win takes them all away, whoever deals next."""
+    return deal.honba + 1 if not winners or deal.dealer in winners else 0
 
 
 def next_deal(deal: Deal, rotation: Rotation, winners: Sequence[int],
               discarder: int | None) -> Deal:
     """The deal after a hand won by `winners` (empty: a drawn hand), on `discarder`'s tile."""
+    return replace(_next_dealer(deal, rotation, winners, discarder),
+                   honba=honba_after(deal, winners))
+
+
+def _next_dealer(deal: Deal, rotation: Rotation, winners: Sequence[int],
+                 discarder: int | None) -> Deal:
     if rotation.kind == "each":
         return _moved(deal, (deal.dealer + 1) % 4)
     if rotation.kind == "winner":
@@ -154,8 +168,9 @@ def next_deal(deal: Deal, rotation: Rotation, winners: Sequence[int],
 def seat_hand(hand: Mapping[str, Any], deal: Deal, winner: int, discarder: int | None,
               fields: Sequence[str], seats: Seats | None = None) -> dict[str, Any]:
     """The hand JSON as the rule set reads it at this deal: the winner's seat wind, the
-    prevailing wind, and the dealer / discarder / streak fields the rule set reads (`fields`),
-    unless the hand gives them itself. `seats` (default: the dealer East) seats the players."""
+    prevailing wind, and the dealer / discarder / streak / honba fields the rule set reads
+    (`fields`), unless the hand gives them itself. `seats` (default: the dealer East) seats
+    the players."""
     seats = seats or Seats(deal.dealer)
     out = dict(hand)
     out["seat_wind"] = seats.wind(winner)
@@ -166,6 +181,8 @@ def seat_hand(hand: Mapping[str, Any], deal: Deal, winner: int, discarder: int |
         out.setdefault("dealer", seats.wind(deal.dealer))
     if "dealer_streak" in fields:
         out.setdefault("dealer_streak", deal.streak)
+    if "honba" in fields:
+        out.setdefault("honba", deal.honba)
     return out
 
 

@@ -6,23 +6,34 @@ from __future__ import annotations
 from typing import Any
 
 from mjlens.ledger import game, sticks
+from mjlens.ledger.store import counts_honba
 from scoring.messages import Catalog, Seat
 
 M = Catalog("ledger_report", {
-    "won": ("{n}. {winners} won: {value}  (dealer {dealer}, {wind} round)",
-            "{n}. {winners} 和牌：{value}（庄家 {dealer}，{wind}圈）"),
-    "drawn": ("{n}. drawn hand, nobody pays  (dealer {dealer}, {wind} round)",
-              "{n}. 流局，无人支付（庄家 {dealer}，{wind}圈）"),
+    "won": ("{n}. {winners} won: {value}  ({deal})", "{n}. {winners} 和牌：{value}（{deal}）"),
+    "drawn": ("{n}. drawn hand, nobody pays  ({deal})", "{n}. 流局，无人支付（{deal}）"),
     # a drawn hand under riichi: the declarers' sticks go onto the table and stay there
-    "drawn_stick": ("{n}. drawn hand: {who} riichi stick stays on the table  (dealer {dealer}, "
-                    "{wind} round)", "{n}. 流局：{who} 的立直棒留在桌上（庄家 {dealer}，{wind}圈）"),
-    "drawn_sticks": ("{n}. drawn hand: {who} riichi sticks stay on the table  (dealer {dealer}, "
-                     "{wind} round)", "{n}. 流局：{who} 的立直棒留在桌上（庄家 {dealer}，{wind}圈）"),
+    "drawn_stick": ("{n}. drawn hand: {who} riichi stick stays on the table  ({deal})",
+                    "{n}. 流局：{who} 的立直棒留在桌上（{deal}）"),
+    "drawn_sticks": ("{n}. drawn hand: {who} riichi sticks stay on the table  ({deal})",
+                     "{n}. 流局：{who} 的立直棒留在桌上（{deal}）"),
+    "deal": ("dealer {dealer}, {wind} round", "庄家 {dealer}，{wind}圈"),
+    "deal_honba": ("dealer {dealer}, {wind} round, {honba} honba",
+                   "庄家 {dealer}，{wind}圈，{honba} 本场"),
+    # a riichi table between hands: the sticks lying there, and the next hand's honba
+    "sticks_none": ("No riichi sticks on the table", "桌上没有立直棒"),
+    "sticks_one": ("On the table: 1 riichi stick ({points})", "桌上：1 根立直棒（{points} 点）"),
+    "sticks": ("On the table: {n} riichi sticks ({points})", "桌上：{n} 根立直棒（{points} 点）"),
+    "riichi_table": ("{sticks}; next hand: {honba} honba (本场)", "{sticks}；下一局：{honba} 本场"),
     "whose": ("{name}'s", "{name}"),
     "and": ("{first} and {last}", "{first}、{last}"),
     "pays": ("     {payer} pays {payee} {amount}: {reason}",
              "     {payer} 付给 {payee} {amount}：{reason}"),
-    "round_value": ("a round of {count} wins", "整局 {count} 家和牌"),
+    # a round (血战到底: several winners in one hand): each winner, the hand's value and what it
+    # brought them
+    "round_won": ("{n}. {wins}  ({deal})", "{n}. {wins}（{deal}）"),
+    "round_win": ("{name} won {value} (+{amount})", "{name} 和牌 {value}（赢 {amount}）"),
+    "round_no_win": ("{n}. a round nobody won  ({deal})", "{n}. 整局无人和牌（{deal}）"),
     "col_hand": ("hand", "局"),
     "col_kind": ("kind", "类型"),
     "col_winners": ("winners", "和牌者"),
@@ -62,25 +73,66 @@ def standings(view) -> list[tuple[str, str, float]]:
             for i, (name, total) in enumerate(zip(view.players, view.totals, strict=True))]
 
 
-def value_text(h, lang: str) -> str:
+def value_text(view, h, lang: str) -> str:
+    """What the hand was worth: its value (13 fan), or a round's wins, each winner's value and
+    what it brought them ("Bo won 5 fan (+24), Cy won 4 fan (+8)")."""
     from scoring.messages import render
     from scoring.units import amount as unit_amount
 
     r = h.result
     if h.kind == "round":
-        return M("round_value", count=len(r.get("wins", []))).render(lang)
+        return render(round_wins(view, h), lang)
     if h.kind == "draw":
         return ""
     return render(unit_amount(amount(r["total"]), r["unit"]), lang)
 
 
+def round_wins(view, h) -> list:
+    """Each win of a round: the winner's name, the hand's value, and what the others paid for
+    that win (the round's payments to the winner at that event)."""
+    from scoring.units import amount as unit_amount
+
+    ledger = h.result.get("ledger", [])
+    out = []
+    for player, win in zip(h.winners, h.result.get("wins", []), strict=False):
+        won = sum(p["amount"] for p in ledger
+                  if p.get("event") == win.get("event") and p["payee"] == win["player"])
+        out.append(M("round_win", name=view.players[player],
+                     value=unit_amount(amount(win["total"]), win["unit"]), amount=amount(won)))
+    return out
+
+
+def _deal_words(view, h, lang: str):
+    """Who dealt the hand, in which prevailing wind, and at a riichi table its honba."""
+    common = {"dealer": view.players[h.dealer], "wind": wind_name(h.round_wind, lang)}
+    if counts_honba(view.rules):
+        return M("deal_honba", honba=h.honba, **common)
+    return M("deal", **common)
+
+
+def riichi_table(view):
+    """'On the table: 2 riichi sticks (2,000); next hand: 1 honba (本场)', or None where the
+    rule set keeps neither sticks nor honba."""
+    if not sticks.tracks(_fields(view.rules)):
+        return None
+    n = view.riichi_sticks
+    points = f"{n * sticks.STICK:,}"
+    pot = M("sticks_none") if not n else M("sticks_one", points=points) if n == 1 \
+        else M("sticks", n=n, points=points)
+    return M("riichi_table", sticks=pot, honba=view.honba)
+
+
 def hand_lines(view, h, lang: str) -> list[str]:
     players = view.players
-    common = {"n": h.seq, "dealer": players[h.dealer], "wind": wind_name(h.round_wind, lang)}
+    common = {"n": h.seq, "deal": _deal_words(view, h, lang)}
     if h.kind == "draw":
         return [_drawn(h, players, common).render(lang), *_lines(h.payments, players, lang)]
+    if h.kind == "round":
+        wins = round_wins(view, h)
+        head = M("round_won", wins=wins, **common) if wins else M("round_no_win", **common)
+        return [head.render(lang), *_lines(h.payments, players, lang)]
     return [M("won", winners=", ".join(players[w] for w in h.winners),
-              value=value_text(h, lang), **common).render(lang),
+              value=value_text(view, h, lang), **common).render(lang),
             *_lines(h.payments, players, lang)]
 
 
@@ -122,6 +174,8 @@ def table_json(view, hands: bool = True) -> dict[str, Any]:
     }
     if sticks.tracks(_fields(view.rules)):
         out["riichi_sticks"] = view.riichi_sticks  # on the table now
+    if counts_honba(view.rules):
+        out["honba"] = view.honba  # the next hand's
     if hands:
         out["hands"] = [_hand_json(view, h) for h in view.hands]
     return out
@@ -137,7 +191,7 @@ def _hand_json(view, h) -> dict[str, Any]:
     players = view.players
     return {
         "seq": h.seq, "kind": h.kind, "source": h.source, "dealer": players[h.dealer],
-        "round_wind": h.round_wind, "dealer_streak": h.streak,
+        "round_wind": h.round_wind, "dealer_streak": h.streak, "honba": h.honba,
         "winners": [players[w] for w in h.winners],
         "payments": [dict(p, payer=None if p["payer"] is None else players[p["payer"]],
                           payee=None if p["payee"] is None else players[p["payee"]])
@@ -156,6 +210,6 @@ def csv_rows(view, lang: str) -> list[list[str]]:
     for h in view.hands:
         rows.append([str(h.seq), M.text(f"kind_{h.kind}", lang),
                      " ".join(view.players[w] for w in h.winners), view.players[h.dealer],
-                     value_text(h, lang)] + [amount(v) for v in h.net])
+                     value_text(view, h, lang)] + [amount(v) for v in h.net])
     rows.append([M.text("col_total", lang), "", "", "", ""] + [amount(v) for v in view.totals])
     return rows

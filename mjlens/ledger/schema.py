@@ -42,6 +42,7 @@ hand_record = Table(
     Column("dealer", Integer, nullable=False),  # the dealer (player index) of this hand
     Column("round_wind", String(1), nullable=False),
     Column("streak", Integer, nullable=False),  # the dealer's 连庄 count before this hand
+    Column("honba", Integer, nullable=False, server_default="0"),  # 本场 counters (riichi)
     Column("result", JSON, nullable=False),  # the score or round result, as `--json` prints it
     Column("payments", JSON, nullable=False),  # [{payer, payee (player indexes), amount, ...}]
     Column("winners", JSON, nullable=False),  # player indexes

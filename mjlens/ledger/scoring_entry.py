@@ -3,19 +3,22 @@ the result as `--json` prints it, the payments between players, and who won."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mjlens.ledger import game, sticks
-from mjlens.ledger.words import LedgerError
+from mjlens.ledger.names import name_reasons
+from mjlens.ledger.words import LedgerError, discarder_word
 from mjlens.ledger.words import M as W
 
 
 def score_entry(rules: str, options: Mapping[str, Any], entry, deal: game.Deal,
-                seats: game.Seats | None = None, pot: int = 0):
+                seats: game.Seats | None = None, pot: int = 0,
+                players: Sequence[str] | None = None):
     """(result JSON, payments by player, winner indexes, discarder index or None). `seats`:
     who sits where at this deal (default: as the rule set counts them, the first dealer being
-    player 0). `pot`: the riichi sticks on the table before this hand (mjlens.ledger.sticks)."""
+    player 0). `pot`: the riichi sticks on the table before this hand (mjlens.ledger.sticks).
+    `players`: the table's names, which the payments' reasons then give with the seats."""
     from scoring.hand import HandError
     from scoring.ruleset import get_ruleset
 
@@ -27,14 +30,14 @@ def score_entry(rules: str, options: Mapping[str, Any], entry, deal: game.Deal,
             return ({"rules": rules, "drawn": True, "payments": []},
                     sticks.rows(put_in, None, 0), [], None)
         if entry.kind == "round":
-            return _round(rules, options, entry, deal, seats)
-        return _hand(rules, options, entry, deal, seats, pot)
+            return _round(rules, options, entry, deal, seats, players)
+        return _hand(rules, options, entry, deal, seats, pot, players)
     except HandError as exc:
         raise LedgerError(exc.msg) from None
 
 
 def _hand(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats: game.Seats,
-          pot: int = 0):
+          pot: int = 0, players: Sequence[str] | None = None):
     from scoring.hand import Hand
     from scoring.ruleset import get_ruleset, score_hand
 
@@ -46,7 +49,7 @@ def _hand(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats:
     if discarder is None and raw.get("discarder") in ("E", "S", "W", "N"):
         discarder = seats.player(raw["discarder"])
     if discarder is not None and discarder == winner:
-        raise LedgerError(W("same_player"))
+        raise LedgerError(W("same_player", discarder=discarder_word(rules)))
     if discarder is not None:
         raw.pop("discarder", None)  # seated again below, relative to this deal
     fields = get_ruleset(rules).field_names
@@ -63,12 +66,15 @@ def _hand(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats:
     if discarder is None and not seated.get("self_drawn") and seated.get("discarder"):
         discarder = seats.player(seated["discarder"])
     payments = game.by_player(result["payments"], seats)
+    if players:
+        name_reasons(payments, scored.payments, seats, players)
     if sticks.tracks(fields):
         payments += sticks.rows(put_in, winner, pot)
     return result, payments, [winner], discarder
 
 
-def _round(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats: game.Seats):
+def _round(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats: game.Seats,
+           players: Sequence[str] | None = None):
     from scoring.ruleset import get_ruleset
     from scoring.settle import settle_round
 
@@ -82,8 +88,11 @@ def _round(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats
     data.setdefault("dealer", seats.wind(deal.dealer))
     merged = dict(options)
     merged.update(data.pop("options", None) or {})
-    result = settle_round(data, rules, merged).to_json()
+    settled = settle_round(data, rules, merged)
+    result = settled.to_json()
     payments = game.by_player(result["ledger"], seats)
+    if players:
+        name_reasons(payments, settled.ledger, seats, players)
     winners = [seats.player(w["player"]) for w in result["wins"]]
     # the discarder of the one win, or of a discard won by several (一炮多响: wins of one event);
     # of other wins none, so the deal follows the first winner. It was any discarder all discard

@@ -10,7 +10,7 @@ import os
 import secrets
 from collections.abc import Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -83,6 +83,7 @@ class HandView:
     entry: dict[str, Any]
     reading: dict[str, Any] | None
     created: datetime
+    honba: int = 0  # the honba counters (本场) this hand was scored with
 
     @property
     def net(self) -> list[float]:
@@ -116,6 +117,12 @@ class TableView:
         return sticks.on_table(h.payments for h in self.hands)
 
     @property
+    def honba(self) -> int:
+        """The honba counters (本场) of the next hand (game.honba_after); 0 where the rule set
+        pays none."""
+        return self.deal.honba if counts_honba(self.rules) else 0
+
+    @property
     def rotation(self) -> game.Rotation:
         return game.rotation_of(self.rules)
 
@@ -139,7 +146,7 @@ class TableView:
 
 
 def _deal_after(h: HandView, rotation: game.Rotation) -> game.Deal:
-    before = game.Deal(h.dealer, h.round_wind, h.streak, h.entry.get("_passes", 0))
+    before = game.Deal(h.dealer, h.round_wind, h.streak, h.entry.get("_passes", 0), h.honba)
     return game.next_deal(before, rotation, h.winners, h.entry.get("_discarder"))
 
 
@@ -298,7 +305,7 @@ class Ledger:
 def _as_view(h: Mapping[str, Any]) -> HandView:
     return HandView(h["seq"], h["kind"], h["source"], h["dealer"], h["round_wind"], h["streak"],
                     list(h["winners"]), dict(h["result"]), list(h["payments"]), dict(h["entry"]),
-                    h["reading"], h["created"])
+                    h["reading"], h["created"], h["honba"])
 
 
 def _bump(conn: Connection, table_id: int) -> None:
@@ -313,17 +320,33 @@ def _scored(view: TableView, entry: Entry, deal: game.Deal, seq: int,
     from mjlens.ledger.scoring_entry import score_entry
 
     if entry.dealer is not None and entry.dealer != deal.dealer:
-        deal = game.Deal(entry.dealer, deal.round_wind, 0, deal.passes)
+        deal = game.Deal(entry.dealer, deal.round_wind, 0, deal.passes, deal.honba)
+    deal = replace(deal, honba=_honba_given(entry, deal.honba) if counts_honba(view.rules) else 0)
     seats = game.seats_for(view.rules, deal, view.first_dealer)
     result, payments, winners, discarder = score_entry(view.rules, view.options, entry, deal,
-                                                       seats, pot)
+                                                       seats, pot, view.players)
     stored = entry.to_json()
     stored["_passes"] = deal.passes
     stored["_discarder"] = discarder
     return {"seq": seq, "kind": entry.kind, "source": entry.source, "entry": stored,
             "dealer": deal.dealer, "round_wind": deal.round_wind, "streak": deal.streak,
-            "result": result, "payments": payments, "winners": winners,
+            "honba": deal.honba, "result": result, "payments": payments, "winners": winners,
             "reading": entry.reading, "created": datetime.now(UTC)}
+
+
+def counts_honba(rules: str) -> bool:
+    """Whether a table playing `rules` counts honba (本场): its hands read the field `honba`."""
+    from scoring.ruleset import get_ruleset
+
+    return "honba" in get_ruleset(rules).field_names
+
+
+def _honba_given(entry: Entry, honba: int) -> int:
+    """The hand's own `honba` where the player gave it (the table counts on from there), else
+    the table's count."""
+    given = (entry.hand or {}).get("honba") if entry.kind == "hand" else None
+    return given if isinstance(given, int) and not isinstance(given, bool) and given >= 0 \
+        else honba
 
 
 def _engine(url: str) -> Engine:

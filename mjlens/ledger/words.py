@@ -25,7 +25,10 @@ M = Catalog("ledger", {
                    "请再看一下各局，确实要撤销再点一次。"),
     "no_hand": ("Table {name} has no hand {seq}: it has {count}.",
                 "牌桌 {name} 没有第 {seq} 局：一共 {count} 局。"),
-    "same_player": ("The winner cannot also be the discarder.", "和牌者不能同时是放炮者。"),
+    "same_player": ("The winner cannot also be the {discarder}.", "和牌者不能同时是{discarder}。"),
+    # who discarded the winning tile, in the table's game's words: riichi players say 放铳
+    "discarder": ("discarder", "放炮者"),
+    "discarder_riichi": ("discarder", "放铳者"),
     "round_rules": ("This round is written for {given}, but the table plays {rules}.",
                     "这一局写的是 {given} 的规则，但本桌用的是 {rules}。"),
     "no_round_rules": ("{rules} has no round rules: add the hands one by one.",
@@ -39,6 +42,14 @@ M = Catalog("ledger", {
     "no_photo_hand": ("No hand was found in the photo.", "照片里没有找到手牌。"),
     "bad_db": ("Cannot open the ledger at {url}: {why}", "无法打开账本 {url}：{why}"),
 })
+
+
+_DISCARDER = {"riichi": "discarder_riichi"}
+
+
+def discarder_word(rules: str) -> Msg:
+    """The player who discarded the winning tile, as the table's rule set says it."""
+    return M(_DISCARDER.get(rules, "discarder"))
 
 
 class LedgerError(Exception):

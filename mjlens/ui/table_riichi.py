@@ -4,7 +4,7 @@ box ask who declared riichi this hand, as the CLI's `table add --riichi "Bo,Cy"`
 declarer puts a 1,000-point stick on the table and the winner takes every stick there. The
 winner's own riichi is read from the hand (riichi=true), as the ledger reads it, so a winner
 ticked here whose hand does not say riichi is refused: the hand would miss riichi's han.
-The standings say how many sticks lie on the table.
+The standings say how many sticks lie on the table, and the next hand's honba (本场).
 """
 
 from __future__ import annotations
@@ -26,9 +26,6 @@ M = Catalog("app_table_riichi", {
                       "read from the hand.",
                       "勾选的每位玩家放一根 1000 点的立直棒到桌上；本局或之后的和牌者拿走桌上所有"
                       "立直棒。和牌者自己的立直按这手牌是否立直计算。"),
-    "on_table_one": ("On the table: 1 riichi stick ({points})",
-                     "桌上：1 根立直棒（{points} 点）"),
-    "on_table": ("On the table: {n} riichi sticks ({points})", "桌上：{n} 根立直棒（{points} 点）"),
     "winner_unsaid": ("{name} won and is ticked as declaring riichi, but the hand does not say "
                       "riichi: mark the hand riichi (riichi=true) so its han count, or untick "
                       "{name}.",
@@ -72,12 +69,9 @@ def clear(prefix: str) -> None:
 
 
 def on_table(view: TableView, lang: str) -> str | None:
-    """'On the table: 2 riichi sticks (2,000)', or None (no sticks, or no riichi table)."""
-    if not tracks(view):
-        return None
-    n = view.riichi_sticks
-    if not n:
-        return None
-    points = f"{n * sticks.STICK:,}"
-    return (M("on_table_one", points=points) if n == 1
-            else M("on_table", n=n, points=points)).render(lang)
+    """'On the table: 2 riichi sticks (2,000); next hand: 1 honba (本场)', as `mjlens table show`
+    says it, or None off a riichi table."""
+    from mjlens.ledger.report import riichi_table
+
+    line = riichi_table(view)
+    return None if line is None else line.render(lang)
