@@ -246,7 +246,7 @@ def context_summary(ctx, lang: str) -> str:
     """One line for the closed win-details box, e.g. 'Discard from West · seat East'."""
     how = t("self_drawn" if ctx.self_drawn else "discard", lang)
     if not ctx.self_drawn and ctx.extra.get("discarder") in WINDS:
-        how += f" ({wind_name(ctx.extra['discarder'], lang)})"
+        how += aside(wind_name(ctx.extra["discarder"], lang), lang)  # 點和（東）
     flags = [t(f, lang) for f in ("last_tile", "kong_replacement", "robbing_kong", "last_copy")
              if getattr(ctx, f)]
     parts = [how, t("label_value", lang, label=t("seat_wind", lang),
