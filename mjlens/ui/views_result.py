@@ -1,5 +1,5 @@
 """Streamlit: rule set and house options, the win context, and the explained score with its
-payment table and exports. Widgets are generated from RuleSet.options / extra_fields."""
+payments and exports. Widgets are generated from RuleSet.options / extra_fields."""
 
 from __future__ import annotations
 
