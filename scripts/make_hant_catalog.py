@@ -63,6 +63,9 @@ TERMS: tuple[tuple[str, str, str], ...] = (
     ("保存", "儲存", "saving a file"),
     ("文本", "文字", "UTF-8 text"),
     ("支持", "支援", "formats the uploader takes"),
+    ("程序", "程式", "a program: the tile reader, 識牌程式"),
+    ("導入", "匯入", "importing a tile profile, as 導出 is 匯出"),
+    ("檔案檔案", "檔案", "导入档案文件 (a profile's file): 档案 and 文件 are both 檔案"),
     ("“", "「", "quotation marks as Taiwan and Hong Kong write them"),
     ("”", "」", "as “"),
 )

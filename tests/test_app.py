@@ -23,6 +23,13 @@ def total(at) -> str | None:
     return at.metric[0].value if len(at.metric) else None
 
 
+def payment_lines(at) -> list[str]:
+    """The payments' lines (who pays whom how much), less the reason in small print under each."""
+    return [line.split("  \n")[0].removeprefix("- ") for m in at.markdown
+            for line in m.value.split("\n- ") if " pays " in line or "付给" in line
+            or "付給" in line]
+
+
 def messages(at) -> str:
     return " | ".join(str(e.value) for e in [*at.warning, *at.error, *at.info, *at.success])
 
@@ -200,8 +207,8 @@ def test_options_and_stake_change_result(app):
     app.toggle(key="opt-toy-double").set_value(True).run()
     assert total(app) == "8 pt"
     app.number_input(key="opt-toy-base").set_value(3).run()
+    assert all(line.endswith("**24**") for line in payment_lines(app))  # 8 pt x base 3, each
     rows = [r for tbl in app.table for r in tbl.value.to_dict("records")]
-    assert any(str(r.get("Amount")) == "24" for r in rows)  # 8 pt x base 3, from each payer
     nets = [r["Net"] for r in rows if "Net" in r]
     assert "+72" in nets
 
@@ -209,8 +216,7 @@ def test_options_and_stake_change_result(app):
 def test_discarder_and_winds(app):
     enter(app, "111m 456m 789m 5s [222p] +5s seat:S")
     app.selectbox(key="extra-discarder").set_value("W").run()
-    rows = [r for tbl in app.table for r in tbl.value.to_dict("records")]
-    payers = {r["Pays"] for r in rows if "Pays" in r}
+    payers = {line.split(" pays ")[0] for line in payment_lines(app)}
     assert payers == {"West"}
     assert "discarder=W" in app.text_input(key="notation").value
 
@@ -607,7 +613,7 @@ def test_the_chinese_payment_table_marks_you_in_full_width_brackets(app):
         app.segmented_control(key="lang").set_value(lang).run()
         assert not app.exception
         cells = [str(v) for tbl in app.table for row in tbl.value.to_dict("records")
-                 for v in row.values()]
+                 for v in row.values()] + payment_lines(app)
         assert you in cells and not any(" (" in c for c in cells), (lang, cells)
 
 
@@ -618,3 +624,19 @@ def test_the_traditional_page_writes_what_a_fan_excludes_once_in_traditional(app
     assert not app.exception
     lines = " ".join(m.value for m in app.markdown)
     assert "無字：因斷么不計。" in lines, lines  # not 斷麼: the Traditional name converted again
+
+
+def test_the_payments_are_lines_a_phone_can_read(app):
+    """A self-drawn win: one line per payer ('North pays East (you) **4**') with its reason in
+    small print under it, the net per player in a table of two columns. The payments were a
+    table of four columns (payer, payee, amount, reason), squeezed on a phone's 390 px until
+    the names and the column headings broke in two (數額 on two lines)."""
+    enter(app, "111m 456m 789m 5s [222p] *5s")
+    lines = payment_lines(app)
+    assert sorted(lines) == ["North pays East (you) **4**", "South pays East (you) **4**",
+                             "West pays East (you) **4**"], lines
+    listed = next(m.value for m in app.markdown if "North pays" in m.value)
+    assert listed.count("<small>") == 3, listed
+    assert all(len(tbl.value.columns) <= 2 for tbl in app.table)
+    app.segmented_control(key="lang").set_value("zh-Hant").run()
+    assert "北 付給 東（你） **4**" in payment_lines(app), payment_lines(app)

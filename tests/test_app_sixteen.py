@@ -9,6 +9,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from mjlens.ui import state as S
+from scoring.hant import HANT
 from scoring.messages import render
 from scoring.notation import format_hand, parse_hand
 
@@ -88,7 +89,10 @@ def test_draft_asks_for_the_rule_sets_hand_size():
     d = S.from_hand(parse_hand(STANDING))
     with pytest.raises(ValueError) as err:  # HandError: 16 tiles, no winning tile marked
         S.to_hand(d, sets=4)
-    assert "needs 14 (14 plus one for each kong)" in render(err.value.msg, "en")
+    said = render(err.value.msg, "en")  # the size once, not 'needs 14 (14 plus one for ...)'
+    assert "needs 14 (a kong counts one more)" in said and "(14 " not in said, said
+    zh = render(err.value.msg, HANT)
+    assert "應為 14 張（有槓時每個槓多 1 張）" in zh and "（14 張" not in zh, zh
     d = S.from_hand(parse_hand(STANDING + " [7777z]"))
     with pytest.raises(ValueError) as err:
         S.to_hand(d, sets=5)

@@ -59,3 +59,22 @@ def test_the_traditional_page_of_a_scored_hand_has_no_latin_letters(app):  # noq
     assert "九九條" in said and "：夏" in said and "台 × 1" in said, said[:800]
     latin = [s for s in shown if re.search("[A-Za-z]", s) and "mjlens" not in s]
     assert latin == [], latin
+
+
+def test_the_traditional_page_names_a_selected_tile_and_the_discarder_in_its_own_script(app):  # noqa: F811
+    """Selecting a tile said '已選：一萬 (1m)' (the code, Latin, in half-width brackets) and the
+    closed win details '點和 (東)'; the Traditional page writes '已選：一萬' and '點和（東）'. The
+    Simplified page keeps the code, as the notation writes it, in full-width brackets."""
+    app.button_group(key="lang").set_value("zh-Hant").run()
+    app.selectbox(key="rules").set_value("taiwan").run()
+    app.text_input(key="notation").set_value(
+        "123m 456m 789m 234p 56p 99s +7p 25f seat:S discarder=E").run()
+    app.button(key="tile-0").click().run()
+    assert not app.exception, app.exception
+    said = " | ".join(m.value for m in app.markdown)
+    assert "已選：一萬" in said and "1m" not in said, said[:600]
+    summaries = [e.label for e in app.expander if "和牌方式" in e.label]
+    assert summaries and "點和（東）" in summaries[0], summaries
+    app.button_group(key="lang").set_value("zh").run()
+    said = " | ".join(m.value for m in app.markdown)
+    assert "已选：一万（1m）" in said, said[:600]

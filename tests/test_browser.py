@@ -555,3 +555,34 @@ def test_the_english_page_has_no_chinese_but_names(standin_server):
         finally:
             browser.close()
     assert not any(found.values()), found
+
+
+def test_the_score_column_cuts_no_text_in_the_app_itself(server):
+    """app.py with its pages (the stand-in app has no navigation, so no link to the Table
+    page): a scored hand's words are neither cut nor run off the screen, on a phone and in a
+    desktop's narrow score column. The link to the Table page under the score was one line cut
+    at the column's edge ('...keep this hand in a ga'), on a phone and on a laptop alike."""
+    from playwright.sync_api import sync_playwright
+
+    url, _ = server
+    found = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            for locale, width in (("en-US", 390), ("zh-TW", 390), ("zh-CN", 1280)):
+                ctx = browser.new_context(locale=locale, viewport={"width": width, "height": 900})
+                page = ctx.new_page()
+                page.goto(url)
+                page.locator(".st-key-notation input").wait_for(timeout=60_000)
+                _idle(page)
+                page.locator(".st-key-notation input").fill("123m 456m 789m 234p 5s *5s")
+                page.locator(".st-key-notation input").press("Enter")
+                page.locator('[data-testid="stPageLink"]').wait_for(timeout=60_000)
+                _idle(page)
+                assert page.locator('[data-testid="stException"]').count() == 0
+                found[locale, width] = page.evaluate(LAYOUT_FAULTS_JS)
+                ctx.close()
+        finally:
+            browser.close()
+    faults = {k: v for k, v in found.items() if any(v.values())}
+    assert not faults, faults

@@ -90,6 +90,8 @@ def test_the_locale_picks_the_script(locale, lang):
     ("{root} 不是文件夹。", "{root} 不是資料夾。"), ("下载结果文件", "下載結果檔案"),
     ("牌的代码", "牌的代碼"), ("简单算法", "簡單算法"),  # s2twp's 程式碼 / 演算法 kept out
     ("“rules”必须是规则名", "「rules」必須是規則名"), ("JSON 对象", "JSON 物件"),
+    ("不用档案（只用识牌程序）", "不用檔案（只用識牌程式）"),  # a program: 程式, not 程序
+    ("学习一套牌或导入档案", "學習一套牌或匯入檔案"), ("导入档案文件", "匯入檔案"),  # not 檔案檔案
 ])
 def test_the_words_of_the_app_read_as_in_taiwan(simplified, traditional):
     assert _script().converter()(simplified) == traditional

@@ -45,6 +45,10 @@ M = Catalog("app_draft", {
                    "one for each kong). Check for missing or extra tiles.",
                    "牌数不对：这手牌有 {n} 张，应为 {want} 张（{base} 张，每个杠多 1 张）。"
                    "请检查是否漏牌或多牌。"),
+    "tile_count_no_kong": ("Wrong number of tiles: the hand has {n} tiles but needs {want} (a "
+                           "kong counts one more). Check for missing or extra tiles.",
+                           "牌数不对：这手牌有 {n} 张，应为 {want} 张（有杠时每个杠多 1 张）。"
+                           "请检查是否漏牌或多牌。"),
     "mark_win": ("Mark the winning tile: select it and choose 'Winning tile'.",
                  "请标出和牌张：点选它，再选“和牌张”。"),
     "win_face_down": ("The winning tile is face down: say which tile it is.",
@@ -374,7 +378,9 @@ def to_hand(d: Draft, require_win: bool = True, sets: int = 4) -> Hand:
         playing = sum(1 for s in d.tiles if not T.is_flower(s.code))
         want = tiles_needed(d, sets)
         if playing != want:  # say the bigger problem first
-            raise HandError(M("tile_count", n=playing, want=want, base=3 * sets + 2))
+            base = 3 * sets + 2  # with no kong it is what the hand needs: said once
+            raise HandError(M("tile_count", n=playing, want=want, base=base) if want != base
+                            else M("tile_count_no_kong", n=playing, want=want))
         raise HandError(M("mark_win"))
     win_code = d.tiles[win].code if win is not None else None
     if win_code == T.BACK:

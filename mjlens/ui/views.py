@@ -83,6 +83,11 @@ div[class*="st-key-group-"], div.st-key-palette-tiles { gap: 0.25rem; }
    instead of scrolling sideways, where the last ones (Flowers, Face down) were out of sight. */
 [data-testid="stButtonGroup"] [role="radiogroup"] { flex-wrap: wrap; overflow: visible;
   row-gap: 0.25rem; }
+/* A page link's words (the Table page's, under the score) wrap: Streamlit keeps them on one
+   line and cut them at the column's edge, on a phone and in a desktop's score column. */
+[data-testid="stPageLink-NavLink"] > span:last-child,
+[data-testid="stPageLink-NavLink"] [data-testid="stMarkdownContainer"],
+[data-testid="stPageLink-NavLink"] p { white-space: normal; overflow: visible; }
 </style>
 """
 # What the uploader offers: what the one loading policy reads (HEIC where pillow-heif is there).

@@ -9,7 +9,7 @@ from mjlens.ui import parts as PT
 from mjlens.ui import pictures as PIC
 from mjlens.ui import profiles as PR
 from mjlens.ui import state as S
-from mjlens.ui.i18n import group_name, t, text, tile_label, tile_name
+from mjlens.ui.i18n import HANT, aside, group_name, t, text, tile_label, tile_name
 from mjlens.ui.jokers import Joker
 from mjlens.ui.render import tile_crop
 from mjlens.ui.tile_images import tile_png
@@ -198,6 +198,12 @@ def _move_targets(d: S.Draft) -> list[str]:
     return [S.CONCEALED] + [S.meld_group(k) for k in range(len(d.melds))] + [S.NEW_MELD, S.WIN]
 
 
+def selected_name(code: str, lang: str) -> str:
+    """The selected tile's name with its code, as the notation writes it (`5 Dots (5p)`,
+    `五筒（5p）`); the Traditional page by name alone, writing no Latin letter."""
+    return tile_name(code, lang) + ("" if lang == HANT else aside(code, lang))
+
+
 def edit_panel(lang: str) -> None:
     """Corrections for the selected tile: likely alternatives, move, mark winning, delete."""
     ss = st.session_state
@@ -207,7 +213,7 @@ def edit_panel(lang: str) -> None:
         return
     slot = d.tiles[i]
     with st.container(border=True, key="edit-panel"):
-        info = t("selected_tile", lang, tile=f"{tile_name(slot.code, lang)} ({slot.code})")
+        info = t("selected_tile", lang, tile=selected_name(slot.code, lang))
         if slot.confidence is not None:
             info += " · " + t("confidence", lang, p=round(100 * slot.confidence))
         photo = ss.get("photo")

@@ -1,5 +1,5 @@
 """Streamlit: rule set and house options, the win context, and the explained score with its
-payment table and exports. Widgets are generated from RuleSet.options / extra_fields."""
+payments and exports. Widgets are generated from RuleSet.options / extra_fields."""
 
 from __future__ import annotations
 
@@ -246,7 +246,7 @@ def context_summary(ctx, lang: str) -> str:
     """One line for the closed win-details box, e.g. 'Discard from West · seat East'."""
     how = t("self_drawn" if ctx.self_drawn else "discard", lang)
     if not ctx.self_drawn and ctx.extra.get("discarder") in WINDS:
-        how += f" ({wind_name(ctx.extra['discarder'], lang)})"
+        how += aside(wind_name(ctx.extra["discarder"], lang), lang)  # 點和（東）
     flags = [t(f, lang) for f in ("last_tile", "kong_replacement", "robbing_kong", "last_copy")
              if getattr(ctx, f)]
     parts = [how, t("label_value", lang, label=t("seat_wind", lang),
@@ -440,6 +440,19 @@ def result_view(outcome: E.Outcome, rs: RuleSet, lang: str, joker: Joker | None 
         st.info(say(note, rs, lang))
 
 
+def payment_lines(payments, who, rs: RuleSet, lang: str) -> str:
+    """Who pays whom how much, one line each with its reason in small print under it: a list
+    fits a phone's width (a four-column table squeezed the names and broke 數額 in two) and the
+    narrow score column of a desktop alike. `who` names a seat."""
+    lines = []
+    for p in payments:
+        line = t("pays_line", lang, payer=who(p.payer), payee=who(p.payee),
+                 amount=E.fmt_num(p.amount))
+        reason = say(p.reason, rs, lang)
+        lines.append(f"- {line}" + (f"  \n<small>{reason}</small>" if reason else ""))
+    return "\n".join(lines)
+
+
 def payments_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
     st.subheader(t("payments", lang))
     options_view(rs, lang, stakes=True)
@@ -454,10 +467,7 @@ def payments_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
     def who(seat: str) -> str:
         return wind_name(seat, lang) + (aside(t("you", lang), lang) if seat == me else "")
 
-    rows = [{t("payer", lang): who(p.payer), t("payee", lang): who(p.payee),
-             t("amount", lang): E.fmt_num(p.amount), t("reason", lang): say(p.reason, rs, lang)}
-            for p in r.payments]
-    st.table(rows)
+    st.markdown(payment_lines(r.payments, who, rs, lang), unsafe_allow_html=True)
     net = E.net_rows(r)
     st.table([{t("player", lang): who(s), t("net", lang): ("+" if v > 0 else "") + E.fmt_num(v)}
               for s, v in net])
