@@ -32,7 +32,7 @@ def _honba_paid(hand) -> float:
 
 
 def test_a_draw_and_the_dealers_win_add_a_honba_and_another_players_win_clears_them(tmp_path):
-    led = _table(tmp_path)  # Ann deals, and keeps the deal (the table names no other)
+    led = _table(tmp_path)  # Ann deals; a draw not saying who was tenpai leaves her the deal
     first = led.add("T", entries.drawn())
     assert first.honba == 0 and led.table("T").honba == 1
     dealer_win = led.add("T", entries.from_notation(RON, winner=0, discarder=2))

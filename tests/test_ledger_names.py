@@ -50,3 +50,20 @@ def test_a_rounds_reasons_name_the_players_too(tmp_path):
     assert reasons[0].startswith("Bo (S) self-draws (自摸)")
     assert reasons[-1].startswith("Cy (W) wins on Di (N)'s discard (点炮)")
     assert hand.payments[-1]["reason_zh"].startswith("Cy（西家）和Di（北家）点炮")
+
+
+DRAGONS = "[555z<] [666z^] [777z>] 23m 99p +1m"  # big three dragons, all claimed, won on 1m
+
+
+def test_riichis_pao_notes_name_the_liable_player(tmp_path):
+    """The pao notes said "West pays the whole hand" at a table where West is Cy: the ledger
+    keeps them with the players' names (`named_notes`), the result's own notes keep the seat."""
+    led = _ledger(tmp_path, "riichi")  # Ann deals: Bo sits South, Cy West
+    hand = led.add("T", entries.from_notation(DRAGONS + " pao=W", winner=1, discarder=2))
+    assert "so West pays the whole hand" in hand.result["notes"][-1]
+    assert hand.result["named_notes"][-1] == (
+        "The liable player (pao) Cy (West) also discarded the winning tile, so Cy (West) pays "
+        "the whole hand, as on any ron.")
+    assert "Cy（西家）" in hand.result["named_notes_zh"][-1]
+    assert "Cy（西家）" in hand.result["named_notes_zh_hant"][-1]
+    assert hand.result["named_notes"][1].startswith("Pao (包): Cy (West) discarded the tile")

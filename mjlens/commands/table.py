@@ -38,6 +38,11 @@ M = Catalog("table_cli", {
                  "{name}（代码 {code}）  {rules}  {count} 局  {players}"),
     "one_input": ("Give the hand one way: --hand, a HAND.json file, --photo, --round or --draw.",
                   "请用一种方式给出这一局：--hand、HAND.json 文件、--photo、--round 或 --draw。"),
+    "tenpai_needed": ("At a riichi table a drawn hand says who was tenpai (ready): --tenpai "
+                      "\"Ann,Bo\", or --tenpai - for nobody. The dealer keeps the deal only "
+                      "if tenpai, and the noten players pay the tenpai ones 3,000 in all.",
+                      "立直麻将的牌桌记流局时要写明谁听牌：--tenpai \"甲,乙\"，无人听牌写 --tenpai -。"
+                      "庄家听牌才连庄，未听牌者共付给听牌者 3000 点。"),
     "bad_file": ("Cannot read {path}: {why}", "无法读取 {path}：{why}"),
     "bad_json": ("{path} is not valid JSON ({why}).", "{path} 不是有效的 JSON（{why}）。"),
 })
@@ -79,6 +84,9 @@ def register(sub) -> None:
         q.add_argument("--riichi", help="(riichi) who declared riichi this hand, \"A,B\": each "
                        "puts a 1000-point stick on the table, the winner of a later hand takes "
                        "them (the winner's own riichi is read from the hand)")
+        q.add_argument("--tenpai", help="(riichi, with --draw) who was tenpai (ready) at the "
+                       "drawn hand, \"A,B\", or - for nobody: the dealer keeps the deal only if "
+                       "tenpai; the noten players pay the tenpai ones 3,000 in all")
         q.add_argument("--self-drawn", action="store_true", help="(photo) won by self-draw")
         q.set_defaults(func=func)
 
@@ -142,6 +150,9 @@ def _entry(args, view):
            "dealer": _index(view, args.dealer)}
     if getattr(args, "riichi", None):
         who["riichi"] = [view.player_index(n) for n in args.riichi.split(",") if n.strip()]
+    tenpai = _tenpai(args, view)
+    if tenpai is not None:
+        who["tenpai"] = tenpai
     given = [x for x in (args.hand, args.hand_file, args.photo, args.round) if x] + \
         (["draw"] if args.draw else [])
     if len(given) != 1:
@@ -156,6 +167,21 @@ def _entry(args, view):
         return entries.drawn(**who)
     data = _read_json(args.round or args.hand_file)
     return entries.from_round(data, **who) if args.round else entries.from_json(data, **who)
+
+
+def _tenpai(args, view) -> list[int] | None:
+    """`--tenpai "A,B"` (or `-`, nobody) as player indexes; a riichi table's drawn hand must
+    say it, since the deal and the noten payments follow it."""
+    from mjlens.ledger import tenpai
+    from mjlens.ledger.words import LedgerError
+
+    given = getattr(args, "tenpai", None)
+    if given is None:
+        if args.draw and tenpai.asks(view.rules):
+            raise LedgerError(M("tenpai_needed"))
+        return None
+    names = [] if given.strip() == "-" else [n for n in given.split(",") if n.strip()]
+    return [view.player_index(n) for n in names]
 
 
 def _index(view, name):

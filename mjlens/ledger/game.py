@@ -27,6 +27,11 @@ M = Catalog("ledger_game", {
     "rot_keep": ("the dealer deals again after winning or a drawn hand (连庄); otherwise the deal "
                  "passes to the next player",
                  "庄家和牌或流局则连庄，否则由下家坐庄"),
+    "rot_tenpai": ("the dealer deals again after winning, or after a drawn hand at which the dealer "
+                   "was tenpai (ready) (连庄); otherwise the deal passes to the next player; four "
+                   "passes make a round of the prevailing wind",
+                   "庄家和牌，或流局时庄家听牌，则连庄；否则由下家坐庄；庄家轮转四次为一圈，圈风随之"
+                   "轮换"),
     "rot_table": ("the rule text does not say who deals next: the dealer stays until the table "
                   "names the next one (Who dealt this hand on the Table page, --dealer on the "
                   "command line)",
@@ -47,13 +52,20 @@ M = Catalog("ledger_game", {
                "国标麻将竞赛规则每圈四局，每局后换庄（本项目的规则原文未涉及）"),
     "src_taiwan": ("Taiwanese tables count 連莊: the dealer keeps the deal on a win or a drawn "
                    "hand", "台湾麻将计连庄：庄家和牌或流局则连庄"),
+    "src_riichi": ("EMA Riichi Competition Rules 2016 and common Japanese rules: the dealer keeps "
+                   "the deal (renchan) on a win, or on an exhaustive draw when tenpai; East round, "
+                   "then South round (the rule text of this project does not cover it)",
+                   "欧洲麻将协会立直麻将竞赛规则（二〇一六年）与日本通行规则：庄家和牌，或荒牌流局时"
+                   "庄家听牌，则连庄；先东风圈，后南风圈（本项目的规则原文未涉及）"),
 })
 
 
 @dataclass(frozen=True)
 class Rotation:
     """How the deal moves: `winner` (the winner deals), `each` (the next player every hand),
-    `keep` (the dealer keeps it on a win or draw, else the next player), `table` (the table says)."""
+    `keep` (the dealer keeps it on a win or draw, else the next player), `tenpai` (the dealer
+    keeps it on a win, or on a drawn hand the dealer was tenpai at, else the next player: the
+    table records who was tenpai at a drawn hand), `table` (the table says)."""
 
     kind: str
     source: Msg | None = None
@@ -71,6 +83,7 @@ ROTATIONS: dict[str, Rotation] = {
     "sichuan": Rotation("winner", M("src_sichuan")),
     "gb": Rotation("each", M("src_gb")),
     "taiwan": Rotation("keep", M("src_taiwan")),
+    "riichi": Rotation("tenpai", M("src_riichi")),
 }
 
 
@@ -143,14 +156,24 @@ def honba_after(deal: Deal, winners: Sequence[int]) -> int:
 
 
 def next_deal(deal: Deal, rotation: Rotation, winners: Sequence[int],
-              discarder: int | None) -> Deal:
-    """The deal after a hand won by `winners` (empty: a drawn hand), on `discarder`'s tile."""
-    return replace(_next_dealer(deal, rotation, winners, discarder),
+              discarder: int | None, tenpai: Sequence[int] | None = None) -> Deal:
+    """The deal after a hand won by `winners` (empty: a drawn hand), on `discarder`'s tile;
+    `tenpai`: who was tenpai at a drawn hand (None: not recorded)."""
+    return replace(_next_dealer(deal, rotation, winners, discarder, tenpai),
                    honba=honba_after(deal, winners))
 
 
+def dealer_keeps(deal: Deal, winners: Sequence[int], tenpai: Sequence[int] | None) -> bool:
+    """Renchan (`tenpai` rotation): the dealer won, or the hand was drawn with the dealer
+    tenpai. A drawn hand recorded without who was tenpai (before the ledger asked) keeps the
+    dealer, as the ledger did then."""
+    if winners:
+        return deal.dealer in winners
+    return tenpai is None or deal.dealer in tenpai
+
+
 def _next_dealer(deal: Deal, rotation: Rotation, winners: Sequence[int],
-                 discarder: int | None) -> Deal:
+                 discarder: int | None, tenpai: Sequence[int] | None = None) -> Deal:
     if rotation.kind == "each":
         return _moved(deal, (deal.dealer + 1) % 4)
     if rotation.kind == "winner":
@@ -161,6 +184,9 @@ def _next_dealer(deal: Deal, rotation: Rotation, winners: Sequence[int],
         return _moved(deal, winners[0])
     if rotation.kind == "keep":
         stays = not winners or deal.dealer in winners
+        return _moved(deal, deal.dealer if stays else (deal.dealer + 1) % 4)
+    if rotation.kind == "tenpai":
+        stays = dealer_keeps(deal, winners, tenpai)
         return _moved(deal, deal.dealer if stays else (deal.dealer + 1) % 4)
     return replace(deal, streak=deal.streak + 1)  # "table": it stays until the table says
 

@@ -17,6 +17,15 @@ M = Catalog("ledger_report", {
                     "{n}. 流局：{who} 的立直棒留在桌上（{deal}）"),
     "drawn_sticks": ("{n}. drawn hand: {who} riichi sticks stay on the table  ({deal})",
                      "{n}. 流局：{who} 的立直棒留在桌上（{deal}）"),
+    # a drawn hand at a riichi table that says who was tenpai: what happened, one or two parts
+    # (who was tenpai; whose sticks stay on the table)
+    "drawn_with": ("{n}. drawn hand: {what}  ({deal})", "{n}. 流局：{what}（{deal}）"),
+    "parts": ("{first}; {second}", "{first}；{second}"),
+    "tenpai_none": ("nobody tenpai (ready), nobody pays", "无人听牌，无人支付"),
+    "tenpai_all": ("all four tenpai (ready), nobody pays", "四家都听牌，无人支付"),
+    "tenpai_some": ("{who} tenpai (ready)", "{who} 听牌"),
+    "sticks_stay_one": ("{who} riichi stick stays on the table", "{who} 的立直棒留在桌上"),
+    "sticks_stay": ("{who} riichi sticks stay on the table", "{who} 的立直棒留在桌上"),
     "deal": ("dealer {dealer}, {wind} round", "庄家 {dealer}，{wind}圈"),
     "deal_honba": ("dealer {dealer}, {wind} round, {honba} honba",
                    "庄家 {dealer}，{wind}圈，{honba} 本场"),
@@ -126,28 +135,48 @@ def hand_lines(view, h, lang: str) -> list[str]:
     players = view.players
     common = {"n": h.seq, "deal": _deal_words(view, h, lang)}
     if h.kind == "draw":
-        return [_drawn(h, players, common).render(lang), *_lines(h.payments, players, lang)]
+        return [_drawn(h, players, common).render(lang), *payment_lines(h.payments, players, lang)]
     if h.kind == "round":
         wins = round_wins(view, h)
         head = M("round_won", wins=wins, **common) if wins else M("round_no_win", **common)
-        return [head.render(lang), *_lines(h.payments, players, lang)]
+        return [head.render(lang), *payment_lines(h.payments, players, lang)]
     return [M("won", winners=", ".join(players[w] for w in h.winners),
               value=value_text(view, h, lang), **common).render(lang),
-            *_lines(h.payments, players, lang)]
+            *payment_lines(h.payments, players, lang)]
 
 
 def _drawn(h, players, common):
-    """A drawn hand's heading: nobody pays, or (riichi) whose sticks went onto the table and
-    stay there ("Bo's and Cy's riichi sticks stay on the table")."""
+    """A drawn hand's heading: nobody pays, or (riichi) who was tenpai and whose sticks went
+    onto the table and stay there ("Bo's and Cy's riichi sticks stay on the table")."""
     put_in = [p["payer"] for p in h.payments if p.get("stick") and p["payee"] is None]
-    if not put_in:
+    ready = h.entry.get("tenpai")
+    if ready is None and not put_in:
         return M("drawn", **common)
-    whose = [M("whose", name=players[i]) for i in put_in]
-    who = whose[0] if len(whose) == 1 else M("and", first=whose[:-1], last=whose[-1])
-    return M("drawn_stick" if len(put_in) == 1 else "drawn_sticks", who=who, **common)
+    if ready is None:  # a hand recorded without who was tenpai: the sticks alone
+        key = "drawn_stick" if len(put_in) == 1 else "drawn_sticks"
+        return M(key, who=_both([M("whose", name=players[i]) for i in put_in]), **common)
+    what = _tenpai_words(ready, players)
+    if put_in:
+        stay = M("sticks_stay_one" if len(put_in) == 1 else "sticks_stay",
+                 who=_both([M("whose", name=players[i]) for i in put_in]))
+        what = M("parts", first=what, second=stay)
+    return M("drawn_with", what=what, **common)
 
 
-def _lines(payments, players, lang: str) -> list[str]:
+def _both(items: list):
+    return items[0] if len(items) == 1 else M("and", first=items[:-1], last=items[-1])
+
+
+def _tenpai_words(ready: list[int], players):
+    """Who was tenpai at a drawn hand, by name (the noten payments' lines say who paid)."""
+    if not ready:
+        return M("tenpai_none")
+    if len(ready) == 4:
+        return M("tenpai_all")
+    return M("tenpai_some", who=_both([players[i] for i in ready]))
+
+
+def payment_lines(payments, players, lang: str) -> list[str]:
     lines = []
     for p in payments:
         lines.append(M("pays", payer=sticks.name(p["payer"], players, lang),

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from mjlens.ledger import game, sticks
-from mjlens.ledger.names import name_reasons
+from mjlens.ledger import game, sticks, tenpai
+from mjlens.ledger.names import name_reasons, named_notes
 from mjlens.ledger.words import LedgerError, discarder_word
 from mjlens.ledger.words import M as W
 
@@ -20,20 +20,36 @@ def score_entry(rules: str, options: Mapping[str, Any], entry, deal: game.Deal,
     player 0). `pot`: the riichi sticks on the table before this hand (mjlens.ledger.sticks).
     `players`: the table's names, which the payments' reasons then give with the seats."""
     from scoring.hand import HandError
-    from scoring.ruleset import get_ruleset
 
     seats = seats or game.seats_for(rules, deal)
     try:
         if entry.kind == "draw":
-            put_in = (sticks.declarers(getattr(entry, "riichi", None), None, None)
-                      if sticks.tracks(get_ruleset(rules).field_names) else [])
-            return ({"rules": rules, "drawn": True, "payments": []},
-                    sticks.rows(put_in, None, 0), [], None)
+            return _drawn(rules, entry, seats, players)
         if entry.kind == "round":
             return _round(rules, options, entry, deal, seats, players)
         return _hand(rules, options, entry, deal, seats, pot, players)
     except HandError as exc:
         raise LedgerError(exc.msg) from None
+
+
+def _drawn(rules: str, entry, seats: game.Seats, players: Sequence[str] | None = None):
+    """A drawn hand: at a riichi table the noten players pay the tenpai ones (where the entry
+    says who was tenpai, mjlens.ledger.tenpai), and the declarers' sticks go on the table."""
+    from scoring.ruleset import get_ruleset
+
+    result: dict[str, Any] = {"rules": rules, "drawn": True, "payments": []}
+    payments: list[dict[str, Any]] = []
+    ready = getattr(entry, "tenpai", None)
+    if ready is not None and tenpai.asks(rules):
+        noten = tenpai.payments([seats.wind(p) for p in ready])
+        result["tenpai"] = [seats.wind(p) for p in ready]
+        result["payments"] = [p.to_json() for p in noten]
+        payments = game.by_player(result["payments"], seats)
+        if players:
+            name_reasons(payments, noten, seats, players)
+    put_in = (sticks.declarers(getattr(entry, "riichi", None), None, None)
+              if sticks.tracks(get_ruleset(rules).field_names) else [])
+    return result, payments + sticks.rows(put_in, None, 0), [], None
 
 
 def _hand(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats: game.Seats,
@@ -68,6 +84,7 @@ def _hand(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats:
     payments = game.by_player(result["payments"], seats)
     if players:
         name_reasons(payments, scored.payments, seats, players)
+        result.update(named_notes(scored.notes, seats, players))
     if sticks.tracks(fields):
         payments += sticks.rows(put_in, winner, pot)
     return result, payments, [winner], discarder
@@ -93,6 +110,7 @@ def _round(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats
     payments = game.by_player(result["ledger"], seats)
     if players:
         name_reasons(payments, settled.ledger, seats, players)
+        result.update(named_notes(settled.notes, seats, players))
     winners = [seats.player(w["player"]) for w in result["wins"]]
     # the discarder of the one win, or of a discard won by several (一炮多响: wins of one event);
     # of other wins none, so the deal follows the first winner. It was any discarder all discard

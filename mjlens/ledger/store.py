@@ -19,7 +19,7 @@ from sqlalchemy import create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from mjlens.ledger import game, sticks
+from mjlens.ledger import game, sticks, tenpai
 from mjlens.ledger.schema import game_table, hand_record
 from mjlens.ledger.words import LedgerError
 from mjlens.ledger.words import M as W
@@ -43,7 +43,10 @@ def default_url() -> str:
 class Entry:
     """One hand as a player gives it: `kind` hand | round | draw; `hand` the hand JSON, or
     `round` the round JSON of `mjlens settle`; `winner` / `discarder` player indexes (None: from
-    the hand's seat winds); `dealer` sets this hand's dealer (the table says who deals)."""
+    the hand's seat winds); `dealer` sets this hand's dealer (the table says who deals), and
+    `round_wind` its prevailing wind (riichi hands kept before the ledger moved the riichi deal,
+    migration 0003); `tenpai` who was tenpai at a drawn hand (mjlens.ledger.tenpai; None: not
+    said)."""
 
     kind: str
     source: str
@@ -54,18 +57,25 @@ class Entry:
     dealer: int | None = None
     reading: dict[str, Any] | None = None
     riichi: list[int] | None = None  # who declared riichi this hand (mjlens.ledger.sticks)
+    tenpai: list[int] | None = None
+    round_wind: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out = {"kind": self.kind, "source": self.source, "hand": self.hand, "round": self.round,
                "winner": self.winner, "discarder": self.discarder, "dealer": self.dealer}
         if self.riichi:
             out["riichi"] = list(self.riichi)
+        if self.tenpai is not None:  # an empty list says nobody was tenpai
+            out["tenpai"] = list(self.tenpai)
+        if self.round_wind is not None:
+            out["round_wind"] = self.round_wind
         return out
 
     @classmethod
     def from_record(cls, entry: Mapping[str, Any], reading: Any) -> Entry:
         return cls(**{k: entry.get(k) for k in ("kind", "source", "hand", "round", "winner",
-                                                 "discarder", "dealer", "riichi")},
+                                                 "discarder", "dealer", "riichi", "tenpai",
+                                                 "round_wind")},
                    reading=reading)
 
 
@@ -147,7 +157,8 @@ class TableView:
 
 def _deal_after(h: HandView, rotation: game.Rotation) -> game.Deal:
     before = game.Deal(h.dealer, h.round_wind, h.streak, h.entry.get("_passes", 0), h.honba)
-    return game.next_deal(before, rotation, h.winners, h.entry.get("_discarder"))
+    return game.next_deal(before, rotation, h.winners, h.entry.get("_discarder"),
+                          h.entry.get("tenpai"))
 
 
 class Ledger:
@@ -216,6 +227,13 @@ class Ledger:
             conn.execute(insert(hand_record).values(table_id=view.id, **record))
             _bump(conn, view.id)
         return self.table(view.name).hands[-1]
+
+    def preview(self, name_or_code: str, entry: Entry) -> HandView:
+        """The hand as `add` would record it now, stored nowhere: the scoring page's Add to table
+        box shows it scored with the table's honba and riichi sticks (another phone may still
+        add a hand first; `add` scores it again)."""
+        view = self.table(name_or_code)
+        return _as_view(_scored(view, entry, view.deal, len(view.hands) + 1, view.riichi_sticks))
 
     def undo(self, name_or_code: str, seq: int | None = None) -> HandView:
         """Remove the last hand; with `seq`, only if that is still the last one (a phone undoes
@@ -321,6 +339,9 @@ def _scored(view: TableView, entry: Entry, deal: game.Deal, seq: int,
 
     if entry.dealer is not None and entry.dealer != deal.dealer:
         deal = game.Deal(entry.dealer, deal.round_wind, 0, deal.passes, deal.honba)
+    if entry.round_wind is not None:
+        deal = replace(deal, round_wind=entry.round_wind)
+    entry = replace(entry, tenpai=tenpai.check(view.rules, entry.kind, entry.tenpai))
     deal = replace(deal, honba=_honba_given(entry, deal.honba) if counts_honba(view.rules) else 0)
     seats = game.seats_for(view.rules, deal, view.first_dealer)
     result, payments, winners, discarder = score_entry(view.rules, view.options, entry, deal,

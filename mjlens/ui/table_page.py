@@ -176,7 +176,8 @@ def _add(lang: str, draw: bool = False) -> None:
     view = ledger().table(ss.table)
     who = _who(view, "tb")
     try:
-        entry = entries.drawn(**_dealer(view, "tb"), **R.declared(view, "tb")) if draw else \
+        entry = entries.drawn(**_dealer(view, "tb"), **R.declared(view, "tb"),
+                              **R.tenpai_of(view, "tb")) if draw else \
             entries.from_notation(ss.get("tb-hand", ""), **who)
         R.check_winner(view, entry)
         if ss.get("tb-more") and not draw:  # 血战到底: the last hand goes on
@@ -273,7 +274,9 @@ def hands_view(view: TableView, lang: str) -> None:
         with st.expander(lines[0], expanded=h is view.hands[-1]):
             for line in lines[1:]:
                 st.markdown(f"- {line.strip()}")
-            for note in localized(h.result, "notes", lang) or []:
+            # the notes naming the players (mjlens/ledger/names.py); older hands: the seats
+            for note in localized(h.result, "named_notes", lang) or \
+                    localized(h.result, "notes", lang) or []:
                 st.caption(note)
 
 
@@ -332,6 +335,7 @@ def main() -> None:
         view = _more_winners(view, lang)
         _follow_typed(view)
         who_inputs(view, "tb", lang)
+        R.tenpai_input(view, "tb", lang, _seated(view, "tb", lang))
         with st.container(horizontal=True):
             st.button(t("add_button", lang), key="tb-add", on_click=_add, args=(lang,),
                       type="primary")
@@ -355,12 +359,18 @@ def _more_winners(view: TableView, lang: str) -> TableView:
     return view
 
 
+def _outcome_entry(view: TableView, hand_json: dict, reading: dict | None):
+    """The scoring page's hand as the box's choices make it an entry."""
+    entry = entries.from_json(hand_json, **_who(view, "tb-score"))
+    entry.source, entry.reading = ("photo", reading) if reading else ("json", None)
+    return entry
+
+
 def _add_outcome(hand_json: dict, reading: dict | None, lang: str) -> None:
     ss = st.session_state
     view = ledger().table(ss.table)
     try:
-        entry = entries.from_json(hand_json, **_who(view, "tb-score"))
-        entry.source, entry.reading = ("photo", reading) if reading else ("json", None)
+        entry = _outcome_entry(view, hand_json, reading)
         R.check_winner(view, entry)
         hand = ledger().add(view.name, entry)
         ss.table_msg = ("success", t("added", lang, n=hand.seq))
@@ -408,6 +418,15 @@ def _follow_typed(view: TableView) -> None:
         _follow_hand(view, hand.to_json(), "tb")
 
 
+def _table_adds(view: TableView, outcome, reading: dict | None, lang: str) -> None:
+    """The hand as the ledger will record it, where the table's honba or sticks change it."""
+    try:
+        entry = _outcome_entry(view, outcome.hand.to_json(), reading)
+    except LedgerError:
+        return
+    R.table_adds(ledger(), view, entry, outcome.result.to_json(), lang)
+
+
 def add_to_table_view(outcome, lang: str) -> None:
     """Under the score: put this hand into the joined table's ledger (who won, who paid)."""
     ss = st.session_state
@@ -433,6 +452,7 @@ def add_to_table_view(outcome, lang: str) -> None:
         st.caption(t("to_table_help", lang))
         _follow_hand(view, outcome.hand.to_json())
         who_inputs(view, "tb-score", lang)
+        _table_adds(view, outcome, reading, lang)
         st.button(t("to_table", lang, name=view.name), key="tb-score-add", type="primary",
                   on_click=_add_outcome, args=(outcome.hand.to_json(), reading, lang))
         msg = ss.get("table_msg")
