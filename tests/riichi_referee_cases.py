@@ -56,6 +56,17 @@ CASES = [
     ("4 han 30 fu with kiriage",
      f'{H} +5p seat:S discarder=N riichi=true dora_indicators=["3s"]', {"kiriage": True},
      dict(han=4, fu=30, limit="満貫", total=8000, payments=ron("N", "S", 8000))),
+    # 4 han 60 fu: base 60 x 2^6 = 3,840, over 2,000, a mangan with or without kiriage (the
+    # library leaves its word empty under kiriage)
+    ("4 han 60 fu is a mangan under kiriage too",
+     '{2222m} 777z 456p 789s 3p +3p seat:S discarder=N riichi=true dora_indicators=["2p"]',
+     {"kiriage": True},
+     dict(han=4, fu=60, limit="満貫", total=8000, payments=ron("N", "S", 8000),
+          note="mangan")),
+    ("3 han 80 fu is a mangan under kiriage",
+     '{9999m} 777z 456p 789s 3p +3p seat:N discarder=E riichi=true dora_indicators=["6s"]',
+     {"kiriage": True},
+     dict(han=3, fu=80, limit="満貫", total=8000, payments=ron("E", "N", 8000))),
     # --- kongs and pungs: concealed against open fu
     ("concealed kong of East 32 fu", "{1111z} 234m 567p 789s 5p +5p seat:S discarder=W "
      "riichi=true", {},

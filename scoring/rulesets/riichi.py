@@ -29,8 +29,8 @@ from scoring.rulesets.riichi_pay import payments, read_pao, yaku_han
 from scoring.rulesets.riichi_words import LIMIT_WORDS, LIMITS, YAKU_NAMES, F, W
 
 FIVES = ("5m", "5p", "5s")
-MAX_INDICATORS = 5
-YAKUMAN_HAN = 13  # the library's han for one yakuman (26 for a double)  # the first indicator and one per kong, four kongs at most
+MAX_INDICATORS = 5  # the first indicator and one per kong, four kongs at most
+YAKUMAN_HAN = 13  # the library's han for one yakuman (26 for a double)
 # renhou's worth (option renhou): the library's 5-han yaku, the EMA 2016 mangan, a yakuman, none
 RENHOU_VALUES = ("5han", "mangan", "yakuman", "none")
 
@@ -503,12 +503,20 @@ def _fu_why(detail: Mapping[str, Any], lang: str = "en") -> str:
     return F.text(key, lang) if key in F.entries else key
 
 
+MANGAN_BASE = 2000  # base points (fu x 2^(han+2)) above which a hand is paid as a mangan
+
+
 def limit_of(response) -> str | None:
-    """The library's limit word, but 'kazoe yakuman' for 13 han or more without a yakuman yaku:
-    the library's ScoresCalculator sets that word, then overwrites it with 'yakuman'."""
+    """The library's limit word, with two readings: 'kazoe yakuman' for 13 han or more without
+    a yakuman yaku (the library's ScoresCalculator sets that word, then overwrites it with
+    'yakuman'), and 'mangan' for a hand under 5 han whose base points pass 2,000 (4 han 40 fu,
+    3 han 70 fu): with `kiriage` on, mahjong 2.1.0 caps its points at mangan but leaves the word
+    empty (it names such a hand only when kiriage is off)."""
     level = response.cost["yaku_level"] or None
     if level == "yakuman" and not any(y.is_yakuman for y in response.yaku or ()):
         return "kazoe yakuman"
+    if level is None and response.fu * 2 ** (response.han + 2) > MANGAN_BASE:
+        return "mangan"
     return level
 
 
