@@ -185,6 +185,25 @@ CASES = [
     ("counted yakuman at 13 han or more", '123m 456m 789m 22m 34m *5m seat:S riichi=true '
      'dora_indicators=["1m"]', {},
      dict(han=14, fu=20, limit="数え役満", total=32000, payments=tsumo("S", 16000, 8000))),
+    # the EMA 2016 limits as options: 13 han or more without a yakuman yaku is a sanbaiman
+    # (base 6,000: a non-dealer's tsumo 12,000 / 6,000), and at most one yakuman is paid
+    # (riichi.wiki's summary of its changes: "the maximum score is a single yakuman")
+    ("counted hand as sanbaiman (kazoe=sanbaiman)", '123m 456m 789m 22m 34m *5m seat:S '
+     'riichi=true dora_indicators=["1m"]', {"kazoe": "sanbaiman"},
+     dict(han=14, fu=20, limit="三倍満", total=24000, payments=tsumo("S", 12000, 6000),
+          note="counted")),
+    ("kokushi thirteen-way wait, one yakuman (double_yakuman=false)",
+     "19m19p19s1234567z +1m seat:S discarder=W", {"double_yakuman": False},
+     dict(han=13, fu=None, limit="役満", total=32000, payments=ron("W", "S", 32000))),
+    ("several yakuman paid as one (double_yakuman=false)", "555z 666z 777z 111z 2z *2z seat:S",
+     {"double_yakuman": False},
+     dict(han=13, fu=None, limit="役満", total=32000, payments=tsumo("S", 16000, 8000),
+          note="paid as one")),
+    ("big four winds with all honours, pao, one yakuman (double_yakuman=false)",
+     "[111z<] [222z^] [333z>] [444z<] 5z +5z seat:S pao=E discarder=W",
+     {"double_yakuman": False},
+     dict(han=13, fu=None, limit="役満", total=32000,
+          payments=sorted([("W", "S", 16000), ("E", "S", 16000)]))),
     # --- EMA Riichi Competition Rules (2016), 4.3 "Scoring examples" 1-4 (the text shows the
     # tiles as pictures; these hands have the yaku, waits and dora its words give)
     # 1: "The winning tile is 9 bamboo on selfdraw. The hand is concealed. The player has
