@@ -204,6 +204,17 @@ CASES = [
      {"double_yakuman": False},
      dict(han=13, fu=None, limit="役満", total=32000,
           payments=sorted([("W", "S", 16000), ("E", "S", 16000)]))),
+    # pao covering two yakuman (big three dragons, four kongs) of a hand paid as one: the
+    # liable player and the discarder half each of the one yakuman, 16,000 (was 32,000 each)
+    ("pao on two yakuman paid as one (double_yakuman=false)",
+     "[5555z<] [6666z^] [7777z>] [1111m<] 9p +9p seat:S pao=E discarder=W",
+     {"double_yakuman": False, "pao_suukantsu": True},
+     dict(han=13, fu=None, limit="役満", total=32000,
+          payments=sorted([("W", "S", 16000), ("E", "S", 16000)]))),
+    ("pao on two yakuman paid as one, tsumo (double_yakuman=false)",
+     "[5555z<] [6666z^] [7777z>] [1111m<] 9p *9p seat:S pao=E",
+     {"double_yakuman": False, "pao_suukantsu": True},
+     dict(han=13, fu=None, limit="役満", total=32000, payments=[("E", "S", 32000)])),
     # --- EMA Riichi Competition Rules (2016), 4.3 "Scoring examples" 1-4 (the text shows the
     # tiles as pictures; these hands have the yaku, waits and dora its words give)
     # 1: "The winning tile is 9 bamboo on selfdraw. The hand is concealed. The player has
