@@ -56,6 +56,17 @@ CASES = [
     ("4 han 30 fu with kiriage",
      f'{H} +5p seat:S discarder=N riichi=true dora_indicators=["3s"]', {"kiriage": True},
      dict(han=4, fu=30, limit="満貫", total=8000, payments=ron("N", "S", 8000))),
+    # 4 han 60 fu: base 60 x 2^6 = 3,840, over 2,000, a mangan with or without kiriage (the
+    # library leaves its word empty under kiriage)
+    ("4 han 60 fu is a mangan under kiriage too",
+     '{2222m} 777z 456p 789s 3p +3p seat:S discarder=N riichi=true dora_indicators=["2p"]',
+     {"kiriage": True},
+     dict(han=4, fu=60, limit="満貫", total=8000, payments=ron("N", "S", 8000),
+          note="mangan")),
+    ("3 han 80 fu is a mangan under kiriage",
+     '{9999m} 777z 456p 789s 3p +3p seat:N discarder=E riichi=true dora_indicators=["6s"]',
+     {"kiriage": True},
+     dict(han=3, fu=80, limit="満貫", total=8000, payments=ron("E", "N", 8000))),
     # --- kongs and pungs: concealed against open fu
     ("concealed kong of East 32 fu", "{1111z} 234m 567p 789s 5p +5p seat:S discarder=W "
      "riichi=true", {},
@@ -174,6 +185,36 @@ CASES = [
     ("counted yakuman at 13 han or more", '123m 456m 789m 22m 34m *5m seat:S riichi=true '
      'dora_indicators=["1m"]', {},
      dict(han=14, fu=20, limit="数え役満", total=32000, payments=tsumo("S", 16000, 8000))),
+    # the EMA 2016 limits as options: 13 han or more without a yakuman yaku is a sanbaiman
+    # (base 6,000: a non-dealer's tsumo 12,000 / 6,000), and at most one yakuman is paid
+    # (riichi.wiki's summary of its changes: "the maximum score is a single yakuman")
+    ("counted hand as sanbaiman (kazoe=sanbaiman)", '123m 456m 789m 22m 34m *5m seat:S '
+     'riichi=true dora_indicators=["1m"]', {"kazoe": "sanbaiman"},
+     dict(han=14, fu=20, limit="三倍満", total=24000, payments=tsumo("S", 12000, 6000),
+          note="counted")),
+    ("kokushi thirteen-way wait, one yakuman (double_yakuman=false)",
+     "19m19p19s1234567z +1m seat:S discarder=W", {"double_yakuman": False},
+     dict(han=13, fu=None, limit="役満", total=32000, payments=ron("W", "S", 32000))),
+    ("several yakuman paid as one (double_yakuman=false)", "555z 666z 777z 111z 2z *2z seat:S",
+     {"double_yakuman": False},
+     dict(han=13, fu=None, limit="役満", total=32000, payments=tsumo("S", 16000, 8000),
+          note="paid as one")),
+    ("big four winds with all honours, pao, one yakuman (double_yakuman=false)",
+     "[111z<] [222z^] [333z>] [444z<] 5z +5z seat:S pao=E discarder=W",
+     {"double_yakuman": False},
+     dict(han=13, fu=None, limit="役満", total=32000,
+          payments=sorted([("W", "S", 16000), ("E", "S", 16000)]))),
+    # pao covering two yakuman (big three dragons, four kongs) of a hand paid as one: the
+    # liable player and the discarder half each of the one yakuman, 16,000 (was 32,000 each)
+    ("pao on two yakuman paid as one (double_yakuman=false)",
+     "[5555z<] [6666z^] [7777z>] [1111m<] 9p +9p seat:S pao=E discarder=W",
+     {"double_yakuman": False, "pao_suukantsu": True},
+     dict(han=13, fu=None, limit="役満", total=32000,
+          payments=sorted([("W", "S", 16000), ("E", "S", 16000)]))),
+    ("pao on two yakuman paid as one, tsumo (double_yakuman=false)",
+     "[5555z<] [6666z^] [7777z>] [1111m<] 9p *9p seat:S pao=E",
+     {"double_yakuman": False, "pao_suukantsu": True},
+     dict(han=13, fu=None, limit="役満", total=32000, payments=[("E", "S", 32000)])),
     # --- EMA Riichi Competition Rules (2016), 4.3 "Scoring examples" 1-4 (the text shows the
     # tiles as pictures; these hands have the yaku, waits and dora its words give)
     # 1: "The winning tile is 9 bamboo on selfdraw. The hand is concealed. The player has

@@ -44,6 +44,8 @@ def _compare(spec: dict, out: dict | None, error, options: dict | None = None) -
     level = lib.cost["yaku_level"]
     if level == "yakuman" and not any(y.is_yakuman for y in lib.yaku):
         level = "kazoe yakuman"  # 13 han or more without a yakuman yaku: the library says yakuman
+    if not level and lib.fu * 2 ** (lib.han + 2) > 2000:
+        level = "mangan"  # base points over 2,000 under kiriage: the library's word is empty
     want = (lib.han, lib.fu, LIMIT_NAMES[level],
             points_before_bonuses(lib.cost, spec["tsumo"]))
     got = (out["han"], out["fu"], out["limit"], out["total"])

@@ -245,6 +245,8 @@ M = Catalog("app", {
     "option_red_fives": ("Red fives (aka dora) count", "计赤宝牌"),
     "option_open_tanyao": ("Open tanyao (喰断): all simples with claimed melds", "食断（副露也计断幺九）"),
     "option_kiriage": ("Kiriage mangan (切上满贯)", "切上满贯"),
+    "option_kazoe": ("Kazoe: 13 han or more without a yakuman is paid as", "累计役满（13番以上）按"),
+    "option_double_yakuman": ("Double yakuman, several yakuman add up", "双倍役满、多个役满相加"),
     "option_players": ("Players at the table", "玩家人数"),
     # Taiwanese (their words were the options' names: "Little winds wind pungs", 连庄N次)
     "option_per_tai": ("Money per tai (台錢)", "台钱"),

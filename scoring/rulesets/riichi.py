@@ -16,7 +16,7 @@ from typing import Any
 
 from mahjong.constants import EAST
 from mahjong.hand_calculating.hand import HandCalculator
-from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.hand_calculating.hand_response import HandResponse
 from mahjong.hand_calculating.scores import ScoresCalculator
 from mahjong.meld import Meld as LibraryMeld
@@ -25,12 +25,12 @@ from scoring import tiles as T
 from scoring.hand import WINDS, Hand, HandError
 from scoring.messages import Catalog, Msg, Tile
 from scoring.ruleset import Fan, HandField, Option, RuleSet, ScoreResult
+from scoring.rulesets.riichi_limits import limit_of, one_yakuman, yakuman_words
 from scoring.rulesets.riichi_pay import payments, read_pao, yaku_han
 from scoring.rulesets.riichi_words import LIMIT_WORDS, LIMITS, YAKU_NAMES, F, W
 
 FIVES = ("5m", "5p", "5s")
-MAX_INDICATORS = 5
-YAKUMAN_HAN = 13  # the library's han for one yakuman (26 for a double)  # the first indicator and one per kong, four kongs at most
+MAX_INDICATORS = 5  # the first indicator and one per kong, four kongs at most
 # renhou's worth (option renhou): the library's 5-han yaku, the EMA 2016 mangan, a yakuman, none
 RENHOU_VALUES = ("5han", "mangan", "yakuman", "none")
 
@@ -157,6 +157,15 @@ M = Catalog("riichi", {
     "opt_kiriage": ("kiriage mangan (rounding up to mangan): 4 han 30 fu and 3 han 60 fu are "
                     "paid as mangan",
                     "切上满贯：4番30符和3番60符按满贯付"),
+    "opt_kazoe": ("a hand of 13 han or more without a yakuman yaku (kazoe) is paid as: "
+                  "yakuman (the library's) or sanbaiman (EMA 2016)",
+                  "没有役满役而累计13番以上的手牌按：役满（计分库默认）或三倍满（欧洲麻将协会 2016 年"
+                  "规则）"),
+    "opt_double_yakuman": ("double yakuman (thirteen-way kokushi, four concealed pungs on the "
+                           "pair, pure nine gates, big four winds) and several yakuman in one "
+                           "hand add up (the library's); false: at most one yakuman (EMA 2016)",
+                           "双倍役满（国士无双十三面、四暗刻单骑、纯正九莲宝灯、大四喜）和一手多个役满相加"
+                           "（计分库默认）；关闭：最多一个役满（欧洲麻将协会 2016 年规则）"),
     "opt_players": ("players at the table: 4 (three-player sanma is not offered: the library "
                     "does not check its tile set without 2m-8m, takes north-wind nuki dora only "
                     "as a count, not as melds, and pays a tsumo without the north seat's share)",
@@ -202,6 +211,11 @@ OPTIONS = (
     Option("red_fives", True, M.text("opt_red"), help_zh=M.text("opt_red", "zh")),
     Option("open_tanyao", True, M.text("opt_open_tanyao"), help_zh=M.text("opt_open_tanyao", "zh")),
     Option("kiriage", False, M.text("opt_kiriage"), help_zh=M.text("opt_kiriage", "zh")),
+    Option("kazoe", "yakuman", M.text("opt_kazoe"), choices=("yakuman", "sanbaiman"),
+           help_zh=M.text("opt_kazoe", "zh"),
+           choice_names=(("yakuman", "yakuman", "役满"), ("sanbaiman", "sanbaiman", "三倍满"))),
+    Option("double_yakuman", True, M.text("opt_double_yakuman"),
+           help_zh=M.text("opt_double_yakuman", "zh")),
     Option("players", 4, M.text("opt_players"), choices=(4,), help_zh=M.text("opt_players", "zh")),
     Option("renhou", "5han", M.text("opt_renhou"), choices=RENHOU_VALUES,
            help_zh=M.text("opt_renhou", "zh"),
@@ -417,7 +431,10 @@ def hand_config(hand: Hand, f: RiichiFields, options: Mapping[str, Any]) -> Hand
         tsumi_number=f.honba, kyoutaku_number=f.sticks,
         options=OptionalRules(has_open_tanyao=options["open_tanyao"],
                               has_aka_dora=options["red_fives"], kiriage=options["kiriage"],
-                              renhou_as_yakuman=options["renhou"] == "yakuman"))
+                              renhou_as_yakuman=options["renhou"] == "yakuman",
+                              has_double_yakuman=options["double_yakuman"],
+                              kazoe_limit=HandConstants.KAZOE_SANBAIMAN
+                              if options["kazoe"] == "sanbaiman" else HandConstants.KAZOE_LIMITED))
 
 
 def _call(inputs, config: HandConfig):
@@ -452,7 +469,7 @@ def _renhou_mangan(inputs, config: HandConfig) -> tuple[Any, Msg]:
 
 def estimate(hand: Hand, options: Mapping[str, Any]):
     """(fields, the library's HandResponse, the HandConfig it was given, notes): the library's
-    one call (two for renhou as a mangan)."""
+    one call (two for renhou as a mangan); several yakuman paid as one with double_yakuman off."""
     check_hand(hand)
     f = read_fields(hand)
     inputs = library_input(hand, f, options)
@@ -460,9 +477,14 @@ def estimate(hand: Hand, options: Mapping[str, Any]):
     renhou_ron = f.first_turn and not hand.context.self_drawn
     if config.is_renhou and options["renhou"] == "mangan":
         response, note = _renhou_mangan(inputs, config)
-        return f, response, config, [note]
-    notes = [M("renhou_none")] if renhou_ron and options["renhou"] == "none" else []
-    return f, _call(inputs, config), config, notes
+        notes = [note]
+    else:
+        notes = [M("renhou_none")] if renhou_ron and options["renhou"] == "none" else []
+        response = _call(inputs, config)
+    if not options["double_yakuman"]:
+        response, capped = one_yakuman(response, config)
+        notes += capped
+    return f, response, config, notes
 
 
 def _yaku_why(yaku, f: RiichiFields, hand: Hand) -> Msg:
@@ -474,13 +496,6 @@ def _yaku_why(yaku, f: RiichiFields, hand: Hand) -> Msg:
         return W("y122", n=yaku.han_closed, tiles=_named(f.ura))
     key = f"y{yaku.yaku_id}"
     return W(key) if key in W.entries else W("unnamed", name=yaku.name)
-
-
-def yakuman_words(han: int) -> Msg:
-    """A yakuman yaku's worth as a player says it: the library counts a yakuman as 13 han and a
-    double one as 26, a figure no player reads; the line says 役満 / 二倍役満 as the summary does."""
-    level = "yakuman" if han <= YAKUMAN_HAN else f"{han // YAKUMAN_HAN}x yakuman"
-    return LIMIT_WORDS(level if level in LIMIT_WORDS.entries else "yakuman")
 
 
 def yaku_entries(response, f: RiichiFields, hand: Hand) -> list[tuple[Fan, str]]:
@@ -501,15 +516,6 @@ def _fu_why(detail: Mapping[str, Any], lang: str = "en") -> str:
     if key == "base" and f"base_{detail['fu']}" in F.entries:
         key = f"base_{detail['fu']}"
     return F.text(key, lang) if key in F.entries else key
-
-
-def limit_of(response) -> str | None:
-    """The library's limit word, but 'kazoe yakuman' for 13 han or more without a yakuman yaku:
-    the library's ScoresCalculator sets that word, then overwrites it with 'yakuman'."""
-    level = response.cost["yaku_level"] or None
-    if level == "yakuman" and not any(y.is_yakuman for y in response.yaku or ()):
-        return "kazoe yakuman"
-    return level
 
 
 def _summary(response, total: int, level: str | None) -> Msg:

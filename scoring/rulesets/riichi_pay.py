@@ -194,7 +194,8 @@ def _pao_rows(who: Payers, liable: str, covered: list, response, config: HandCon
     on a self-draw, half on another's discard); the rest of the hand paid as usual."""
     cost, winner, words = response.cost, who.winner, _words(covered)
     is_open = response.is_open_hand
-    pao_han = sum(yaku_han(y, is_open) for y in covered)
+    # never more than the hand: with double_yakuman=false two covered yakuman are paid as one
+    pao_han = min(sum(yaku_han(y, is_open) for y in covered), response.han)
     owed = _priced(pao_han, response.fu, config, False)["main"]
     rest_han = response.han - pao_han
     notes: list[Msg] = []

@@ -76,7 +76,7 @@ YAKU_NAMES: dict[int, tuple[str, str, str]] = {
 }
 
 # The library's yaku_level -> the limit's Japanese name (null below mangan); a hand of 13 han or
-# more without a yakuman yaku is 数え役満 (the library labels it "yakuman", see riichi.limit_of)
+# more without a yakuman yaku is 数え役満 (the library labels it "yakuman", see riichi_limits.limit_of)
 LIMITS: dict[str, str] = {
     "mangan": "満貫", "kiriage mangan": "満貫", "haneman": "跳満", "baiman": "倍満",
     "sanbaiman": "三倍満", "kazoe sanbaiman": "三倍満", "yakuman": "役満",
