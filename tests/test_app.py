@@ -163,11 +163,11 @@ def test_palette_entry_from_empty_with_a_meld_and_winning_tile(app):
     assert app.text_input(key="notation").value == "111456789m5s [222p] +5s"
     assert total(app) == "2 pt"
     # set the meld as claimed from the left, and win self-drawn
-    app.selectbox(key="meld-from-0").set_value("left").run()
+    app.segmented_control(key="meld-from-0").set_value("left").run()
     app.segmented_control(key="ctx-won_by").set_value("self").run()
     assert "[222p<]" in app.text_input(key="notation").value
     assert total(app) == "4 pt"
-    app.selectbox(key="meld-from-0").set_value("none").run()
+    app.segmented_control(key="meld-from-0").set_value(None).run()
     assert "[222p]" in app.text_input(key="notation").value
 
 
@@ -176,11 +176,11 @@ def test_a_melds_menu_shows_its_own_settings_after_one_before_it_goes(app):
     now first, showed 'across' in its menu (the menu's value was kept by its place), while the
     hand had it from nobody."""
     enter(app, "111m 789m 5s [222p^] [333s] +5s")
-    assert app.selectbox(key="meld-from-0").value == "across"
+    assert app.segmented_control(key="meld-from-0").value == "across"
     app.button(key="unmeld-0").click().run()
     assert not app.exception
     assert app.session_state["draft"].melds[0].claimed_from is None
-    assert app.selectbox(key="meld-from-0").value == "none"
+    assert app.segmented_control(key="meld-from-0").value is None
     assert "[333s]" in app.text_input(key="notation").value
 
 

@@ -431,3 +431,84 @@ def sorted_group(d: Draft, group: str) -> list[int]:
 
 def is_flower_slot(slot: DraftTile) -> bool:
     return T.is_flower(slot.code)
+
+
+# ---- one-tap fixes: what the reading already offers, applied in one step ------------------------
+def meld_choices(d: Draft, i: int) -> list[tuple[int, ...]]:
+    """The melds standing tile `i` can make with other standing tiles (a chow read as loose
+    tiles): each a tuple of tile indices, pung, kong, then the chows; one tap makes it."""
+    _check(d, i)
+    code = d.tiles[i].code
+    if d.tiles[i].group != CONCEALED or not T.is_tile(code):
+        return []
+    standing = [j for j in d.group(CONCEALED) if j != i]
+
+    def pick(codes: list[str]) -> tuple[int, ...] | None:
+        chosen: list[int] = []
+        for c in codes:
+            j = next((j for j in standing if d.tiles[j].code == c and j not in chosen), None)
+            if j is None:
+                return None
+            chosen.append(j)
+        return (i, *chosen)
+
+    shapes = [[code] * 2, [code] * 3]
+    if code[-1] in "mps":
+        n, suit = int(code[0]), code[-1]
+        shapes += [[f"{n + a}{suit}", f"{n + b}{suit}"] for a, b in ((-2, -1), (-1, 1), (1, 2))
+                   if 1 <= n + a <= 9 and 1 <= n + b <= 9]
+    found = [p for s in shapes if (p := pick(s)) is not None]
+    return found
+
+
+def make_meld(d: Draft, idx: tuple[int, ...]) -> Draft:
+    """Tiles `idx` (standing) put together as a new meld, not yet said whom it was claimed from."""
+    for i in idx:
+        _check(d, i)
+    g = meld_group(len(d.melds))
+    tiles = tuple(replace(s, group=g) if j in idx else s for j, s in enumerate(d.tiles))
+    return _normalise(replace(d, tiles=tiles, melds=d.melds + (NEW_MELD_SETTINGS,)))
+
+
+def completing_tiles(d: Draft, sets: int = 4, allowed=None) -> list[str]:
+    """A hand one tile short (a tile the photo missed): the tiles that would complete it
+    (decompose.waits over its standing tiles and winning tile); none otherwise."""
+    from scoring.decompose import waits
+
+    playing = [s for s in d.tiles if not T.is_flower(s.code)]
+    if not playing or len(playing) != tiles_needed(d, sets) - 1:
+        return []
+    try:
+        hand = to_hand(d, require_win=False, sets=sets)
+    except HandError:  # a meld that is no meld yet, a face-down standing tile
+        return []
+    standing = hand.concealed + ((hand.win_tile,) if hand.win_tile else ())
+    return waits(replace(hand, concealed=standing, win_tile=None), sets, allowed)
+
+
+def add_missing(d: Draft, code: str, sets: int = 4) -> Draft:
+    """The tile the photo missed, added standing (the winning tile when none is marked yet)."""
+    return add_entered(d, code, CONCEALED, sets=sets)
+
+
+def win_choices(d: Draft) -> list[str]:
+    """The other winning tiles the photo's reader weighed (its readings that differ only in the
+    winning tile), among the standing tiles now."""
+    current = d.tiles[d.win_index].code if d.win_index is not None else None
+    standing = {d.tiles[i].code for i in d.group(CONCEALED)}
+    out: list[str] = []
+    for r in d.readings:
+        if not (isinstance(r.why, Msg) and r.why.key == "layout.win_instead"):
+            continue
+        code = dict(r.why.params).get("new")
+        if code in standing and code != current and code not in out:
+            out.append(code)
+    return out
+
+
+def mark_win_code(d: Draft, code: str) -> Draft:
+    """A standing tile of `code` becomes the winning tile (the one it was goes back standing)."""
+    i = next((i for i in d.group(CONCEALED) if d.tiles[i].code == code), None)
+    if i is None:
+        raise ValueError(f"no standing {code}")
+    return mark_win(d, i)

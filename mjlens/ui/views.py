@@ -42,13 +42,14 @@ CSS = """
 <style>
 /* A tile of the hand or the palette: one button, its picture drawn on it above its label
    (pictures.button_pictures: 38x52 px). */
-div[class*="st-key-tile-"] button, div.st-key-palette-tiles div[class*="st-key-pal-"] button {
+div[class*="st-key-tile-"] button, div.st-key-palette-tiles div[class*="st-key-pal-"] button,
+div[class*="st-key-qtile-"] button {
   width: 44px; height: calc(52px + 1.35rem); min-height: 0; padding: 0;
   display: flex; align-items: flex-end; justify-content: center; font-size: 0.85rem;
   background-color: transparent; background-repeat: no-repeat;
   background-position: center top; background-size: 38px auto; }
 div[class*="st-key-tile-"] button p,
-div.st-key-palette-tiles div[class*="st-key-pal-"] button p {
+div.st-key-palette-tiles div[class*="st-key-pal-"] button p, div[class*="st-key-qtile-"] button p {
   line-height: 1.3rem; margin: 0; white-space: nowrap; }
 /* A tile cell with its picture apart (a joker of the hand, the other codes of a tile, the
    review page): the label under the picture; the whole cell is the button. */

@@ -26,7 +26,7 @@ SUIT_CODES = {
     "z": [f"{n}z" for n in range(1, 8)],
     "f": [f"{n}f" for n in range(1, 9)],
 }
-CLAIMS = ("none", "left", "across", "right")  # "none": not said (a None option shows blank)
+CLAIMS = ("none", "left", "across", "right")  # "none": not said (no choice in the row)
 
 
 def apply(fn, *args, **kwargs) -> None:
@@ -109,17 +109,17 @@ def _meld_controls(d: S.Draft, k: int, lang: str) -> None:
     # the meld that was there before (a chow said 'claimed from across' once the meld before
     # it went back to the standing tiles); a menu closes when the melds are renumbered
     ss = st.session_state
-    ss[f"meld-conc-{k}"], ss[f"meld-from-{k}"] = spec.concealed, spec.claimed_from or "none"
+    ss[f"meld-conc-{k}"], ss[f"meld-from-{k}"] = spec.concealed, spec.claimed_from
     with st.popover(_meld_summary(spec, lang), key=f"meld-pop-{k}-{len(d.melds)}",
                     type="tertiary"):
         if len(codes) == 4:
             st.toggle(t("meld_concealed", lang), key=f"meld-conc-{k}",
                       on_change=lambda: apply(S.set_meld, k,
                                               concealed=st.session_state[f"meld-conc-{k}"]))
-        if not spec.concealed:
-            st.selectbox(
-                t("claimed_from", lang), CLAIMS, placeholder=t("choose", lang),
-                format_func=lambda c: t(f"claim_{c}", lang), key=f"meld-from-{k}",
+        if not spec.concealed:  # one tap: a row of choices, not a list to open first
+            st.segmented_control(
+                t("claimed_from", lang), CLAIMS[1:], key=f"meld-from-{k}",
+                format_func=lambda c: t(f"claim_{c}", lang),
                 on_change=lambda: apply(S.set_meld, k, claimed_from=_claim(k)),
             )
         st.button(t("unmeld", lang), key=f"unmeld-{k}", on_click=apply,
@@ -127,8 +127,8 @@ def _meld_controls(d: S.Draft, k: int, lang: str) -> None:
 
 
 def _claim(k: int) -> str | None:
-    value = st.session_state[f"meld-from-{k}"]
-    return None if value == "none" else value
+    value = st.session_state[f"meld-from-{k}"]  # None: tapped again, not said
+    return None if value in (None, "none") else value
 
 
 def _face_down(d: S.Draft, g: str) -> set[int]:
@@ -148,6 +148,8 @@ def _shown_groups(d: S.Draft) -> tuple[list[str], list[str]]:
 
 def _group_block(d: S.Draft, g: str, lang: str, selected: int | None,
                  joker: Joker | None = None) -> None:
+    from mjlens.ui import views_quick as QF
+
     idx = S.sorted_group(d, g)
     k = S.meld_index(g)
     down = _face_down(d, g)
@@ -159,12 +161,16 @@ def _group_block(d: S.Draft, g: str, lang: str, selected: int | None,
                     _cell(d, i, lang, selected, face_down=i in down, joker=joker)
         if k is not None:
             _meld_controls(d, k, lang)
+        if g == S.WIN:
+            QF.win_row(d, lang)
 
 
 def hand_view(lang: str, joker: Joker | None = None) -> None:
     """The hand grouped as on the table: standing tiles, winning tile and flowers, then the
     melds side by side; tap a tile's label to select it. Copies of the `joker` kind are marked,
     with a legend line when the hand holds one."""
+    from mjlens.ui import views_quick as QF
+
     ss = st.session_state
     d: S.Draft = ss.draft
     selected = ss.get("selected")
@@ -181,6 +187,7 @@ def hand_view(lang: str, joker: Joker | None = None) -> None:
                          for g in first + melds for down in [_face_down(d, g)]
                          for i in S.sorted_group(d, g)
                          if not _wild(d, i, i in down, joker)}, TILE_PX)
+    PIC.button_pictures(QF.pictures(d), TILE_PX)  # the one-tap choices' (none: no element)
     with st.container(horizontal=True, gap="medium", key="hand-row"):
         for g in first:
             _group_block(d, g, lang, selected, joker)
@@ -190,6 +197,7 @@ def hand_view(lang: str, joker: Joker | None = None) -> None:
                 _group_block(d, g, lang, selected, joker)
     if joker is not None and any(s.code == joker.code for s in d.tiles):
         st.caption(text(joker.legend(), lang))
+    QF.quick_fixes(d, lang)
     if d.tiles:
         st.caption(t("tap_hint", lang))
 
@@ -211,6 +219,8 @@ def edit_panel(lang: str) -> None:
     i = ss.get("selected")
     if i is None or i >= len(d.tiles):
         return
+    from mjlens.ui import views_quick as QF
+
     slot = d.tiles[i]
     with st.container(border=True, key="edit-panel"):
         info = t("selected_tile", lang, tile=selected_name(slot.code, lang))
@@ -233,6 +243,7 @@ def edit_panel(lang: str) -> None:
         if slot.alternatives:
             alternatives(i, slot, lang)
         _red_toggle(d, i, lang)
+        QF.meld_buttons(d, i, lang)
         if not S.is_flower_slot(slot):
             targets = _move_targets(d)
             ss["move-target"] = slot.group
