@@ -1,0 +1,66 @@
+"""Faults a new user met going through every command of `mjlens` in English, Simplified and
+Traditional Chinese: help examples that do not run, columns out of line, words left in English
+or as tile codes where the reader chose Chinese."""
+
+from __future__ import annotations
+
+import io
+import re
+import types
+import unicodedata
+
+import pytest
+
+from mjlens.cli import build_parser, main
+
+LATIN = re.compile(r"[A-Za-z]")
+
+
+def _run(capsys, monkeypatch, argv, stdin=""):
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    status = main(argv)
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def _subparser(name: str):
+    parser = build_parser()
+    action = next(a for a in parser._actions if a.dest == "command")
+    return action.choices[name]
+
+
+def _columns(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def test_the_example_in_score_help_is_a_hand_that_scores(capsys, monkeypatch):
+    example = re.search(r"e\.g\. '([^']+)'", _subparser("score").description).group(1)
+    status, out, _ = _run(capsys, monkeypatch, ["score", "--hand", example])
+    assert status == 0, example
+    assert "Total" in out
+
+
+def _spans(text: str, pattern: str) -> list[tuple[int, int]]:
+    """(first, last) terminal column of each match."""
+    return [(_columns(text[:m.start()]), _columns(text[:m.end()]) - 1)
+            for m in re.finditer(pattern, text)]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+def test_detect_figures_stand_under_their_headings(capsys, lang):
+    from mjlens.commands.detect import _print_table
+    from vision.detect.detector import Detection
+
+    dets = [Detection("8f", (113, 485, 144, 525), 0.36, 0.78),
+            Detection("7p", (17, 485, 51, 517), 0.38, 0.84)]
+    _print_table("hand.jpg", types.SimpleNamespace(width=640, height=640), dets, 0, lang)
+    lines = capsys.readouterr().out.splitlines()
+    head = lines[1]
+    heads = _spans(head, r"\S+")
+    for row in lines[2:4]:
+        conf, box_score = _spans(row, r"\d\.\d\d")
+        assert conf[1] == heads[2][1], (head, row)  # the confidence ends under its heading
+        assert box_score[0] == heads[3][0], (head, row)  # the box score starts under its own
+        assert _spans(row, r"\[")[0][0] == heads[4][0], (head, row)  # the box under "box ..."
