@@ -64,3 +64,12 @@ def test_detect_figures_stand_under_their_headings(capsys, lang):
         assert conf[1] == heads[2][1], (head, row)  # the confidence ends under its heading
         assert box_score[0] == heads[3][0], (head, row)  # the box score starts under its own
         assert _spans(row, r"\[")[0][0] == heads[4][0], (head, row)  # the box under "box ..."
+
+
+@pytest.mark.parametrize(("lang", "heading"), [
+    ("en", "Rules: Taiwanese"), ("zh", "规则：台湾麻将"), ("zh-Hant", "規則：台灣麻將")])
+def test_settle_names_the_rule_set_as_score_does(capsys, monkeypatch, lang, heading):
+    status, out, _ = _run(capsys, monkeypatch, ["settle", "--rules", "taiwan", "--lang", lang,
+                                                "docs/examples/taiwan_round.json"])
+    assert status == 0
+    assert out.splitlines()[0] == heading
