@@ -123,7 +123,8 @@ def merge(folders: list[Path], into: Path, reviewed_only: bool = True) -> tuple[
             rec.image = name
             write_yolo_labels(rec, dest / "labels")
             added += 1
-    _list_in_yaml(into)
+    if (dest / "images").is_dir():  # nothing merged, ever: no set to list it in
+        _list_in_yaml(into)
     return added, dupes
 
 
