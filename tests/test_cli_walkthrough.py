@@ -73,3 +73,31 @@ def test_settle_names_the_rule_set_as_score_does(capsys, monkeypatch, lang, head
                                                 "docs/examples/taiwan_round.json"])
     assert status == 0
     assert out.splitlines()[0] == heading
+
+
+def test_traditional_chinese_names_tiles_given_as_codes(capsys, monkeypatch):
+    """docs/taiwan.md: `--lang zh-Hant` writes no Latin letters about a hand. A reason given
+    tiles as codes (Guobiao's chows, a round's waits and kongs) said 順子 123m 789s 456p."""
+    status, out, _ = _run(capsys, monkeypatch, ["score", "--lang", "zh-Hant", "--hand",
+                                                "123m 456p 789s 1z [555s<] +1z"])
+    assert status == 0
+    assert "順子 一二三萬 七八九條 四五六筒" in out
+    assert not any(LATIN.search(line) for line in out.splitlines()[1:]), out  # but the hand typed
+    status, out, _ = _run(capsys, monkeypatch, ["settle", "--lang", "zh-Hant",
+                                                "docs/examples/round.json"])
+    assert status == 0
+    assert "聽三萬 六萬 九萬" in out and "暗槓二條" in out
+    assert not LATIN.search(out), out
+
+
+def test_a_layout_note_names_its_tiles_in_traditional_chinese():
+    from scoring.messages import render
+    from vision.layout.words import M
+
+    assert render(M("win_chosen", tile="8s", also=""), "zh-Hant") == \
+        "沒有單獨放出的和牌張；選了八條，因為它能和牌。"
+    assert render(M("claim_unknown", meld="[333p]"), "zh-Hant").startswith("副露 [三三三筒] ")
+    # the other languages keep the codes; a code inside other text is left alone
+    assert "chose 8s because" in render(M("win_chosen", tile="8s", also=""), "en")
+    assert "选了 8s" in render(M("win_chosen", tile="8s", also=""), "zh")
+    assert render("photo_1s.jpg", "zh-Hant") == "photo_1s.jpg"
