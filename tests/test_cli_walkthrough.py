@@ -101,3 +101,69 @@ def test_a_layout_note_names_its_tiles_in_traditional_chinese():
     assert "chose 8s because" in render(M("win_chosen", tile="8s", also=""), "en")
     assert "选了 8s" in render(M("win_chosen", tile="8s", also=""), "zh")
     assert render("photo_1s.jpg", "zh-Hant") == "photo_1s.jpg"
+
+
+def _no_english(text: str) -> bool:
+    """No English word (3+ letters) but in paths and folder names (`images/`) and the
+    formats' names."""
+    text = re.sub(r"[\w.]*/[\w./]*|\.json|COCO|Pascal VOC|JSON", "", text)
+    return not re.search(r"[A-Za-z]{3,}", text)
+
+
+@pytest.mark.parametrize("argv", [
+    ["scan", "tests/fixtures/detect/hand_a.jpg", "--model", "/nonexistent"],
+    ["scan", "x.jpg", "--boxes", "/nonexistent/boxes.json"],
+    ["scan", "tests/fixtures/detect/hand_a.jpg", "--profile", "/nonexistent.mjprofile"],
+    ["detect", "tests/fixtures/detect/hand_a.jpg", "--model", "/nonexistent"],
+    ["eval", "--data", "/nonexistent"],
+    ["eval", "--data", "/nonexistent", "--model", "/nonexistent"],
+    ["calibrate", "--labels", "/nonexistent", "--out", "/tmp/never.mjprofile"],
+    ["dataset", "convert", "/nonexistent", "--to", "voc", "--out", "/tmp/never"],
+    ["dataset", "preview", "/nonexistent", "--out", "/tmp/never.jpg"],
+])
+@pytest.mark.parametrize("lang", ["zh", "zh-Hant"])
+def test_refusals_are_in_the_chosen_language(capsys, monkeypatch, argv, lang):
+    """The operating system's, the model loader's and the folder readers' English ('[Errno 2]
+    No such file or directory', 'model file ... not found', 'error: ... has no images/') was
+    printed under --lang zh, and `dataset preview` refused --lang."""
+    status, out, err = _run(capsys, monkeypatch, argv + ["--lang", lang])
+    assert status in (1, 2)
+    text = (out + err).strip()
+    assert text.startswith("错误：" if lang == "zh" else "錯誤："), text
+    assert _no_english(text), text
+
+
+def test_a_missing_hand_file_for_the_table_is_said_in_chinese(capsys, monkeypatch, tmp_path):
+    db = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
+    assert _run(capsys, monkeypatch, ["table", "new", "T", "--players", "A,B,C,D",
+                                      "--db", db])[0] == 0
+    status, _, err = _run(capsys, monkeypatch, ["table", "add", "T", str(tmp_path / "no.json"),
+                                                "--winner", "A", "--db", db, "--lang", "zh"])
+    assert status == 2
+    assert "找不到这个文件或文件夹" in err and _no_english(err), err
+
+
+@pytest.mark.parametrize("lang", ["zh", "zh-Hant"])
+def test_eval_reports_in_the_chosen_language(capsys, lang):
+    from mjlens.commands.eval import _print_report
+
+    rep = types.SimpleNamespace(images=3, n_gt=51, n_pred=52, map50=0.9856, map50_95=0.7099,
+                                precision=0.9615, recall=0.9804, f1=0.9709, hand_exact=0.6667,
+                                worst_recall=[("5p", 0.5, 2)])
+    _print_report(rep, {"IMG": rep}, lang)
+    out = capsys.readouterr().out
+    assert "0.9856" in out and "5p 0.500 (2)" in out
+    assert _no_english(out.replace("IMG", "")), out
+
+
+def test_label_refuses_a_missing_model_once(capsys, monkeypatch, tmp_path):
+    """A pool worker that cannot load the model was started again and again (a traceback
+    each time, the command never ending); the model is now checked before the pool starts."""
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    (photos / "a.jpg").write_bytes(open("tests/fixtures/detect/hand_a.jpg", "rb").read())
+    status, _, err = _run(capsys, monkeypatch, ["label", str(photos), "--out",
+                                                str(tmp_path / "out"), "--model", "/nonexistent",
+                                                "--workers", "1", "--lang", "en"])
+    assert status == 2
+    assert "model file /nonexistent/detector.onnx not found" in err

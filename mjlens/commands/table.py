@@ -39,7 +39,8 @@ M = Catalog("table_cli", {
     "one_input": ("Give the hand one way: --hand, a HAND.json file, --photo, --round or --draw.",
                   "请用一种方式给出这一局：--hand、HAND.json 文件、--photo、--round 或 --draw。"),
     "bad_file": ("Cannot read {path}: {why}", "无法读取 {path}：{why}"),
-    "bad_json": ("{path} is not valid JSON ({why}).", "{path} 不是有效的 JSON（{why}）。"),
+    "bad_json": ("{path} is not valid JSON (line {line}, column {column}).",
+                 "{path} 不是有效的 JSON（第 {line} 行第 {column} 列）。"),
 })
 
 
@@ -164,15 +165,18 @@ def _index(view, name):
 
 def _read_json(path: str):
     from mjlens.ledger.words import LedgerError
+    from scoring.file_words import os_reason
 
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LedgerError(M("bad_file", path=path, why=str(exc))) from None
+    except OSError as exc:
+        raise LedgerError(M("bad_file", path=path, why=os_reason(exc))) from None
+    except UnicodeDecodeError:
+        raise LedgerError(M("bad_json", path=path, line=1, column=1)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise LedgerError(M("bad_json", path=path, why=exc.msg)) from None
+        raise LedgerError(M("bad_json", path=path, line=exc.lineno, column=exc.colno)) from None
 
 
 @_run
