@@ -25,6 +25,7 @@ from datasets.formats import (
     write_data_yaml,
     write_yolo_labels,
 )
+from datasets.formats import M as FM
 
 FORMATS = ("yolo", "coco", "voc")
 COCO_NAMES = ("annotations.coco.json", "_annotations.coco.json")
@@ -35,7 +36,7 @@ def detect_format(src: Path) -> str:
     if src.is_file() and src.suffix == ".json":
         return "coco"
     if not src.is_dir():
-        raise FormatError(f"{src} is neither a labelled folder nor a COCO .json file")
+        raise FormatError(FM("not_labelled", path=str(src)))
     if any((src / n).exists() for n in COCO_NAMES) and not (src / "labels").is_dir():
         return "coco"
     if (src / "Annotations").is_dir():
@@ -80,7 +81,7 @@ def write_dataset(records: list[LabelledImage], image_dir: Path | None, out: Pat
         for rec in records:
             (out / "Annotations" / f"{rec.stem}.xml").write_text(voc_xml(rec), encoding="utf-8")
     else:
-        raise FormatError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+        raise FormatError(FM("unknown_format", fmt=repr(fmt), formats=", ".join(FORMATS)))
 
 
 def convert(src: Path, out: Path, to: str, src_format: str | None = None) -> int:
@@ -123,7 +124,8 @@ def merge(folders: list[Path], into: Path, reviewed_only: bool = True) -> tuple[
             rec.image = name
             write_yolo_labels(rec, dest / "labels")
             added += 1
-    _list_in_yaml(into)
+    if (dest / "images").is_dir():  # nothing merged, ever: no set to list it in
+        _list_in_yaml(into)
     return added, dupes
 
 

@@ -14,6 +14,7 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from scoring.messages import Catalog, Msg
 from scoring.tiles import DETECTOR_CLASSES
 
 IMAGE_EXTS = (".jpg", ".jpeg", ".png", ".webp", ".bmp", ".heic", ".heif")
@@ -22,7 +23,25 @@ LS_FROM, LS_TO = "label", "image"  # names in the Label Studio labelling config 
 
 
 class FormatError(ValueError):
-    """A labelled folder or file that cannot be read (English; the CLI wraps it in a Msg)."""
+    """A labelled folder or file that cannot be read: `.msg` in the reader's words, `str()`
+    the English text."""
+
+    def __init__(self, message: Msg):
+        self.msg = message
+        super().__init__(str(message))
+
+
+M = Catalog("label_formats", {
+    "not_tile": ("{path}: category {code} is not a tile code", "{path}：类别 {code} 不是牌的代码"),
+    "not_coco": ("{path} is not a COCO detection file", "{path} 不是 COCO 检测标注文件"),
+    "not_voc": ("{path} is not a Pascal VOC annotation", "{path} 不是 Pascal VOC 标注文件"),
+    "not_labelled": ("{path} is neither a labelled folder nor a COCO .json file",
+                     "{path} 既不是标注过的文件夹，也不是 COCO 的 .json 文件"),
+    "no_images": ("no images found in {root} (expected an images/ folder)",
+                  "{root} 里没有图片（应有一个 images/ 文件夹）"),
+    "unknown_format": ("unknown format {fmt}; use one of {formats}",
+                       "没有 {fmt} 这种格式；请用 {formats} 之一"),
+})
 
 
 @dataclass
@@ -139,7 +158,7 @@ def read_yolo_folder(root: Path) -> list[LabelledImage]:
     try:
         split, codes = resolve_split(root)
     except EvalDataError as e:
-        raise FormatError(str(e)) from None
+        raise FormatError(e.msg) from None
     out = []
     for img in list_images(split / "images"):
         w, h = oriented_size(img)
@@ -183,13 +202,13 @@ def read_coco(path: Path) -> list[LabelledImage]:
         for a in d.get("annotations", []):
             code = cats[a["category_id"]]
             if code not in CLASS_INDEX:
-                raise FormatError(f"{path}: category {code!r} is not a tile code")
+                raise FormatError(M("not_tile", path=str(path), code=repr(code)))
             x, y, w, h = map(float, a["bbox"])
             recs[a["image_id"]].boxes.append(Box(code, x, y, x + w, y + h, a.get("score")))
     except (json.JSONDecodeError, KeyError, TypeError, ValueError) as e:
         if isinstance(e, FormatError):
             raise
-        raise FormatError(f"{path} is not a COCO detection file ({e})") from None
+        raise FormatError(M("not_coco", path=str(path))) from None
     return list(recs.values())
 
 
@@ -223,8 +242,8 @@ def read_voc(path: Path) -> LabelledImage:
             bb = obj.find("bndbox")
             x1, y1, x2, y2 = (float(bb.findtext(k)) for k in ("xmin", "ymin", "xmax", "ymax"))
             rec.boxes.append(Box(obj.findtext("name"), x1 - 1, y1 - 1, x2, y2))
-    except (ET.ParseError, AttributeError, TypeError, ValueError) as e:
-        raise FormatError(f"{path} is not a Pascal VOC annotation ({e})") from None
+    except (ET.ParseError, AttributeError, TypeError, ValueError):
+        raise FormatError(M("not_voc", path=str(path))) from None
     return rec
 
 

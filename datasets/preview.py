@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import errno
 import math
 from pathlib import Path
 
 import numpy as np
 
 from datasets.crops import IMAGE_EXTS
+from datasets.formats import FormatError
+from datasets.formats import M as FM
 from scoring.tiles import DETECTOR_CLASSES
 
 # BGR colour per suit, so a wrong suit stands out
@@ -71,7 +74,7 @@ def contact_sheet(root: str | Path, n: int = 16, cell: int = 400, seed: int | No
     for d in find_image_dirs(root):
         images += sorted(p for p in d.iterdir() if p.suffix.lower() in IMAGE_EXTS)
     if not images:
-        raise FileNotFoundError(f"no images found in {root} (expected an images/ folder)")
+        raise FormatError(FM("no_images", root=str(root)))
     if seed is not None:
         rng = np.random.default_rng(seed)
         pick = sorted(rng.choice(len(images), min(n, len(images)), replace=False))
@@ -104,5 +107,5 @@ def write_sheet(root, out, n: int = 16, cell: int = 400, seed: int | None = None
     sheet = contact_sheet(root, n, cell, seed)
     ok = cv2.imwrite(str(out), sheet, [cv2.IMWRITE_JPEG_QUALITY, quality])
     if not ok:
-        raise OSError(f"could not write {out}")
+        raise OSError(errno.EIO, "could not write", str(out))
     return out

@@ -76,7 +76,7 @@ class Msg:
         template = pick(en, zh, lang)
         if lang == HANT:  # a tile is its name alone there: no space beside it (只聽 六筒)
             for k, v in self.params:
-                if isinstance(v, Tile | TileName):
+                if isinstance(v, Tile | TileName) or isinstance(v, str) and _ONE_CODE.fullmatch(v):
                     template = re.sub(rf"(?<=[^\x00-\x7f]) (?=\{{{k}\}})|(?<=\{{{k}\}}) "
                                       r"(?=[^\x00-\x7f])", "", template)
         text = template.format(**{k: render(v, lang) for k, v in self.params})
@@ -197,8 +197,10 @@ def render(value: Any, lang: str = "en") -> str:
         return _JOIN.get(lang, ", ").join(render(v, lang) for v in value)
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    if lang == HANT and isinstance(value, str):  # a Chinese name given as it is (a fan's)
-        return to_hant(value)
+    if lang == HANT and isinstance(value, str):
+        if _CODES_ONLY.fullmatch(value):  # tiles given as codes (聽 3m 6m 9m): by their names
+            return tiles_text(value, HANT)
+        return to_hant(value)  # a Chinese name given as it is (a fan's)
     return str(value)
 
 
@@ -209,6 +211,10 @@ def _tile_name(code: str, lang: str) -> str | None:
     return to_hant(name) if name is not None and lang == HANT else name
 
 
+# a text of tile codes alone: groups (`123m`, `1s1s`), melds in brackets, spaces or commas
+# between; notation with win marks or fields (`+3m`, `seat:S`) is not matched
+_CODES_ONLY = re.compile(r"\[?(?:\d+[mpszf])+\]?(?:[ ,]+\[?(?:\d+[mpszf])+\]?)*")
+_ONE_CODE = re.compile(r"\d[mpszf]")
 _NUMERALS = dict(zip("123456789", "一二三四五六七八九", strict=True))
 _GROUP = re.compile(r"(\d+)([mpszf])")
 

@@ -108,7 +108,7 @@ def format_round(result: RoundResult, lang: str = "en") -> str:
     def say(key: str, **params) -> str:
         return render(SM(key, **params), lang)
 
-    lines = [say("ledger_rules", rules=result.rules)]
+    lines = [say("ledger_rules", rules=_rules_name(result.rules, is_zh(lang)))]
     for w in result.wins:
         names = ("、" if is_zh(lang) else ", ").join(
             f["name"] + (f" x{f['count']}" if f["count"] > 1 else "") for f in w["fans"])

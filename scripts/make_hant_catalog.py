@@ -48,6 +48,7 @@ TERMS: tuple[tuple[str, str, str], ...] = (
     ("不準吃", "不准吃", "不准 forbids (准 permits); 準 is 'accurate'"),
     ("賬", "帳", "帳目, as written in Taiwan"),
     ("杠", "槓", "a kong is 槓 (OpenCC leaves a lone 杠)"),
+    ("磁盤", "磁碟", "a disk is 磁碟 in Taiwan (磁盘已满: the disk is full)"),
     ("庄", "莊", "the dealer is 莊"),
     # the few words of the app and the command line that Taiwan says otherwise (s2twp does
     # this for every word, and got 牌代碼 and 算法 wrong)

@@ -83,7 +83,9 @@ def test_adding_the_embedding_leaves_the_probabilities_exactly_as_they_were(tmp_
 def test_detect_json_without_a_profile_is_byte_identical_to_before():
     """The golden files were written by the code and models without profiles: first at 1ec3b28,
     rewritten at d578e32 merged with the detector's `box_score` field (the --conf change of
-    2026-12-01), the last code without profile support; the merged code gives the same bytes."""
+    2026-12-01), the last code without profile support; the merged code gives the same bytes.
+    The text table's headings moved one column right to stand over their figures (the CLI
+    walk-through, 2026-12-02); the Traditional texts of the scan name tiles, not codes."""
     photos = ["tests/fixtures/detect/hand_a.jpg", "tests/fixtures/detect/hand_b.jpg",
               "tests/fixtures/app/hand_kong.jpg", "tests/fixtures/app/hand_melds.jpg"]
     r = mjlens("detect", "--json", "--alternatives", "3", *photos)
@@ -165,7 +167,8 @@ def test_a_failed_write_leaves_the_old_profile_whole(tmp_path, monkeypatch):
     monkeypatch.setattr("os.replace", broken)
     with pytest.raises(ProfileError) as e:
         _profile(seed=2).save(path)
-    assert "No space left" in e.value.render("en") and "写不了" in e.value.render("zh")
+    assert "the disk is full" in e.value.render("en") and "写不了" in e.value.render("zh")
+    assert "磁盘已满" in e.value.render("zh")  # the system's English reason, said in Chinese
     assert path.read_bytes() == before
     assert [f.name for f in tmp_path.iterdir()] == ["a.mjprofile"]  # no temporary file left
 

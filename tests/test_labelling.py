@@ -187,6 +187,17 @@ def test_merge_adds_reviewed_photos_once(labelled, tmp_path):
     assert [b.code for b in merged[recs[0].image].boxes] == [b.code for b in recs[0].boxes]
 
 
+def test_merge_of_nothing_reviewed_into_a_new_folder_adds_nothing(labelled, tmp_path, capsys):
+    """A new folder is a training set too (docs/labelling.md): with no photo reviewed yet the
+    merge says it added none, where it failed with '[Errno 2] No such file or directory'."""
+    _, out, _, _ = labelled
+    train = tmp_path / "new_set"
+    status = main(["dataset", "merge", str(out), "--into", str(train), "--lang", "en"])
+    assert status == 0
+    assert capsys.readouterr().out.startswith("0 photos added")
+    assert not (train / "data.yaml").exists()  # no set listing a folder that is not there
+
+
 def test_eval_measures_the_detector_on_reviewed_photos_only(labelled, tmp_path, capsys):
     """Nothing reviewed: refused. Two photos accepted as the detector proposed them: the
     detector's own boxes are matched one for one (precision and recall 1) on those two."""

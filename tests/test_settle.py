@@ -396,7 +396,7 @@ def test_the_ledger_reads_in_chinese():
     for entry in data["ledger"]:
         assert not re.search(r"[A-Za-z]{3,}", entry["reason_zh"]), entry["reason_zh"]
     text = format_round(result, "zh").splitlines()
-    assert text[0] == "规则：sichuan"
+    assert text[0] == "规则：四川麻将 血战到底"  # the rule set by its name, not its id
     for line in text[1:]:
         assert not re.search(r"[A-Za-z]{3,}", line), line
     with pytest.raises(HandError) as err:

@@ -18,6 +18,12 @@ import json
 import sys
 
 from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+from scoring.file_words import os_reason
+from scoring.messages import Catalog
+
+CM = Catalog("calibrate_cli", {
+    "bad_file": ("Cannot read {path}: {reason}.", "读不了 {path}：{reason}。"),
+})
 
 
 def register(sub) -> None:
@@ -75,8 +81,10 @@ def run(args) -> int:
         profile.save(out)
     except (CalibrationError, ProfileError, ImageReadError) as e:
         return _fail(args, e)
-    except (ModelError, EvalDataError, FileNotFoundError) as e:
-        return _fail(args, str(e))
+    except (ModelError, EvalDataError) as e:
+        return _fail(args, e)
+    except OSError as e:
+        return _fail(args, CM("bad_file", path=e.filename or args.out, reason=os_reason(e)))
     done = [M("made", name=profile.name, out=str(out), tiles=int(profile.tiles.sum()),
               codes=len(profile.counts()))]
     if profile.without_flowers:

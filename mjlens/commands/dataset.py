@@ -15,7 +15,17 @@ M = Catalog("dataset_cli", {
     "merged": ("{added} photos added to {into}; {dupes} already there (same content) skipped.",
                "已向 {into} 加入 {added} 张照片；{dupes} 张已存在（内容相同），跳过。"),
     "bad_data": ("{text}", "无法读取标注数据：{text}"),
+    "bad_file": ("Cannot read or write {path}: {reason}.", "无法读写 {path}：{reason}。"),
 })
+
+
+def _data_error(exc: Exception):
+    """The refusal of a labelled folder (FormatError) or a file (OSError), in words."""
+    from scoring.file_words import os_reason
+
+    if isinstance(exc, OSError):
+        return M("bad_file", path=exc.filename or "", reason=os_reason(exc))
+    return M("bad_data", text=exc.msg)
 
 
 def register(sub) -> None:
@@ -50,6 +60,7 @@ def register(sub) -> None:
     v.add_argument("--n", type=int, default=16, help="number of images")
     v.add_argument("--cell", type=int, default=400, help="cell size in pixels")
     v.add_argument("--seed", type=int, default=None, help="random pick instead of evenly spread")
+    add_lang_option(v)
     v.set_defaults(func=run_preview)
     c = dsub.add_parser("convert", help="convert a labelled folder between yolo, coco and voc")
     c.add_argument("src", help="labelled folder (yolo, coco or voc; guessed) or a COCO .json")
@@ -89,12 +100,13 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def run_preview(args: argparse.Namespace) -> int:
+    from datasets.formats import FormatError
     from datasets.preview import write_sheet
 
     try:
         out = write_sheet(args.dir, args.out, args.n, args.cell, args.seed)
-    except (FileNotFoundError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+    except (FormatError, OSError) as exc:
+        print(error_line(_data_error(exc), lang_of(args)), file=sys.stderr)
         return 2
     print(out)
     return 0
@@ -106,8 +118,8 @@ def run_convert(args: argparse.Namespace) -> int:
 
     try:
         n = convert(args.src, args.out, args.to, args.src_format)
-    except (FormatError, FileNotFoundError, OSError) as exc:
-        print(error_line(M("bad_data", text=str(exc)), lang_of(args)), file=sys.stderr)
+    except (FormatError, OSError) as exc:
+        print(error_line(_data_error(exc), lang_of(args)), file=sys.stderr)
         return 2
     print(M("converted", n=n, fmt=args.to, out=args.out).render(lang_of(args)))
     return 0
@@ -119,8 +131,8 @@ def run_merge(args: argparse.Namespace) -> int:
 
     try:
         added, dupes = merge(args.folders, args.into, reviewed_only=not args.all)
-    except (FormatError, FileNotFoundError, OSError) as exc:
-        print(error_line(M("bad_data", text=str(exc)), lang_of(args)), file=sys.stderr)
+    except (FormatError, OSError) as exc:
+        print(error_line(_data_error(exc), lang_of(args)), file=sys.stderr)
         return 2
     print(M("merged", added=added, dupes=dupes, into=args.into).render(lang_of(args)))
     return 0

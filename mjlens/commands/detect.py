@@ -23,8 +23,9 @@ from scoring.messages import Catalog
 
 M = Catalog("detect_cli", {
     "heading": ("{image} ({width}x{height}): {n} tiles", "{image}（{width}x{height}）：{n} 张牌"),
-    "columns": ("code  name          conf  box   box position",
-                "代码  名称          置信  框分  框位置"),
+    # the figures are right-aligned under their headings (_print_table)
+    "columns": ("code  name           conf  box   box position",
+                "代码  名称           置信  框分  框位置"),
     "tiles": ("tiles: {codes}", "牌：{codes}"),
 })
 

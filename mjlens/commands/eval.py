@@ -23,6 +23,18 @@ M = Catalog("eval_cli", {
     "none_reviewed": ("error: none of the {total} photos in {data} is reviewed yet (accept them "
                       "on the app's Review labels page)",
                       "错误：{data} 的 {total} 张照片还没有一张复核过（请在应用的“复核标注”页确认）"),
+    # the report (mAP: mean average precision; P, R, F1: precision, recall, their balance)
+    "counts": ("images {images}, tiles labelled {labelled}, predicted {predicted}",
+               "图片 {images} 张，标注的牌 {labelled} 张，检出 {predicted} 张"),
+    "map50": ("mAP50     {v}", "平均精度（交并比 0.5）       {v}"),
+    "map50_95": ("mAP50-95  {v}", "平均精度（交并比 0.5-0.95）  {v}"),
+    "tiles": ("tiles (IoU 0.5, same code): precision {p}  recall {r}  F1 {f1}",
+              "牌（交并比 0.5，牌相同）：精确率 {p}  召回率 {r}  F1 {f1}"),
+    "hands": ("hand exact-match {v}", "整手牌完全读对 {v}"),
+    "worst": ("worst recall: {tiles}", "召回率最低的牌：{tiles}"),
+    "source": ("  {group} images {images}  mAP50 {map50}  P {p}  R {r}  F1 {f1}  hands {hands}",
+               "  {group} 图片 {images}  平均精度 {map50}  精确率 {p}  召回率 {r}  F1 {f1}  "
+               "整手 {hands}"),
 })
 
 
@@ -72,8 +84,8 @@ def _run(args) -> int:
     except ProfileError as e:
         print(error_line(e, lang_of(args)), file=sys.stderr)
         return 2
-    except (ModelError, EvalDataError, FileNotFoundError) as e:
-        print(f"error: {e}", file=sys.stderr)
+    except (ModelError, EvalDataError) as e:
+        print(error_line(e, lang_of(args)), file=sys.stderr)
         return 2
     rep = evaluate([r for _, r in results])
     groups = by_source(results) if args.by_source else {}
@@ -83,19 +95,29 @@ def _run(args) -> int:
             out["by_source"] = {g: r.to_json() for g, r in groups.items()}
         print(json.dumps(out))
         return 0
-    print(f"\rimages {rep.images}, tiles labelled {rep.n_gt}, predicted {rep.n_pred}     ")
-    print(f"mAP50     {rep.map50:.4f}")
-    print(f"mAP50-95  {rep.map50_95:.4f}")
-    print(f"tiles (IoU 0.5, same code): precision {rep.precision:.4f}  recall {rep.recall:.4f}"
-          f"  F1 {rep.f1:.4f}")
-    print(f"hand exact-match {rep.hand_exact:.4f}")
-    print("worst recall: " + ", ".join(f"{c} {r:.3f} ({n})" for c, r, n in rep.worst_recall))
-    for g, r in groups.items():
-        print(f"  {g:6s} images {r.images:4d}  mAP50 {r.map50:.4f}  P {r.precision:.4f}  "
-              f"R {r.recall:.4f}  F1 {r.f1:.4f}  hands {r.hand_exact:.4f}")
+    _print_report(rep, groups, lang_of(args))
     return 0
 
 
 def _progress(i: int, n: int) -> None:
     if sys.stderr.isatty():
         print(f"\r{i}/{n}", end="", file=sys.stderr, flush=True)
+
+
+def _print_report(rep, groups: dict, lang: str) -> None:
+    """The metrics in the reader's language (the figures and tile codes as they are)."""
+    def say(key: str, **params) -> None:
+        print(M(key, **params).render(lang))
+
+    if sys.stderr.isatty():  # past the progress count
+        print("\r" + " " * 12 + "\r", end="", file=sys.stderr, flush=True)
+    say("counts", images=rep.images, labelled=rep.n_gt, predicted=rep.n_pred)
+    say("map50", v=f"{rep.map50:.4f}")
+    say("map50_95", v=f"{rep.map50_95:.4f}")
+    say("tiles", p=f"{rep.precision:.4f}", r=f"{rep.recall:.4f}", f1=f"{rep.f1:.4f}")
+    say("hands", v=f"{rep.hand_exact:.4f}")
+    say("worst", tiles=", ".join(f"{c} {r:.3f} ({n})" for c, r, n in rep.worst_recall))
+    for g, r in groups.items():
+        say("source", group=f"{g:6s}", images=f"{r.images:4d}", map50=f"{r.map50:.4f}",
+            p=f"{r.precision:.4f}", r=f"{r.recall:.4f}", f1=f"{r.f1:.4f}",
+            hands=f"{r.hand_exact:.4f}")

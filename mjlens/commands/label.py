@@ -44,16 +44,19 @@ def run(args) -> int:
     if not root.is_dir():
         print(error_line(M("not_folder", root=str(root)), lang), file=sys.stderr)
         return 2
-    if args.profile:
-        if args.ray:
-            print(error_line(PM("no_ray"), lang), file=sys.stderr)
-            return 2
-        try:  # checked here once, so a bad profile is one clear error, not one per worker
-            from vision.detect import load_detector
-            load_profile(args.profile, load_detector(args.model, args.conf))
-        except (ProfileError, ModelError) as e:
-            print(error_line(e, lang), file=sys.stderr)
-            return 2
+    if args.profile and args.ray:
+        print(error_line(PM("no_ray"), lang), file=sys.stderr)
+        return 2
+    # the model and profile checked here once: one clear error, where a pool worker that
+    # cannot load the model is started again and again, printing its traceback each time
+    try:
+        from vision.detect import load_detector
+        det = load_detector(args.model, args.conf)
+        if args.profile:
+            load_profile(args.profile, det)
+    except (ProfileError, ModelError) as e:
+        print(error_line(e, lang), file=sys.stderr)
+        return 2
     review_below = REVIEW_BELOW if args.review_below is None else args.review_below
     if args.ray:
         try:

@@ -39,6 +39,8 @@ M = Catalog("scan_cli", {
     "other_readings": ("Other readings:", "其他读法："),
     "boxes_unreadable": ("Cannot read the boxes file {path}: {reason}",
                          "读不了框文件 {path}：{reason}"),
+    "boxes_not_json": ("The boxes file {path} is not JSON (line {line}, column {column}).",
+                       "框文件 {path} 不是 JSON（第 {line} 行第 {column} 列）。"),
     "boxes_no_tiles": ("The boxes file {path} has no 'tiles' list.",
                        "框文件 {path} 里没有 'tiles' 列表。"),
     "no_detector": ("The tile detector is not available: {reason}", "牌的检测器不可用：{reason}"),
@@ -105,14 +107,20 @@ def _fail(args, status: int, message, extra: dict | None = None, notes=None) -> 
 def _boxes_from_file(path: str) -> tuple[list, float | None, float | None]:
     """Detections from `mjlens detect --json` output or a synthetic sidecar (face-down tiles
     given as `back`, tiles hidden from the camera left out, as the detector would see it)."""
+    from scoring.file_words import os_reason
     from scoring.hand import HandError
 
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
         data = json.loads(text.strip().splitlines()[0]) if text.strip() else None
-    except (OSError, json.JSONDecodeError, IndexError) as exc:
-        raise HandError(M("boxes_unreadable", path=path, reason=str(exc))) from None
+    except OSError as exc:
+        raise HandError(M("boxes_unreadable", path=path, reason=os_reason(exc))) from None
+    except json.JSONDecodeError as exc:
+        raise HandError(M("boxes_not_json", path=path, line=exc.lineno, column=exc.colno)) \
+            from None
+    except UnicodeDecodeError:  # not text at all
+        raise HandError(M("boxes_not_json", path=path, line=1, column=1)) from None
     if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
         raise HandError(M("boxes_no_tiles", path=path))
     tiles = []
@@ -181,7 +189,7 @@ def run(args) -> int:
         try:
             det = load_detector(args.model)
         except ModelError as exc:
-            return _fail(args, 2, M("bad_model", reason=str(exc)))
+            return _fail(args, 2, M("bad_model", reason=exc.msg))
         from vision.detect.profile import ProfileError, load_profile
         try:
             profile = load_profile(args.profile, det) if args.profile else None

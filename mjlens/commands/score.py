@@ -28,7 +28,7 @@ def register(sub) -> None:
         "score",
         help="score a hand read on standard input",
         description="Score a hand given on standard input as JSON (one object, or JSON Lines "
-        "for several hands) or in the hand notation, e.g. '123m 456p [555s<] 11z +3m'.",
+        "for several hands) or in the hand notation, e.g. '123m 456p 789s 1z [555s<] +1z'.",
     )
     p.add_argument("--rules", default="gb", help="rule set id (see `mjlens rules`); default gb")
     p.add_argument("--json", action="store_true", help="print JSON per the contract")

@@ -44,7 +44,8 @@ M = Catalog("table_cli", {
                       "立直麻将的牌桌记流局时要写明谁听牌：--tenpai \"甲,乙\"，无人听牌写 --tenpai -。"
                       "庄家听牌才连庄，未听牌者共付给听牌者 3000 点。"),
     "bad_file": ("Cannot read {path}: {why}", "无法读取 {path}：{why}"),
-    "bad_json": ("{path} is not valid JSON ({why}).", "{path} 不是有效的 JSON（{why}）。"),
+    "bad_json": ("{path} is not valid JSON (line {line}, column {column}).",
+                 "{path} 不是有效的 JSON（第 {line} 行第 {column} 列）。"),
 })
 
 
@@ -190,15 +191,18 @@ def _index(view, name):
 
 def _read_json(path: str):
     from mjlens.ledger.words import LedgerError
+    from scoring.file_words import os_reason
 
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LedgerError(M("bad_file", path=path, why=str(exc))) from None
+    except OSError as exc:
+        raise LedgerError(M("bad_file", path=path, why=os_reason(exc))) from None
+    except UnicodeDecodeError:
+        raise LedgerError(M("bad_json", path=path, line=1, column=1)) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise LedgerError(M("bad_json", path=path, why=exc.msg)) from None
+        raise LedgerError(M("bad_json", path=path, line=exc.lineno, column=exc.colno)) from None
 
 
 @_run

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
+from scoring.messages import Catalog, Msg
 from scoring.tiles import DETECTOR_CLASSES
 from vision.detect.game_tiles import keep_to_tiles
 from vision.detect.imageio import ImageReadError, LoadedImage, load_image
@@ -62,7 +63,21 @@ TURNS = (0, 2, 1, 3)  # quarter turns a profile's example crops are embedded at
 
 
 class ModelError(RuntimeError):
-    """The model files are missing or not loadable."""
+    """The model files are missing or not loadable. Carries a `Msg` (`.msg`) for the reader;
+    `str()` is the English text."""
+
+    def __init__(self, message: Msg):
+        self.msg = message
+        super().__init__(str(message))
+
+
+M = Catalog("model", {
+    "missing": ("model file {path} not found", "找不到模型文件 {path}"),
+    "not_loadable": ("model file {path} could not be loaded (damaged, or made for another "
+                     "version)", "模型文件 {path} 无法加载（已损坏，或是为其他版本制作的）"),
+    "no_embedding": ("{path} has no '{name}' output (python -m training.add_embedding adds it)",
+                     "{path} 没有 '{name}' 输出（可用 python -m training.add_embedding 加上）"),
+})
 
 
 def default_model_dir() -> Path:
@@ -142,15 +157,15 @@ def _session(path: Path, threads: int | None = None):
     import onnxruntime as ort
 
     if not path.exists():
-        raise ModelError(f"model file {path} not found")
+        raise ModelError(M("missing", path=str(path)))
     opts = ort.SessionOptions()
     opts.log_severity_level = 3
     if threads is not None:
         opts.intra_op_num_threads = opts.inter_op_num_threads = threads
     try:
         return ort.InferenceSession(str(path), opts, providers=["CPUExecutionProvider"])
-    except (OSError, *_ort_load_errors()) as e:
-        raise ModelError(f"model file {path} could not be loaded: {e}") from None
+    except (OSError, *_ort_load_errors()):
+        raise ModelError(M("not_loadable", path=str(path))) from None
 
 
 def _ort_load_errors() -> tuple[type[BaseException], ...]:
@@ -482,8 +497,7 @@ class TileDetector:
         if not embed:
             return self._probs(x, batch)
         if not self.embedding_size:
-            raise ModelError(f"{self.cls_path} has no '{EMBEDDING}' output (python -m "
-                             "training.add_embedding adds it)")
+            raise ModelError(M("no_embedding", path=str(self.cls_path), name=EMBEDDING))
         x = np.ascontiguousarray(x)
         names = [self.cls.get_outputs()[0].name, EMBEDDING]
         runs = [self.cls.run(names, {self.cls_input: x[i:i + batch]})

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from datasets.convert_real import NAME_TO_CODE, read_names
+from scoring.messages import Catalog, Msg
 from scoring.tiles import DETECTOR_CLASSES
 from vision.detect.metrics import ImageResult, Report, evaluate
 
@@ -37,7 +38,20 @@ def source_of(name: str) -> str:
 
 
 class EvalDataError(ValueError):
-    pass
+    """A labelled folder that cannot be measured; `.msg` in the reader's words, `str()` the
+    English text."""
+
+    def __init__(self, message: Msg):
+        self.msg = message
+        super().__init__(str(message))
+
+
+M = Catalog("eval_data", {
+    "no_folders": ("{split} has no images/ and labels/ folders",
+                   "{split} 里没有 images/ 和 labels/ 两个文件夹"),
+    "unknown_class": ("class name {name} has no tile code", "类别名 {name} 对应不到任何牌"),
+    "no_images": ("no images in {folder}", "{folder} 里没有图片"),
+})
 
 
 def _yaml_value(text: str, key: str) -> str | None:
@@ -70,7 +84,7 @@ def resolve_split(data: str | Path, names: str | Path | None = None) -> tuple[Pa
         yaml_path = next((p / "data.yaml" for p in (data, data.parent)
                           if (p / "data.yaml").exists()), None)
     if not (split / "images").is_dir() or not (split / "labels").is_dir():
-        raise EvalDataError(f"{split} has no images/ and labels/ folders")
+        raise EvalDataError(M("no_folders", split=str(split)))
     if names:
         class_names = read_names(Path(names))
     elif yaml_path is not None:
@@ -80,7 +94,7 @@ def resolve_split(data: str | Path, names: str | Path | None = None) -> tuple[Pa
     try:
         codes = [NAME_TO_CODE[n] for n in class_names]
     except KeyError as e:
-        raise EvalDataError(f"class name {e.args[0]!r} has no tile code") from None
+        raise EvalDataError(M("unknown_class", name=repr(e.args[0]))) from None
     return split, codes
 
 
@@ -124,7 +138,7 @@ def detect_split(detector, data: str | Path, names: str | Path | None = None,
     if limit:
         images = images[:limit]
     if not images:
-        raise EvalDataError(f"no images in {split / 'images'}")
+        raise EvalDataError(M("no_images", folder=str(split / "images")))
     op_conf, keep_conf = detector.conf, detector.keep_conf
     detector.keep_conf = min(op_conf, 0.05)
     results = []

@@ -55,6 +55,7 @@ from pathlib import Path
 
 import numpy as np
 
+from scoring.file_words import os_reason
 from scoring.messages import Catalog
 from scoring.tiles import DETECTOR_CLASSES, FLOWER_CODES, TILE_CODES
 
@@ -238,7 +239,7 @@ class Profile:
                 Path(tmp).unlink(missing_ok=True)
                 raise
         except OSError as e:
-            raise ProfileError(M("cannot_write", path=str(path), reason=e.strerror or str(e))) \
+            raise ProfileError(M("cannot_write", path=str(path), reason=os_reason(e))) \
                 from None
         return path
 
@@ -296,7 +297,7 @@ class Profile:
         try:
             data = Path(path).read_bytes()
         except OSError as e:
-            raise ProfileError(M("unreadable", path=str(path), reason=e.strerror or str(e))) \
+            raise ProfileError(M("unreadable", path=str(path), reason=os_reason(e))) \
                 from None
         return cls.from_bytes(data, str(path))
 
