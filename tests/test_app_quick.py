@@ -111,3 +111,27 @@ def test_whom_a_meld_was_claimed_from_is_one_tap_in_its_menu(app, rid):
     enter(app, "111m 789m 55s [222p] [333s] +5s")
     app.segmented_control(key="meld-from-0").set_value("across").run()
     assert "[222p^]" in app.text_input(key="notation").value
+
+
+@pytest.mark.parametrize("rid", ["gb", "sichuan"])
+def test_the_tile_a_photo_missed_goes_into_its_gap_and_the_melds_stay(app, with_detector, rid):
+    # the photo with its 5m not found reads as loose tiles; one tap on the 5m the hand lacks
+    # reads the photo again with it in the gap: the melds the photo shows are back
+    import json
+
+    from mjlens.ui import state as S
+    from tests.app_support import FIXTURES
+
+    truth = json.loads((FIXTURES / "hand_melds.json").read_text())["hand"]
+    with_detector(HoleDetector("hand_melds", hole=9))
+    upload(_rules(app, rid), "hand_melds.jpg")
+    short = app.session_state["draft"]
+    assert not short.melds and short.check_spots
+    app.button(key="qtile-add-5m").click().run()
+    assert not app.exception, app.exception
+    d = app.session_state["draft"]
+    hand = S.to_hand(d)
+    assert sorted(m.tiles for m in hand.melds) == sorted(tuple(m["tiles"]) for m in truth["melds"])
+    assert sorted(hand.concealed + (hand.win_tile,)) == sorted(truth["concealed"] + [truth["win_tile"]])
+    added = [s for s in d.tiles if s.code == "5m" and s.box not in [t.box for t in short.tiles]]
+    assert len(added) == 1 and added[0].box  # the tile is linked to its place in the photo

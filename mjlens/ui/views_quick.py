@@ -115,9 +115,41 @@ def _doubt_row(d: S.Draft, i: int, lang: str) -> None:
 
 
 def _add(code: str) -> None:
-    VH._transition(S.add_missing, code, sets=VH._hand_sets())
+    if not _read_with(code):
+        VH._transition(S.add_missing, code, sets=VH._hand_sets())
     st.session_state.selected = None
     PT.rerun(PT.HAND)
+
+
+def _read_with(code: str) -> bool:
+    """A photo's reading one tile short, as read: the photo read again with the tile in the
+    layout's gap (photo.read_with_tile), so the melds it shows are kept. False where there is
+    no such reading (a corrected draft, no gap, no hand with it there)."""
+    from dataclasses import replace
+
+    from mjlens.ui import photo as P
+    from mjlens.ui import views_profiles as PV
+    from mjlens.ui.views import detector_or_reason
+    from mjlens.ui.views_result import current_options, current_rules
+
+    ss = st.session_state
+    d, seen = ss.draft, ss.get("_photo_seen")
+    if seen is None or d is not ss.get("photo_draft") or not d.check_spots:
+        return False
+    detector, _ = detector_or_reason()
+    if detector is None:
+        return False
+    img, detected = seen[1], seen[2]
+    rs = current_rules()
+    spots = [(x / img.scale, y / img.scale) for x, y in d.check_spots]
+    reading = P.read_with_tile(img, detector, detected, code, spots, rs.id if rs else None,
+                               d.context, current_options(rs) if rs else None,
+                               PV.reader_or_none(detector))
+    if reading is None:
+        return False
+    ss["_photo_seen"] = (seen[0], img, reading.scan.detected)  # another rule set keeps it
+    ss.draft = ss.photo_draft = replace(reading.draft, context=d.context)
+    return True
 
 
 def meld_buttons(d: S.Draft, i: int, lang: str) -> None:
