@@ -90,23 +90,26 @@ def read_photo(image, detector, rules: str | None = None, context=None,
 def read_with_tile(image, detector, detections: list, code: str, spots, rules: str | None = None,
                    context=None, options: dict | None = None,
                    profile=None) -> PhotoReading | None:
-    """The photo read again with the tile the player says the detector missed, put in the first
-    gap of a row (`spots`: the layout's spots to check, in full-photo pixels) where the hand
-    then reads: a hand one tile short keeps the melds the photo shows instead of falling back
-    to loose tiles. None when no spot gives a hand (the tile is then added standing)."""
+    """The photo read again with the tile the player says the detector missed, put in a gap of a
+    row (`spots`: the layout's spots to check, in full-photo pixels): the surest legal reading
+    over the gaps, so a hand one tile short keeps the melds the photo shows instead of falling
+    back to loose tiles (benchmarks/bench_missing_tile.py). None when no gap gives a legal hand
+    (the tile is then added standing)."""
     from scoring.tiles import DETECTOR_CLASSES
     from vision.detect import Detection
+    from vision.layout.links import gap_box
 
     if not detections or code not in DETECTOR_CLASSES:
         return None
-    w, h = np.median(np.array([(d.box[2] - d.box[0], d.box[3] - d.box[1]) for d in detections]),
-                     axis=0)
     probs = np.zeros(len(DETECTOR_CLASSES), np.float32)
     probs[DETECTOR_CLASSES.index(code)] = 1.0
-    for x, y in spots:
-        added = Detection(code, (x - w / 2, y - h / 2, x + w / 2, y + h / 2), 1.0, 1.0, probs)
+    best = None
+    for at in spots:
+        added = Detection(code, gap_box(at, [d.box for d in detections]), 1.0, 1.0, probs)
         reading = read_photo(image, detector, rules, context, options, profile,
                              detections=[*detections, added])
-        if reading.scan.layout.hand is not None:
-            return reading
-    return None
+        layout = reading.scan.layout
+        if layout.hand is not None and layout.legal and (
+                best is None or layout.confidence > best.scan.layout.confidence):
+            best = reading
+    return best

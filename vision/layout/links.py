@@ -118,6 +118,17 @@ def hand_links(hand: Hand, reading, flower_sites: list) -> TileLinks:
     return TileLinks(tuple(concealed), melds, win, tuple(flowers))
 
 
+def gap_box(at: tuple[float, float], boxes) -> tuple[float, float, float, float]:
+    """The box of a tile put in a gap (a MissingTile's `at`): the photo's median tile size
+    (`boxes`: x1, y1, x2, y2), centred there. A tile the player says the photo missed goes
+    there, so the layout reads the row with it (mjlens/ui/photo.py read_with_tile)."""
+    import numpy as np
+
+    sizes = np.array([(b[2] - b[0], b[3] - b[1]) for b in boxes], float).reshape(-1, 2)
+    w, h = (float(v) for v in np.median(sizes, axis=0))
+    return (at[0] - w / 2, at[1] - h / 2, at[0] + w / 2, at[1] + h / 2)
+
+
 def missing_tiles(rows: list[list], gaps_between) -> list[MissingTile]:
     """Gaps inside the given rows of slots (each in its order) about a tile wide."""
     out = []
