@@ -18,8 +18,10 @@ M = Catalog("score_cli", {
                           "one object per line (JSON Lines).",
                           "输入必须是一手牌的对象，例如 {{\"concealed\": [...], \"win_tile\": \"3m\"}}，"
                           "而不是 JSON 数组；多手牌请每行一个对象（JSON Lines）。"),
-    "bad_json_line": ("Line {n} is not valid JSON ({detail} at column {column}).",
-                      "第 {n} 行不是有效的 JSON（第 {column} 列：{detail}）。"),
+    # the parser's own detail ("Expecting ',' delimiter") is English whatever --lang says: the
+    # place alone, in the reader's language, as `table` and `scan` say it
+    "bad_json_line": ("Line {n} is not valid JSON (column {column}).",
+                      "第 {n} 行不是有效的 JSON（第 {column} 列）。"),
 })
 
 
@@ -79,8 +81,7 @@ def _read_hands(text: str) -> list:
             hands.append(json.loads(line))
         except json.JSONDecodeError as exc:
             # notation may start with a brace too (a concealed kong first: {2222m} 345m ...)
-            hands.append(_notation_or(line, M("bad_json_line", n=n, detail=exc.msg,
-                                              column=exc.colno)))
+            hands.append(_notation_or(line, M("bad_json_line", n=n, column=exc.colno)))
     return hands
 
 
