@@ -43,7 +43,10 @@ def register(sub) -> None:
     p.set_defaults(func=run)
 
 
-def parse_options(pairs: list[str]) -> dict[str, str]:
+def parse_options(pairs: list[str], rules: str | None = None) -> dict[str, str]:
+    """`-o NAME=VALUE` pairs as a dict; given the rule set, a choice may be named by its
+    Chinese word (`-o cap=无` is `-o cap=none`)."""
+    from mjlens.ui.option_words import options_of_words
     from scoring.hand import HandError
 
     out = {}
@@ -52,7 +55,7 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
         if not sep or not name:
             raise HandError(M("option_form", pair=repr(pair)))
         out[name.strip()] = value.strip()
-    return out
+    return options_of_words(out, rules) if rules else out
 
 
 def _read_hands(text: str) -> list:
@@ -137,7 +140,7 @@ def run(args) -> int:
 
     lang = lang_of(args)
     try:
-        options = parse_options(args.option)
+        options = parse_options(args.option, args.rules)
         get_ruleset(args.rules).resolve_options(options)
         hands = [args.hand] if args.hand else _read_hands(sys.stdin.read())
     except HandError as exc:

@@ -60,7 +60,7 @@ def run(args) -> int:
     from scoring.settle import settle_round
 
     try:
-        options = parse_options(args.option)
+        options = parse_options(args.option, args.rules)
         text = _read(args.round)
         try:
             data = json.loads(text)
