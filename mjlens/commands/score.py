@@ -36,7 +36,8 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="print JSON per the contract")
     p.add_argument(
         "--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-        help="a rule-set option, e.g. -o base=8 (see `mjlens rules`)",
+        help="a rule-set option, e.g. -o base=8 (see `mjlens rules`); a choice may be given "
+        "by the Chinese word `mjlens rules --lang zh` shows beside it, e.g. -o cap=无",
     )
     p.add_argument("--hand", help="the hand in notation instead of standard input")
     add_lang_option(p)
