@@ -8,6 +8,7 @@ import pkgutil
 import sys
 
 from mjlens import commands
+from mjlens.terminal import wrapped_output
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,6 +22,11 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _machine_output(args) -> bool:
+    """Output a program reads (JSON, CSV) is never wrapped, even on a terminal."""
+    return bool(getattr(args, "json", False) or getattr(args, "machine_output", False))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -28,7 +34,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     try:
-        return int(args.func(args) or 0)
+        with wrapped_output(stdout=not _machine_output(args)):
+            return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -241,7 +241,7 @@ class Meld:
             raise HandError(M("meld_object"))
         unknown = set(data) - {"kind", "tiles", "concealed", "claimed_from", "added", "claimed_tile"}
         if unknown:
-            raise HandError(M("meld_fields", fields=", ".join(sorted(map(str, unknown)))))
+            raise HandError(M("meld_fields", fields=tuple(sorted(map(str, unknown)))))
         tiles = data.get("tiles")
         if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
             raise HandError(M("meld_tiles"))

@@ -26,10 +26,10 @@ M = Catalog("payments", {
                     "nobody wins on their own discard.",
                     "和牌者（{seat}）不能同时是打出和牌张的人：不能和自己打出的牌。"),
     "assumed_discarder": ("No discarder given: assumed the player before the winner (上家), {seat}.",
-                          "未给出放炮者：按和牌者的上家 {seat} 计算。"),
+                          "未给出放炮者：按和牌者的上家{seat}计算。"),
     "assumed_discarder_in": ("No discarder given: assumed the nearest player before the winner "
                              "still in the round, {seat} (those who have won no longer discard).",
-                             "未给出放炮者：按和牌者之前最近的仍在局中的玩家 {seat} 计算（已和牌者"
+                             "未给出放炮者：按和牌者之前最近的仍在局中的玩家{seat}计算（已和牌者"
                              "不再出牌）。"),
     "winner_out": ("The winner ({seat}) must be among the players still in the round.",
                    "和牌者（{seat}）必须是仍在局中的玩家。"),

@@ -25,11 +25,13 @@ M = Catalog("ruleset", {
                       "选项 {name} 必须是 {choices} 之一，而不是 {value}。"),
     "option_kind": ("Option {name} must be {kind}, not {value}.",
                     "选项 {name} 必须是{kind}，而不是 {value}。"),
+    # true / false are words the reader types: a space between them and the Chinese
+    "option_bool": ("Option {name} must be true or false, not {value}.",
+                    "选项 {name} 必须是 true 或 false，而不是 {value}。"),
     "option_minimum": ("Option {name} must be at least {low}, not {value}.",
                        "选项 {name} 至少为 {low}，不能是 {value}。"),
     "kind_int": ("a whole number", "整数"),
     "kind_float": ("a number", "数字"),
-    "kind_bool": ("true or false", "true 或 false"),
     "kind_str": ("text", "文字"),
     "unknown_option": ("Rule set {rules} has no option {names} (its options: {known}).",
                        "规则 {rules} 没有选项 {names}（它的选项：{known}）。"),
@@ -87,12 +89,14 @@ class Option:
                     pass
         if self.choices is not None:
             if value not in self.choices:
-                shown = ", ".join("none" if c is None else str(c) for c in self.choices)
+                shown = tuple("none" if c is None else str(c) for c in self.choices)
                 raise HandError(M("option_choice", name=self.name, choices=shown, value=repr(value)))
         elif self.default is not None and (not isinstance(value, target)
                                            or (isinstance(value, bool) and target is not bool)):
             if target is float and isinstance(value, int) and not isinstance(value, bool):
                 value = float(value)
+            elif target is bool:
+                raise HandError(M("option_bool", name=self.name, value=repr(value)))
             else:
                 raise HandError(M("option_kind", name=self.name, kind=_kind(target),
                                   value=repr(value)))
@@ -101,7 +105,7 @@ class Option:
 
 def _kind(target: type) -> Msg | str:
     """What an option's value must be, as a person says it ("a whole number", not "a int")."""
-    name = {int: "kind_int", float: "kind_float", bool: "kind_bool", str: "kind_str"}.get(target)
+    name = {int: "kind_int", float: "kind_float", str: "kind_str"}.get(target)
     return M(name) if name else target.__name__
 
 
@@ -391,8 +395,8 @@ class RuleSet:
         known = self._known_options
         if not known.keys() >= given.keys():
             unknown = set(given) - set(known)
-            names = ", ".join(sorted(known)) or M("no_options")
-            raise HandError(M("unknown_option", rules=self.id, names=", ".join(sorted(unknown)),
+            names = tuple(sorted(known)) or M("no_options")
+            raise HandError(M("unknown_option", rules=self.id, names=tuple(sorted(unknown)),
                               known=names))
         for name, o in known.items():  # in the rule set's order, as the errors always came
             if name in given:
@@ -416,8 +420,8 @@ class RuleSet:
             return
         unknown = set(hand.context.extra) - set(self.field_names)
         if unknown:
-            known = ", ".join(self.field_names) or M("no_options")
-            raise HandError(M("unknown_field", names=", ".join(sorted(unknown)), rules=self.id,
+            known = tuple(self.field_names) or M("no_options")
+            raise HandError(M("unknown_field", names=tuple(sorted(unknown)), rules=self.id,
                               known=known))
 
 
@@ -464,7 +468,7 @@ def get_ruleset(rules: str) -> RuleSet:
         return own
     found = all_rulesets()
     if rules not in found:
-        raise HandError(M("unknown_rules", rules=repr(rules), known=", ".join(sorted(found))))
+        raise HandError(M("unknown_rules", rules=repr(rules), known=tuple(sorted(found))))
     return found[rules]
 
 

@@ -100,7 +100,7 @@ def settlement_for(rules: str) -> RoundProfile:
     profile = get_ruleset(rules).settlement  # an unknown id gets the registry's message
     if profile is None:
         found = sorted(rs.id for rs in all_rulesets().values() if rs.settlement is not None)
-        raise HandError(M("no_settlement", rules=rules, known=", ".join(found)))
+        raise HandError(M("no_settlement", rules=rules, known=tuple(found)))
     return profile
 
 
@@ -160,8 +160,8 @@ def _seat(value: Any, what: Msg) -> str:
 def _check_keys(ev: Mapping[str, Any], kind: str, n: int) -> None:
     unknown = set(ev) - EVENT_KEYS[kind]
     if unknown:
-        raise HandError(M("unknown_event_fields", n=n, names=", ".join(sorted(map(str, unknown))),
-                          known=", ".join(sorted(EVENT_KEYS[kind]))))
+        raise HandError(M("unknown_event_fields", n=n, names=tuple(sorted(map(str, unknown))),
+                          known=tuple(sorted(EVENT_KEYS[kind]))))
 
 
 def _flag(value: Any, message: Msg) -> bool:
@@ -241,7 +241,7 @@ class _Round:
     def run(self) -> RoundResult:
         unknown = set(self.data) - ROUND_KEYS
         if unknown:
-            raise HandError(M("unknown_round_fields", names=", ".join(sorted(unknown))))
+            raise HandError(M("unknown_round_fields", names=tuple(sorted(unknown))))
         events = self.data.get("events")
         if not isinstance(events, list) or not events:
             raise HandError(M("no_events"))

@@ -262,7 +262,7 @@ def test_rules_in_chinese_names_field_kinds_in_chinese(capsys):
 
     assert main(["rules", "--lang", "zh"]) == 0
     out = capsys.readouterr().out
-    assert "dealer (座位, 默认 E)" in out and "(seat," not in out and "默认 none" not in out
+    assert "dealer（座位，默认 E）" in out and "(seat," not in out and "默认 none" not in out
 
 
 def test_wuhu_earthly_hand_is_on_the_dealers_first_discard():

@@ -320,6 +320,7 @@ def test_calibrate_says_a_sheet_without_flowers_makes_a_profile_that_reads_none(
     assert r.returncode == 0, r.stdout + r.stderr
     info = json.loads(r.stdout)
     assert "without flowers" in info["message"] and "没有花牌" in info["message_zh"]
+    assert "沒有花牌" in info["message_zh_hant"]  # every language, as the other commands give
     assert Profile.load(out).without_flowers
 
 

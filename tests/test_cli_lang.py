@@ -245,3 +245,16 @@ def test_settle_and_scan_in_traditional_chinese(capsys, monkeypatch, tmp_path):
     status, out, _ = _run(capsys, monkeypatch, ["scan", "p.jpg", "--boxes", str(f), "--lang",
                                                 "zh-Hant"])
     assert status == 0 and out.startswith("從照片讀出：") and "合計" in out
+
+
+def test_a_broken_json_line_names_its_place_in_the_readers_language(capsys, monkeypatch):
+    """The parser's English detail ("Expecting ',' delimiter") never stands in a Chinese error:
+    line and column only, in the reader's words (as `table` and `scan` say it)."""
+    stdin = '{"concealed": ["1m" "2m"]}\n{"win_tile": 3'
+    status, out, _ = _run(capsys, monkeypatch, ["score", "--json"], stdin)
+    first = json.loads(out.splitlines()[0])
+    assert status == 2 and first["error_zh"] == "第 1 行不是有效的 JSON（第 21 列）。"
+    assert "Expecting" not in first["error_zh_hant"] and "第 21 列" in first["error_zh_hant"]
+    assert first["error"] == "Line 1 is not valid JSON (column 21)."
+    status, _, err = _run(capsys, monkeypatch, ["settle", "-", "--lang", "zh"], '{"a": 1,}')
+    assert status == 2 and err.strip() == "错误：这局的数据不是有效的 JSON（第 1 行第 9 列）。"

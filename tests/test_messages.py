@@ -117,3 +117,52 @@ def test_a_tile_named_in_traditional_chinese_has_no_space_beside_it():
     assert single.render("zh-Hant") == "只聽六筒，單釣將"
     assert single.render("zh") == "只听 6p（六筒），单钓将"  # the code keeps its space
     assert "waited only on 6p (6 Dots)" in single.render("en")
+
+
+# a sentence that names an option or a hand field: (catalog, key, rule set, option or field)
+NAMES_A_CONTROL = [
+    ("riichi", "red_off", "riichi", "red_fives"), ("riichi", "renhou_none", "riichi", "renhou"),
+    ("riichi", "renhou_mangan", "riichi", "renhou"), ("riichi", "renhou_own", "riichi", "renhou"),
+    ("riichi", "opt_red", "riichi", "field:red_fives"),
+    ("riichi_limits_notes", "one_yakuman", "riichi", "double_yakuman"),
+    ("riichi_pay", "pao_none_kongs", "riichi", "pao_suukantsu"),
+    ("riichi_pay", "pao_honba_liable", "riichi", "pao_honba"),
+    ("guangshui", "not_in_set", "guangshui", "tile_set"),
+    ("guangxi", "seven_pairs_off", "guangxi", "seven_pairs"),
+    ("guangxi", "horse_count", "guangxi", "horse_count"),
+    ("guangxi_hu", "seven_pairs_off", "guangxi_hu", "seven_pairs"),
+    ("yuhuan", "no_caishen", "yuhuan", "caishen"),
+]
+
+
+@pytest.mark.parametrize(("catalog", "key", "rules", "name"), NAMES_A_CONTROL)
+def test_a_chinese_note_names_an_option_by_its_chinese_label(catalog, key, rules, name):
+    """Chinese texts contain no Latin words: an option (red_fives=false, renhou=none) is named
+    by the label the app gives it, its value by the choice's word."""
+    import re
+    import string
+
+    from mjlens.ui.i18n import field_label, option_label
+    from scoring.ruleset import get_ruleset
+
+    _import_everything()
+    rs = get_ruleset(rules)
+    zh = CATALOGS[catalog].entries[key][1]
+    params = {f for _, f, _, _ in string.Formatter().parse(zh) if f}
+    text = zh.format(**{p: "" for p in params})
+    assert not re.search("[A-Za-z]", text), text
+    if name.startswith("field:"):
+        spec = next(f for f in rs.fields if f.name == name[6:])
+        label = field_label(spec.name, "zh", spec.help, spec.help_zh, rules)
+    else:
+        label = option_label(next(o for o in rs.options if o.name == name), "zh", rules)
+    assert f"“{label}”" in text, (label, text)
+
+
+def test_no_chinese_description_names_an_option_in_latin():
+    import re
+
+    from scoring.ruleset import all_rulesets
+
+    for rs in all_rulesets().values():
+        assert not re.search(r"选项 ?[a-z]", rs.description_zh), (rs.id, rs.description_zh)

@@ -49,6 +49,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from pathlib import Path
 
+    from scoring.hant import HANT
     from scoring.messages import is_zh
     from vision.detect import ImageReadError, ModelError, load_detector
     from vision.detect.calibrate import (
@@ -95,7 +96,8 @@ def run(args) -> int:
         print(json.dumps({"profile": str(out), "name": profile.name, "model": profile.model,
                           "examples": profile.counts(), "not_tiles": profile.not_tiles,
                           "message": " ".join(m.render("en") for m in done),
-                          "message_zh": "".join(m.render("zh") for m in done)},
+                          "message_zh": "".join(m.render("zh") for m in done),
+                          "message_zh_hant": "".join(m.render(HANT) for m in done)},
                          ensure_ascii=False))
     else:
         lang = lang_of(args)

@@ -67,7 +67,8 @@ def run(args) -> int:
     try:
         tiles = None
         if args.rules or args.option:
-            tiles = get_ruleset(args.rules or "gb").tiles_for(parse_options(args.option))
+            tiles = get_ruleset(args.rules or "gb").tiles_for(
+                parse_options(args.option, args.rules or "gb"))
         det = load_detector(args.model, args.conf)
         profile = load_profile(args.profile, det) if args.profile else None
     except (ModelError, ProfileError, HandError) as e:

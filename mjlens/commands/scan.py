@@ -157,7 +157,7 @@ def run(args) -> int:
     from vision.pipeline import fill_red_fives
 
     try:
-        options = parse_options(args.option)
+        options = parse_options(args.option, args.rules)
         get_ruleset(args.rules).resolve_options(options)
         context = WinContext(
             self_drawn=args.self_drawn or args.kong_replacement, seat_wind=args.seat,

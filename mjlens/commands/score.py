@@ -18,8 +18,10 @@ M = Catalog("score_cli", {
                           "one object per line (JSON Lines).",
                           "输入必须是一手牌的对象，例如 {{\"concealed\": [...], \"win_tile\": \"3m\"}}，"
                           "而不是 JSON 数组；多手牌请每行一个对象（JSON Lines）。"),
-    "bad_json_line": ("Line {n} is not valid JSON ({detail} at column {column}).",
-                      "第 {n} 行不是有效的 JSON（第 {column} 列：{detail}）。"),
+    # the parser's own detail ("Expecting ',' delimiter") is English whatever --lang says: the
+    # place alone, in the reader's language, as `table` and `scan` say it
+    "bad_json_line": ("Line {n} is not valid JSON (column {column}).",
+                      "第 {n} 行不是有效的 JSON（第 {column} 列）。"),
 })
 
 
@@ -34,14 +36,18 @@ def register(sub) -> None:
     p.add_argument("--json", action="store_true", help="print JSON per the contract")
     p.add_argument(
         "--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-        help="a rule-set option, e.g. -o base=8 (see `mjlens rules`)",
+        help="a rule-set option, e.g. -o base=8 (see `mjlens rules`); a choice may be given "
+        "by the Chinese word `mjlens rules --lang zh` shows beside it, e.g. -o cap=无",
     )
     p.add_argument("--hand", help="the hand in notation instead of standard input")
     add_lang_option(p)
     p.set_defaults(func=run)
 
 
-def parse_options(pairs: list[str]) -> dict[str, str]:
+def parse_options(pairs: list[str], rules: str | None = None) -> dict[str, str]:
+    """`-o NAME=VALUE` pairs as a dict; given the rule set, a choice may be named by its
+    Chinese word (`-o cap=无` is `-o cap=none`)."""
+    from mjlens.ui.option_words import options_of_words
     from scoring.hand import HandError
 
     out = {}
@@ -50,7 +56,7 @@ def parse_options(pairs: list[str]) -> dict[str, str]:
         if not sep or not name:
             raise HandError(M("option_form", pair=repr(pair)))
         out[name.strip()] = value.strip()
-    return out
+    return options_of_words(out, rules) if rules else out
 
 
 def _read_hands(text: str) -> list:
@@ -79,8 +85,7 @@ def _read_hands(text: str) -> list:
             hands.append(json.loads(line))
         except json.JSONDecodeError as exc:
             # notation may start with a brace too (a concealed kong first: {2222m} 345m ...)
-            hands.append(_notation_or(line, M("bad_json_line", n=n, detail=exc.msg,
-                                              column=exc.colno)))
+            hands.append(_notation_or(line, M("bad_json_line", n=n, column=exc.colno)))
     return hands
 
 
@@ -136,7 +141,7 @@ def run(args) -> int:
 
     lang = lang_of(args)
     try:
-        options = parse_options(args.option)
+        options = parse_options(args.option, args.rules)
         get_ruleset(args.rules).resolve_options(options)
         hands = [args.hand] if args.hand else _read_hands(sys.stdin.read())
     except HandError as exc:

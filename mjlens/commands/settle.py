@@ -10,8 +10,8 @@ from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
 from scoring.messages import Catalog
 
 M = Catalog("settle_cli", {
-    "bad_json": ("The round is not valid JSON ({detail} at line {line}, column {column}).",
-                 "这局的数据不是有效的 JSON（第 {line} 行第 {column} 列：{detail}）。"),
+    "bad_json": ("The round is not valid JSON (line {line}, column {column}).",
+                 "这局的数据不是有效的 JSON（第 {line} 行第 {column} 列）。"),
     "unreadable": ("Cannot read the round file {path}: {reason}.", "读不了这局的文件 {path}：{reason}。"),
     "not_utf8": ("The round file {path} is not UTF-8 text.", "这局的文件 {path} 不是 UTF-8 文本。"),
 })
@@ -60,13 +60,12 @@ def run(args) -> int:
     from scoring.settle import settle_round
 
     try:
-        options = parse_options(args.option)
+        options = parse_options(args.option, args.rules)
         text = _read(args.round)
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise HandError(M("bad_json", detail=exc.msg, line=exc.lineno,
-                              column=exc.colno)) from None
+            raise HandError(M("bad_json", line=exc.lineno, column=exc.colno)) from None
         result = settle_round(data, args.rules, options)
     except HandError as exc:
         if args.json:

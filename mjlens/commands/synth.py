@@ -86,6 +86,12 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:
         print(f"\nerror: {exc}", file=sys.stderr)
         return 2
-    print(f"\nwrote {stats['images']} images to {args.out} in {stats['seconds']} s "
-          f"({stats['images_per_s']} images/s)", file=sys.stderr)
+    print("\n" + wrote_line(stats, args.out), file=sys.stderr)
     return 0
+
+
+def wrote_line(stats: dict, out: str) -> str:
+    """The closing line: how many images went where, and how fast ("1 image", "2 images")."""
+    n = stats["images"]
+    return (f"wrote {n} image{'' if n == 1 else 's'} to {out} in {stats['seconds']} s "
+            f"({stats['images_per_s']} images/s)")

@@ -100,6 +100,7 @@ def register(sub) -> None:
             q.add_argument("--json", action="store_true")
         if action == "export":
             q.add_argument("--csv", action="store_true", default=True)
+            q.set_defaults(machine_output=True)  # CSV: never wrapped to the terminal
         q.set_defaults(func=func)
     q = common(tsub.add_parser("list", help="every table"))
     q.add_argument("--json", action="store_true")
@@ -136,10 +137,10 @@ def _new(args, ledger, lang) -> int:
     if args.dealer:
         folded = [p.casefold() for p in players]
         if args.dealer.strip().casefold() not in folded:
-            raise LedgerError(W("no_player", name=args.dealer, players=", ".join(players)))
+            raise LedgerError(W("no_player", name=args.dealer, players=tuple(players)))
         dealer = folded.index(args.dealer.strip().casefold())
-    view = ledger.new_table(args.name, players, args.rules, parse_options(args.option), dealer)
-    print(M("created", name=view.name, code=view.code, players=", ".join(view.players),
+    view = ledger.new_table(args.name, players, args.rules, parse_options(args.option, args.rules), dealer)
+    print(M("created", name=view.name, code=view.code, players=tuple(view.players),
             rules=rules_name(view.rules, lang)).render(lang))
     return 0
 
@@ -265,7 +266,7 @@ def _list(args, ledger, lang) -> int:
         print(M("no_tables").render(lang))
     for v in views:
         print(M("list_row", name=v.name, code=v.code, rules=rules_name(v.rules, lang),
-                count=len(v.hands), players=", ".join(v.players)).render(lang))
+                count=len(v.hands), players=tuple(v.players)).render(lang))
     return 0
 
 

@@ -140,7 +140,7 @@ def hand_lines(view, h, lang: str) -> list[str]:
         wins = round_wins(view, h)
         head = M("round_won", wins=wins, **common) if wins else M("round_no_win", **common)
         return [head.render(lang), *payment_lines(h.payments, players, lang)]
-    return [M("won", winners=", ".join(players[w] for w in h.winners),
+    return [M("won", winners=tuple(players[w] for w in h.winners),
               value=value_text(view, h, lang), **common).render(lang),
             *payment_lines(h.payments, players, lang)]
 

@@ -152,7 +152,7 @@ class TableView:
         for i, p in enumerate(self.players):
             if p.casefold() == name.strip().casefold():
                 return i
-        raise LedgerError(W("no_player", name=name, players=", ".join(self.players)))
+        raise LedgerError(W("no_player", name=name, players=tuple(self.players)))
 
 
 def _deal_after(h: HandView, rotation: game.Rotation) -> game.Deal:
@@ -181,7 +181,7 @@ class Ledger:
         if not name:
             raise LedgerError(W("no_name"))
         if len(names) != 4 or not all(names) or len({n.casefold() for n in names}) != 4:
-            raise LedgerError(W("four_players", given=", ".join(names) or "-"))
+            raise LedgerError(W("four_players", given=tuple(names) or "-"))
         try:
             resolved = get_ruleset(rules).resolve_options(options)
         except HandError as exc:

@@ -87,3 +87,36 @@ def rule_set_label(rules: str | None, name: str, lang: str) -> str | None:
 def rule_set_help(rules: str | None, name: str, lang: str) -> str | None:
     """The page's help for the rule set's hand field `name`, where it has its own, or None."""
     return rule_set_label(rules, f"help_{name}", lang)
+
+
+def choice_of_word(option, word: str):
+    """The choice of `option` that `word` names in Chinese, Simplified or Traditional, as the
+    option's help and `mjlens rules` show it (「无」, 简单算法, 卡五星84张): a player types
+    `-o cap=无` for `-o cap=none`. None where no choice has that word (the word is then read as
+    a value itself)."""
+    from mjlens.ui.i18n import choice_label
+    from scoring.hant import HANT
+
+    said = word.strip().strip("「」“”\"'")
+    for value in option.choices or ():
+        if any(said == choice_label(value, lang, option) for lang in ("zh", HANT)):
+            return "none" if value is None else str(value)
+    return None
+
+
+def options_of_words(options: dict, rules: str) -> dict:
+    """`-o NAME=VALUE` options with each Chinese word for a choice read as the choice itself;
+    names the rule set lacks and other values are left for the rule set to judge."""
+    from scoring.hand import HandError
+    from scoring.ruleset import get_ruleset
+
+    try:
+        known = {o.name: o for o in get_ruleset(rules).options}
+    except HandError:  # an unknown rule set: refused where the rule set is looked up
+        return dict(options)
+    out = {}
+    for name, value in options.items():
+        option = known.get(name)
+        chosen = choice_of_word(option, value) if option and isinstance(value, str) else None
+        out[name] = value if chosen is None else chosen
+    return out

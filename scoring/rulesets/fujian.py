@@ -367,7 +367,7 @@ RULESET = RuleSet(
     "every player pays, the house default (option discard_pays).",
     description_zh="144张，每手16张；金可当任何牌；屁胡 / 自摸 / 游金，详细算法（5 / 10 / 15，庄家加倍，"
     "其他番按乘1 / 乘2 / 乘3）或简单算法；连庄加上之前连庄的和牌；三金倒按游金计（选项）。"
-    "放炮和牌时三家都付，这是默认的地方规则（选项 discard_pays）。",
+    "放炮和牌时三家都付，这是默认的地方规则（选项“放炮和牌谁付”）。",
     score=score,
     sets=hand_sets,
     options=(

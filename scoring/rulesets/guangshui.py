@@ -37,7 +37,7 @@ M = Catalog("guangshui", {
                 "广水麻将没有花牌：请去掉 {tiles}。"),
     "not_in_set": ("{tile} is not in the 84-tile set of Ka wu xing (卡五星) (dots, bamboo and the "
                    "three dragons; option tile_set=kawuxing).",
-                   "{tile} 不在卡五星的84张牌中（筒、条和中发白；选项 tile_set=kawuxing）。"),
+                   "{tile} 不在卡五星的84张牌中（筒、条和中发白；“用哪副牌”选了“卡五星84张”）。"),
     "not_a_win": ("These tiles do not make a winning hand: four sets (runs inside the hand, "
                   "three of a kind or kongs) and a pair, or seven pairs.",
                   "这些牌不能和：须为四组（手中的顺子、刻子或杠）加一对将，或七对。"),

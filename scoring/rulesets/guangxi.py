@@ -73,7 +73,7 @@ M = Catalog("guangxi", {
                           "remove 'horses' or mark the win self-drawn.",
                           "只有自摸胡牌才可摸码：请去掉 horses 或把和牌标为自摸。"),
     "horse_count": ("The game is played with {want} horses (option horse_count), but the hand "
-                    "gives {got}: {tiles}.", "本局摸 {want} 张码（选项 horse_count），但给出了 {got} 张：{tiles}。"),
+                    "gives {got}: {tiles}.", "本局摸 {want} 张码（选项“抓码张数”），但给出了 {got} 张：{tiles}。"),
     "drawer_needed": ("The dealer self-drew with {hits} horse hit(s): say who drew the horses "
                       "(horse_drawer, a seat other than the dealer): the Guangxi rules split the "
                       "pool between the dealer and that player ('是你摸中的那張和莊家平分這12倍').",
@@ -91,7 +91,7 @@ M = Catalog("guangxi", {
     "seven_pairs_off": ("Plain seven pairs is not a win with option seven_pairs=false: the Guangxi "
                         "rules name only dragon seven pairs, seven pairs with four of a kind "
                         "('其中龍七對也是四翻').",
-                        "选项 seven_pairs=false 时普通七对不能和：广西规则只列出龙七对（“其中龍七對也是四翻”）。"),
+                        "不选“普通七对可和”时普通七对不能和：广西规则只列出龙七对（“其中龍七對也是四翻”）。"),
     "horse_count_help": ("horses (抓码): how many horse tiles are drawn after a self-drawn win (2-5; "
                          "the Guangxi rules: '一般都是摸4張')", "抓码张数（2-5；广西规则：“一般都是摸4張”）"),
     "dragon_order_help": ("which seat White and Green hit: white_third = White with the third "

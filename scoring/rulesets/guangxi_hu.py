@@ -63,7 +63,7 @@ M = Catalog("guangxi_hu", {
                           "'雞胡：只能自摸'): this hand ({why}) cannot "
                           "win on a discard.", "鸡胡只能自摸：此手牌（{why}）不能和别人打出的牌。"),
     "seven_pairs_off": ("Seven pairs is not a win with option seven_pairs=false.",
-                        "选项 seven_pairs=false 时七对不能和。"),
+                        "不选“七对算霸胡”时七对不能和。"),
     "seven_pairs_help": ("seven pairs wins as a big hand (霸胡): the list of big hands in the "
                          "Guangxi rules ends in etc. (“清一色，混一色等等大胡胡法”)",
                          "七对按大胡（霸胡）计；广西规则的大胡列表以“等等”结尾（“清一色，混一色等等大胡胡法”）"),

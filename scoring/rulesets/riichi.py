@@ -134,24 +134,24 @@ M = Catalog("riichi", {
                "{points} points.",
                "和牌者另得桌上的 {n} 根立直棒：{points} 点。"),
     "red_off": ("Red fives are not counted (option red_fives=false): {tiles} count as plain fives.",
-                "不计赤宝牌（选项 red_fives=false）：{tiles} 按普通的五计算。"),
+                "不计赤宝牌（不选“计赤宝牌”）：{tiles} 按普通的五计算。"),
     "rinshan_last": ("The kong replacement tile was the last tile to draw: it scores rinshan "
                      "kaihou, not haitei, which is won on the last tile of the live wall.",
                      "岭上牌是最后一张可摸的牌：计岭上开花，不计海底摸月（海底须是牌墙最后一张）。"),
     "ura_no_riichi": ("Ura dora count only under riichi: the indicators {tiles} are not counted.",
                       "里宝牌只在立直时计算：指示牌 {tiles} 不计。"),
     "renhou_none": ("Renhou (人和) is not counted (option renhou=none): the hand is scored on "
-                    "its own yaku.", "不计人和（选项 renhou=none）：按这手牌自己的役计算。"),
+                    "its own yaku.", "不计人和（“人和的价值”选了“不算役”）：按这手牌自己的役计算。"),
     "renhou_mangan": ("Renhou (人和) is paid as a mangan (option renhou=mangan): the hand's other "
                       "yaku and dora are not added to it.",
-                      "人和按满贯计（选项 renhou=mangan）：这手牌的其他役和宝牌不另加。"),
+                      "人和按满贯计（“人和的价值”选了“满贯”）：这手牌的其他役和宝牌不另加。"),
     "renhou_own": ("The hand's own yaku and dora ({han} han) are worth more than renhou's "
                    "mangan, so it is scored on them (option renhou=mangan).",
-                   "这手牌自己的役和宝牌（{han}番）比人和的满贯更高，按它们计算（选项 "
-                   "renhou=mangan）。"),
+                   "这手牌自己的役和宝牌（{han}番）比人和的满贯更高，按它们计算（“人和的价值”"
+                   "选了“满贯”）。"),
     # options and fields
     "opt_red": ("count red fives (aka dora) as one han each (red_fives lists them)",
-                "赤五（赤宝牌）每张计一番（手牌字段 red_fives 列出它们）"),
+                "赤五（赤宝牌）每张计一番（在“手中的赤五”里列出它们）"),
     "opt_open_tanyao": ("open tanyao (kuitan): all simples also counts with claimed melds",
                         "食断：有吃碰时断幺九也算"),
     "opt_kiriage": ("kiriage mangan (rounding up to mangan): 4 han 30 fu and 3 han 60 fu are "

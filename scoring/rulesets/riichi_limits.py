@@ -17,7 +17,7 @@ MANGAN_BASE = 2000  # base points (fu x 2^(han+2)) above which a hand is paid as
 L = Catalog("riichi_limits_notes", {
     "one_yakuman": ("At most one yakuman is paid (option double_yakuman=false, EMA 2016): "
                     "the hand counts {n} yakuman, paid as one, {points} points.",
-                    "一手牌至多按一个役满付（选项 double_yakuman=false，欧洲麻将协会 2016 年规则）："
+                    "一手牌至多按一个役满付（不选“双倍役满、多个役满相加”，欧洲麻将协会 2016 年规则）："
                     "这手牌有 {n} 个役满，按一个役满付，{points} 点。"),
 })
 

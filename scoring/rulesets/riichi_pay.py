@@ -51,7 +51,7 @@ P = Catalog("riichi_pay", {
     "pao_none_kongs": ("Pao (包) for four kongs (四杠子) is paid only with the option "
                        "pao_suukantsu=true; without it pao covers big three dragons or big four "
                        "winds, which this hand does not have.",
-                       "四杠子的包牌要开启选项 pao_suukantsu=true；否则包牌只适用于大三元或大四喜，"
+                       "四杠子的包牌要选上“四杠子也包牌”；否则包牌只适用于大三元或大四喜，"
                        "这手牌没有。"),
     "pao_hidden": ("Pao (包) needs {yaku} certain from the called sets, but {tiles} is not a "
                    "declared set (it stands in the hand), so nobody is liable: remove pao.",
@@ -79,7 +79,7 @@ P = Catalog("riichi_pay", {
                         "{n}本场：{points} 点全部由包牌者付"),
     "pao_honba_liable": ("{n} honba (本场): {points} points from the liable player (option "
                          "pao_honba=liable)",
-                         "{n}本场：{points} 点由包牌者付（选项 pao_honba=liable）"),
+                         "{n}本场：{points} 点由包牌者付（“包牌荣和时本场由谁付”选了“包牌者”）"),
     "pao_note": ("Pao (包): {seat} discarded the tile of the last called set of {yaku}, so "
                  "{seat} is liable for it.",
                  "包牌：{seat}打出了{yaku}最后一组被鸣的牌，由{seat}负责。"),

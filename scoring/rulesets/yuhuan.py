@@ -35,7 +35,7 @@ M = Catalog("yuhuan", {
                       "{tile}在本局是杠花，摸到后放在一边补牌，不留在手里：请记在 bonus 里。"),
     "no_caishen": ("This game is played without a 财神 (option caishen=false), but the hand names a "
                    "wild tile ({tile}). Turn the option on or remove 'wild'.",
-                   "本局不用财神（caishen=false），但这手牌给了财神 {tile}：请打开该选项或去掉 wild。"),
+                   "本局不用财神（不选“白板作财神”），但这手牌给了财神 {tile}：请选上该选项或去掉“财神牌”。"),
     "turned_up": ("The 财神 {tile} is the tile turned up after the deal, so only three are left in "
                   "play (财神共有3个), but this hand has {n}.",
                   "财神{tile}是发完牌后翻开的那张牌，只剩3张在牌局中（财神共有3个），这手牌却有{n}张。"),
