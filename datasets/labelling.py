@@ -143,6 +143,13 @@ def read_manifest(out: Path) -> dict[str, LabelledImage]:
     return recs
 
 
+def append_record(out: Path, rec: LabelledImage) -> None:
+    """One record as a new line (it replaces the photo's earlier lines): appending, unlike
+    rewriting the file, keeps the lines a `mjlens label` run still going adds meanwhile."""
+    with open(out / MANIFEST, "a", encoding="utf-8") as f:
+        f.write(json.dumps(rec.to_json(), ensure_ascii=False) + "\n")
+
+
 def write_manifest(out: Path, records: Iterable[LabelledImage]) -> None:
     tmp = out / (MANIFEST + ".tmp")
     tmp.write_text("".join(json.dumps(r.to_json(), ensure_ascii=False) + "\n" for r in records),
@@ -153,7 +160,8 @@ def write_manifest(out: Path, records: Iterable[LabelledImage]) -> None:
 def export(out: Path, records: list[LabelledImage] | None = None,
            image_url: str = "/data/local-files/?d=images") -> None:
     """data.yaml, YOLO labels, COCO and Label Studio files, all from the records."""
-    records = sorted((read_manifest(out) if records is None else records), key=lambda r: r.image)
+    records = sorted((read_manifest(out).values() if records is None else records),
+                     key=lambda r: r.image)
     write_data_yaml(out)
     for rec in records:
         write_yolo_labels(rec, out / "labels")
@@ -209,6 +217,8 @@ def label_folder(root: Path, out: Path, runner: Runner, review_below: float = RE
     inside = out.resolve()  # an output folder inside the photo folder is not labelled again
     photos = [p for p in find_photos(root) if inside not in p.resolve().parents]
     records = read_manifest(out)
+    if records and _line_count(out / MANIFEST) > len(records):  # corrections appended: compact
+        write_manifest(out, sorted(records.values(), key=lambda r: r.image))
     taken = {r.stem for r in records.values()}
     todo: dict[str, tuple[Path, str]] = {}
     summary = Summary(found=len(photos))
@@ -241,8 +251,13 @@ def label_folder(root: Path, out: Path, runner: Runner, review_below: float = RE
             summary.unsure += sum(b.score is not None and b.score < review_below
                                   for b in rec.boxes)
     bar.close()
-    export(out, list(records.values()))
+    export(out)  # from the file: corrections saved on the review page meanwhile are kept
     return summary
+
+
+def _line_count(path: Path) -> int:
+    with open(path, encoding="utf-8") as f:
+        return sum(1 for line in f if line.strip())
 
 
 def _bar(total: int, enabled: bool, lang: str):

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from datasets.formats import Box, LabelledImage, write_yolo_labels
-from datasets.labelling import MANIFEST, export, read_manifest, write_manifest
+from datasets.labelling import MANIFEST, append_record, export, read_manifest
 
 
 class NotLabelled(ValueError):
@@ -40,9 +40,10 @@ class ReviewSet:
         return self.folder / "images" / self.records[i].image
 
     def save(self, i: int) -> None:
-        """Write photo i's labels and the whole record file (atomically)."""
+        """Write photo i's labels and append its record: a `mjlens label` run may still be
+        adding photos to the record file (rewriting it from this page's copy lost them)."""
         write_yolo_labels(self.records[i], self.folder / "labels")
-        write_manifest(self.folder, sorted(self.records, key=lambda r: r.image))
+        append_record(self.folder, self.records[i])
 
     def set_code(self, i: int, k: int, code: str) -> None:
         box = self.records[i].boxes[k]
@@ -69,8 +70,9 @@ class ReviewSet:
         self.save(i)
 
     def export(self) -> None:
-        """COCO and Label Studio files (and data.yaml, labels) from the reviewed records."""
-        export(self.folder, self.records)
+        """COCO and Label Studio files (and data.yaml, labels) from the record file: every
+        photo, also those labelled since this page opened the folder."""
+        export(self.folder)
 
     def next_box_guess(self, i: int) -> tuple[float, float, float, float]:
         """Where a missing tile most likely is: right of the last box, the median tile size."""

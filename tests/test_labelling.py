@@ -243,3 +243,46 @@ def test_heic_phone_photo_is_labelled_and_stored_as_jpeg(tmp_path):
     jpeg_codes = sorted(d.code for d in TileDetector().detect(PHOTOS[0]))
     assert abs(len(rec.boxes) - len(jpeg_codes)) <= 1
     assert len(set(b.code for b in rec.boxes) & set(jpeg_codes)) >= len(set(jpeg_codes)) - 2
+
+
+def test_review_while_labelling_keeps_both(tmp_path):
+    """A person corrects and accepts a photo on the review page while `mjlens label` still runs
+    on the rest of the folder: the page rewrote labelling.jsonl from its own copy, so the
+    photos the run labelled after that were missing from it (the run's appends went to the
+    replaced file), and the run's last export wrote the uncorrected boxes back into labels/
+    and the COCO file."""
+    from datasets.labelling import COCO_FILE, label_folder, run_local
+    from datasets.review import ReviewSet
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    shutil.copy(PHOTOS[0], src / "a.jpg")
+    label_folder(src, out, lambda paths: run_local(paths, None, None, 1), progress=False)
+    shutil.copy(PHOTOS[1], src / "b.jpg")
+    shutil.copy(PHOTOS[2], src / "c.jpg")
+
+    def runner_with_a_reviewer(paths):
+        for k, res in enumerate(run_local(paths, None, None, 1)):
+            yield res
+            if k == 0:  # one new photo done: the page opens the folder, corrects a.jpg
+                page = ReviewSet.open(out)
+                i = next(i for i, r in enumerate(page.records) if r.image == "a.jpg")
+                page.set_code(i, 0, "back")
+                page.accept(i)
+
+    s = label_folder(src, out, runner_with_a_reviewer, progress=False)
+    assert s.images == 2
+    recs = {r.image: r for r in read_manifest(out).values()}
+    assert sorted(recs) == ["a.jpg", "b.jpg", "c.jpg"]
+    assert recs["a.jpg"].reviewed and recs["a.jpg"].boxes[0].code == "back"
+    first_label = (out / "labels" / "a.txt").read_text().splitlines()[0]
+    assert first_label.split()[0] == str(CLASS_INDEX["back"])
+    coco = json.loads((out / COCO_FILE).read_text())
+    a_id = next(im["id"] for im in coco["images"] if im["file_name"] == "a.jpg")
+    first = min((a for a in coco["annotations"] if a["image_id"] == a_id), key=lambda a: a["id"])
+    assert first["category_id"] == CLASS_INDEX["back"] + 1
+    # the next run compacts the file to one line per photo, the correction kept
+    label_folder(src, out, lambda paths: run_local(paths, None, None, 1), progress=False)
+    lines = (out / MANIFEST).read_text().splitlines()
+    assert len(lines) == 3
+    assert read_manifest(out) == {r.sha256: r for r in recs.values()}
