@@ -50,6 +50,9 @@ M = Catalog("label", {
                   "{root} 里没有照片（找不到手机照片或常见格式的图片）。"),
     "not_folder": ("{root} is not a folder.", "{root} 不是文件夹。"),
     "progress": ("labelling", "标注中"),
+    "stopped": ("Stopped. The {n} photos labelled so far are kept in {out}: run the same "
+                "command again to go on.",
+                "已停止。已标注的 {n} 张照片保存在 {out}：再执行一次同样的命令即可继续。"),
     "no_ray": ("--ray needs Ray: pip install 'mjlens[ray]'.",
                "--ray 需要 Ray：pip install 'mjlens[ray]'。"),
 })
@@ -95,6 +98,16 @@ def _init_worker(model: str | None, conf: float | None, threads: int | None,
     _WORKER["profile"] = load_profile(profile, _WORKER["det"]) if profile else None
 
 
+def _init_pool_worker(model: str | None, conf: float | None, threads: int | None,
+                      profile: str | None = None) -> None:
+    """A pool worker leaves Ctrl+C to the main process, which stops the pool: each worker
+    printed a KeyboardInterrupt traceback instead."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _init_worker(model, conf, threads, profile)
+
+
 def _work(path: str) -> dict:
     return label_photo(_WORKER["det"], Path(path).read_bytes(), path, _WORKER.get("profile"))
 
@@ -113,7 +126,7 @@ def run_local(paths: list[Path], model: str | None, conf: float | None,
     import multiprocessing as mp
 
     ctx = mp.get_context("spawn")  # onnxruntime sessions do not survive a fork well
-    with ctx.Pool(workers, _init_worker, (model, conf, 1, profile)) as pool:
+    with ctx.Pool(workers, _init_pool_worker, (model, conf, 1, profile)) as pool:
         yield from pool.imap_unordered(_work, [str(p) for p in paths], chunksize=1)
 
 

@@ -286,3 +286,40 @@ def test_review_while_labelling_keeps_both(tmp_path):
     lines = (out / MANIFEST).read_text().splitlines()
     assert len(lines) == 3
     assert read_manifest(out) == {r.sha256: r for r in recs.values()}
+
+
+def test_a_pool_worker_leaves_ctrl_c_to_the_main_process():
+    """Ctrl+C reaches every process of the terminal: each pool worker printed a
+    KeyboardInterrupt traceback; now only the main process stops (and stops the pool)."""
+    import multiprocessing as mp
+    import signal
+
+    from datasets.labelling import _init_pool_worker
+
+    with mp.get_context("spawn").Pool(1, _init_pool_worker, (None, None, 1)) as pool:
+        assert pool.apply(signal.getsignal, (signal.SIGINT,)) == signal.SIG_IGN
+
+
+def test_ctrl_c_says_what_is_kept_and_how_to_go_on(tmp_path, monkeypatch, capsys):
+    """Stopped with Ctrl+C after one photo: exit status 130 and a line saying the photo is
+    kept and that the same command goes on (it said nothing); the rerun labels the rest."""
+    import datasets.labelling as L
+
+    real_run_local = L.run_local
+
+    def stopped_after_one(paths, *args):
+        for res in real_run_local(paths, *args):
+            yield res
+            raise KeyboardInterrupt
+
+    src, out = make_folder(tmp_path / "src"), tmp_path / "out"
+    monkeypatch.setattr(L, "run_local", stopped_after_one)
+    assert main(["label", str(src), "--out", str(out), "--workers", "1", "--lang", "en"]) == 130
+    err = capsys.readouterr().err
+    assert f"Stopped. The 1 photos labelled so far are kept in {out}: run the same command " \
+           "again to go on." in err
+    assert len(read_manifest(out)) == 1
+    monkeypatch.setattr(L, "run_local", real_run_local)
+    assert main(["label", str(src), "--out", str(out), "--workers", "1", "--lang", "zh"]) == 1
+    assert "1 张已经标注过" in capsys.readouterr().err
+    assert len(read_manifest(out)) == 3
