@@ -55,7 +55,8 @@ def register(sub) -> None:
     b.set_defaults(func=run_build)
 
     v = dsub.add_parser("preview", help="contact sheet with boxes and tile codes drawn")
-    v.add_argument("dir", help="a folder with images/ and labels/ (or a dataset folder)")
+    v.add_argument("dir", help="a folder with images/ and labels/ (or a dataset folder), or a "
+                   "COCO or VOC folder made by dataset convert")
     v.add_argument("--out", default="sheet.jpg", help="output JPEG (default sheet.jpg)")
     v.add_argument("--n", type=int, default=16, help="number of images")
     v.add_argument("--cell", type=int, default=400, help="cell size in pixels")
