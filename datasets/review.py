@@ -55,15 +55,18 @@ class ReviewSet:
         del self.records[i].boxes[k]
         self.save(i)
 
-    def add_box(self, i: int, code: str, x1: float, y1: float, x2: float, y2: float) -> None:
+    def add_box(self, i: int, code: str, x1: float, y1: float, x2: float, y2: float) -> int:
+        """The new box's number (the boxes are kept left to right, so others may move)."""
         rec = self.records[i]
         x1, x2 = sorted((max(0.0, min(x1, rec.width)), max(0.0, min(x2, rec.width))))
         y1, y2 = sorted((max(0.0, min(y1, rec.height)), max(0.0, min(y2, rec.height))))
         if x2 - x1 < 1 or y2 - y1 < 1:
             raise ValueError("empty box")
-        rec.boxes.append(Box(code, x1, y1, x2, y2))
+        new = Box(code, x1, y1, x2, y2)
+        rec.boxes.append(new)
         rec.boxes.sort(key=lambda b: b.x1 + b.x2)
         self.save(i)
+        return next(k for k, b in enumerate(rec.boxes) if b is new)
 
     def accept(self, i: int) -> None:
         self.records[i].reviewed = True

@@ -120,3 +120,19 @@ def test_page_in_chinese(folder):
 def test_a_folder_not_labelled_says_so(tmp_path):
     at = start(tmp_path)
     assert "has no labelling.jsonl" in at.error[0].value
+
+
+def test_a_box_added_left_of_the_selected_one_is_selected(folder):
+    """Boxes are numbered left to right: a box added left of the selected #2 made #2 name the
+    box that was #1, and the next palette tap changed that box instead of the new one."""
+    at = start(folder)
+    at.selectbox(key="rv-box").set_value(2).run()  # 5p
+    at.selectbox(key="rv-add-code").set_value("7z").run()
+    for name, v in (("x1", 0), ("y1", 10), ("x2", 8), ("y2", 60)):
+        at.number_input(key=f"rv-{name}").set_value(v).run()
+    at.button(key="rv-add-btn").click().run()
+    assert at.selectbox(key="rv-box").value == 0
+    assert at.selectbox(key="rv-box").options[0] == "#0 7z · by hand"
+    at.button(key="pal-6z").click().run()  # the palette opened on the new box's suit
+    rec = next(r for r in read_manifest(folder).values() if r.image == "unsure.jpg")
+    assert [b.code for b in rec.boxes] == ["6z", "3p", "4p", "5p"]

@@ -109,10 +109,12 @@ def _delete() -> None:
 
 
 def _add() -> None:
+    """Adds the box and selects it: the boxes are renumbered left to right, so the number that
+    stayed selected named another box, which the next palette tap changed."""
     ss = st.session_state
     try:
-        ss["rv-set"].add_box(ss["rv-index"], ss["rv-add-code"], ss["rv-x1"], ss["rv-y1"],
-                             ss["rv-x2"], ss["rv-y2"])
+        ss["rv-box"] = ss["rv-set"].add_box(ss["rv-index"], ss["rv-add-code"], ss["rv-x1"],
+                                            ss["rv-y1"], ss["rv-x2"], ss["rv-y2"])
     except ValueError:
         ss["rv-msg"] = "bad_box"
 
