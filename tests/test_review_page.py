@@ -136,3 +136,11 @@ def test_a_box_added_left_of_the_selected_one_is_selected(folder):
     at.button(key="pal-6z").click().run()  # the palette opened on the new box's suit
     rec = next(r for r in read_manifest(folder).values() if r.image == "unsure.jpg")
     assert [b.code for b in rec.boxes] == ["6z", "3p", "4p", "5p"]
+
+
+def test_new_box_corners_are_whole_pixels(folder):
+    """The corner fields showed two decimals ("533.00"), cut off in their narrow columns."""
+    at = start(folder)
+    fields = [at.number_input(key=f"rv-{n}") for n in ("x1", "y1", "x2", "y2")]
+    assert all(type(f.value) is int for f in fields), [f.value for f in fields]
+    assert all(f.proto.data_type == f.proto.INT for f in fields)

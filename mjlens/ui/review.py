@@ -208,13 +208,14 @@ def add_box_view(rs: ReviewSet, i: int, lang: str) -> None:
         if ss.get("rv-add-for") != (i, len(rec.boxes)):  # a new photo or box: a new guess
             ss["rv-add-for"] = (i, len(rec.boxes))
             for name, v in zip(("rv-x1", "rv-y1", "rv-x2", "rv-y2"), guess, strict=True):
-                ss[name] = float(round(v))
+                ss[name] = int(round(v))
         st.selectbox(t("add_code", lang), DETECTOR_CLASSES, key="rv-add-code",
                      format_func=lambda c: f"{c} {tile_name(c, lang)}")
         cols = st.columns(4)
         for col, name, top in zip(cols, ("x1", "y1", "x2", "y2"),
                                   (rec.width, rec.height, rec.width, rec.height), strict=True):
-            col.number_input(name, 0.0, float(top), key=f"rv-{name}", step=1.0)
+            # whole pixels: "533.00" did not fit the field and read "533.0("
+            col.number_input(name, 0, int(top), key=f"rv-{name}", step=1)
         st.button(t("add_button", lang), key="rv-add-btn", on_click=_add, icon=":material/add:")
 
 
