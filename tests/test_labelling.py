@@ -179,8 +179,8 @@ def test_merge_adds_reviewed_photos_once(labelled, tmp_path):
     recs[0].reviewed = recs[1].reviewed = True
     write_manifest(work, recs)
     train = tmp_path / "train"
-    assert exchange.merge([work], train) == (2, 0)
-    assert exchange.merge([work], train, reviewed_only=False) == (1, 2)  # same content: skipped
+    assert exchange.merge([work], train) == (2, 0, 1)
+    assert exchange.merge([work], train, reviewed_only=False) == (1, 2, 0)  # same content: skipped
     assert len(list((train / "reviewed" / "labels").iterdir())) == 3
     assert "train: [reviewed/images]" in (train / "data.yaml").read_text()
     merged = {r.image: r for r in read_yolo_folder(train / "reviewed")}
@@ -194,7 +194,11 @@ def test_merge_of_nothing_reviewed_into_a_new_folder_adds_nothing(labelled, tmp_
     train = tmp_path / "new_set"
     status = main(["dataset", "merge", str(out), "--into", str(train), "--lang", "en"])
     assert status == 0
-    assert capsys.readouterr().out.startswith("0 photos added")
+    printed = capsys.readouterr().out
+    assert printed.startswith("0 photos added")
+    # and why: "0 photos added" alone left a person wondering where the photos went
+    assert "3 photos not yet reviewed were left out: accept them on the app's Review labels " \
+           "page, or add --all." in printed
     assert not (train / "data.yaml").exists()  # no set listing a folder that is not there
 
 
