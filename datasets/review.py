@@ -28,8 +28,10 @@ class ReviewSet:
         if not (folder / MANIFEST).exists():
             raise NotLabelled(str(folder))
         recs = list(read_manifest(folder).values())
-        # photos still to review first, least sure first; reviewed ones after, by name
-        recs.sort(key=lambda r: (r.reviewed, r.least_sure() if not r.reviewed else 0, r.image))
+        # photos still to review first, least sure first (one where the detector found nothing
+        # is the least sure: every tile may have been missed); reviewed ones after, by name
+        recs.sort(key=lambda r: (r.reviewed, 0 if r.reviewed or not r.boxes else r.least_sure(),
+                                 r.image))
         return cls(folder, recs)
 
     @property
@@ -71,6 +73,12 @@ class ReviewSet:
     def accept(self, i: int) -> None:
         self.records[i].reviewed = True
         self.save(i)
+
+    def next_to_review(self, i: int) -> int:
+        """The next photo after i still to review (around the end), else simply the next."""
+        n = len(self.records)
+        return next((j % n for j in range(i + 1, i + n) if not self.records[j % n].reviewed),
+                    (i + 1) % n)
 
     def export(self) -> None:
         """COCO and Label Studio files (and data.yaml, labels) from the record file: every

@@ -144,3 +144,35 @@ def test_new_box_corners_are_whole_pixels(folder):
     fields = [at.number_input(key=f"rv-{n}") for n in ("x1", "y1", "x2", "y2")]
     assert all(type(f.value) is int for f in fields), [f.value for f in fields]
     assert all(f.proto.data_type == f.proto.INT for f in fields)
+
+
+def add_photo(folder: Path, rec: LabelledImage) -> None:
+    shutil.copy(PHOTO, folder / "images" / rec.image)
+    write_manifest(folder, [*read_manifest(folder).values(), rec])
+
+
+def test_a_photo_where_nothing_was_found_comes_first(folder):
+    """The detector found no tile at all: every tile may have been missed, so it is the least
+    sure photo (it came last, as if it were sure of everything)."""
+    add_photo(folder, LabelledImage("nothing.jpg", 640, 640, [], "c", "nothing.jpg"))
+    at = start(folder)
+    assert "Photo 1 of 3: nothing.jpg" in at.markdown[1].value
+    assert "Photo 2 of 3: unsure.jpg" in at.button(key="rv-next").click().run().markdown[1].value
+
+
+def test_accept_opens_the_next_photo_still_to_review(folder):
+    """Back on an earlier photo, Accept opened the next photo in order, already accepted."""
+    add_photo(folder, LabelledImage("third.jpg", 640, 640, [Box("1s", 10, 10, 50, 60, 0.99)],
+                                    "c", "third.jpg"))
+    at = start(folder)  # unsure, sure, third
+    at.button(key="rv-accept").click().run()
+    at.button(key="rv-accept").click().run()
+    assert "Photo 3 of 3: third.jpg" in at.markdown[1].value
+    at.button(key="rv-prev").click().run()
+    at.button(key="rv-prev").click().run()
+    assert "Photo 1 of 3: unsure.jpg" in at.markdown[1].value
+    at.button(key="rv-accept").click().run()
+    assert "Photo 3 of 3: third.jpg · to review" in at.markdown[1].value
+    at.button(key="rv-accept").click().run()  # none left: simply the next one
+    assert "Photo 1 of 3: unsure.jpg" in at.markdown[1].value
+    assert "Reviewed 3 / 3" in str(at.get("progress")[0].proto)

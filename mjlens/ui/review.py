@@ -81,9 +81,11 @@ def _go(step: int) -> None:
 
 
 def _accept() -> None:
+    """Accepts the photo and opens the next one still to review (the next in order may have
+    been accepted already, after going back to an earlier photo)."""
     ss = st.session_state
     ss["rv-set"].accept(ss["rv-index"])
-    _go(1)
+    ss["rv-index"], ss["rv-box"] = ss["rv-set"].next_to_review(ss["rv-index"]), 0
 
 
 def _box() -> int:
