@@ -157,6 +157,9 @@ def test_a_photo_where_nothing_was_found_comes_first(folder):
     add_photo(folder, LabelledImage("nothing.jpg", 640, 640, [], "c", "nothing.jpg"))
     at = start(folder)
     assert "Photo 1 of 3: nothing.jpg" in at.markdown[1].value
+    # a photo of no tile is a right answer too (it said only "add the missing tiles")
+    assert at.info[0].value == "No boxes in this photo: add the tiles it shows below, or " \
+                               "accept it if it shows none."
     assert "Photo 2 of 3: unsure.jpg" in at.button(key="rv-next").click().run().markdown[1].value
 
 

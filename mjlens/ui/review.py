@@ -43,8 +43,9 @@ M = Catalog("review", {
     "zoom": ("Zoom to the tiles", "放大到牌"),
     "box_item": ("#{k} {code} · {score}", "第 {k} 号 {code} · {score}"),
     "by_hand": ("by hand", "人工"),
-    "no_boxes": ("No boxes in this photo: add the missing tiles below.",
-                 "这张照片没有框：请在下面添加漏掉的牌。"),
+    "no_boxes": ("No boxes in this photo: add the tiles it shows below, or accept it if it "
+                 "shows none.",
+                 "这张照片没有框：请在下面添加照片里的牌；如果照片里没有牌，直接确认。"),
     "change_to": ("Tap a tile to change box #{k} into it", "点一张牌，把第 {k} 号框改成它"),
     "delete": ("Delete box", "删除这个框"),
     "add": ("Add a missing box", "添加漏掉的框"),
