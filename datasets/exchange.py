@@ -91,16 +91,17 @@ def convert(src: Path, out: Path, to: str, src_format: str | None = None) -> int
     return len(records)
 
 
-def merge(folders: list[Path], into: Path, reviewed_only: bool = True) -> tuple[int, int]:
+def merge(folders: list[Path], into: Path, reviewed_only: bool = True) -> tuple[int, int, int]:
     """Copy the (reviewed) photos of labelled folders into `into`/reviewed/ (images/, labels/)
     unless a photo with the same content is already anywhere in the training set; list that
-    folder in the set's data.yaml. Returns (added, duplicates skipped)."""
+    folder in the set's data.yaml. Returns (added, duplicates skipped, left out as not yet
+    reviewed)."""
     from datasets.labelling import file_sha256, read_manifest
 
     into = Path(into)
     dest = into / MERGED
     seen = {file_sha256(p) for p in _all_images(into)}
-    added = dupes = 0
+    added = dupes = unreviewed = 0
     for folder in folders:
         folder = Path(folder)
         records = list(read_manifest(folder).values())
@@ -110,6 +111,7 @@ def merge(folders: list[Path], into: Path, reviewed_only: bool = True) -> tuple[
                 r.reviewed = True
         for rec in records:
             if reviewed_only and not rec.reviewed:
+                unreviewed += 1
                 continue
             src = folder / "images" / rec.image
             sha = rec.sha256 or file_sha256(src)
@@ -126,7 +128,7 @@ def merge(folders: list[Path], into: Path, reviewed_only: bool = True) -> tuple[
             added += 1
     if (dest / "images").is_dir():  # nothing merged, ever: no set to list it in
         _list_in_yaml(into)
-    return added, dupes
+    return added, dupes, unreviewed
 
 
 def _all_images(root: Path) -> list[Path]:

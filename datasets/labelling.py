@@ -50,6 +50,9 @@ M = Catalog("label", {
                   "{root} 里没有照片（找不到手机照片或常见格式的图片）。"),
     "not_folder": ("{root} is not a folder.", "{root} 不是文件夹。"),
     "progress": ("labelling", "标注中"),
+    "stopped": ("Stopped. The {n} photos labelled so far are kept in {out}: run the same "
+                "command again to go on.",
+                "已停止。已标注的 {n} 张照片保存在 {out}：再执行一次同样的命令即可继续。"),
     "no_ray": ("--ray needs Ray: pip install 'mjlens[ray]'.",
                "--ray 需要 Ray：pip install 'mjlens[ray]'。"),
 })
@@ -95,6 +98,16 @@ def _init_worker(model: str | None, conf: float | None, threads: int | None,
     _WORKER["profile"] = load_profile(profile, _WORKER["det"]) if profile else None
 
 
+def _init_pool_worker(model: str | None, conf: float | None, threads: int | None,
+                      profile: str | None = None) -> None:
+    """A pool worker leaves Ctrl+C to the main process, which stops the pool: each worker
+    printed a KeyboardInterrupt traceback instead."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _init_worker(model, conf, threads, profile)
+
+
 def _work(path: str) -> dict:
     return label_photo(_WORKER["det"], Path(path).read_bytes(), path, _WORKER.get("profile"))
 
@@ -113,7 +126,7 @@ def run_local(paths: list[Path], model: str | None, conf: float | None,
     import multiprocessing as mp
 
     ctx = mp.get_context("spawn")  # onnxruntime sessions do not survive a fork well
-    with ctx.Pool(workers, _init_worker, (model, conf, 1, profile)) as pool:
+    with ctx.Pool(workers, _init_pool_worker, (model, conf, 1, profile)) as pool:
         yield from pool.imap_unordered(_work, [str(p) for p in paths], chunksize=1)
 
 
@@ -143,6 +156,13 @@ def read_manifest(out: Path) -> dict[str, LabelledImage]:
     return recs
 
 
+def append_record(out: Path, rec: LabelledImage) -> None:
+    """One record as a new line (it replaces the photo's earlier lines): appending, unlike
+    rewriting the file, keeps the lines a `mjlens label` run still going adds meanwhile."""
+    with open(out / MANIFEST, "a", encoding="utf-8") as f:
+        f.write(json.dumps(rec.to_json(), ensure_ascii=False) + "\n")
+
+
 def write_manifest(out: Path, records: Iterable[LabelledImage]) -> None:
     tmp = out / (MANIFEST + ".tmp")
     tmp.write_text("".join(json.dumps(r.to_json(), ensure_ascii=False) + "\n" for r in records),
@@ -153,7 +173,8 @@ def write_manifest(out: Path, records: Iterable[LabelledImage]) -> None:
 def export(out: Path, records: list[LabelledImage] | None = None,
            image_url: str = "/data/local-files/?d=images") -> None:
     """data.yaml, YOLO labels, COCO and Label Studio files, all from the records."""
-    records = sorted((read_manifest(out) if records is None else records), key=lambda r: r.image)
+    records = sorted((read_manifest(out).values() if records is None else records),
+                     key=lambda r: r.image)
     write_data_yaml(out)
     for rec in records:
         write_yolo_labels(rec, out / "labels")
@@ -209,6 +230,8 @@ def label_folder(root: Path, out: Path, runner: Runner, review_below: float = RE
     inside = out.resolve()  # an output folder inside the photo folder is not labelled again
     photos = [p for p in find_photos(root) if inside not in p.resolve().parents]
     records = read_manifest(out)
+    if records and _line_count(out / MANIFEST) > len(records):  # corrections appended: compact
+        write_manifest(out, sorted(records.values(), key=lambda r: r.image))
     taken = {r.stem for r in records.values()}
     todo: dict[str, tuple[Path, str]] = {}
     summary = Summary(found=len(photos))
@@ -241,8 +264,13 @@ def label_folder(root: Path, out: Path, runner: Runner, review_below: float = RE
             summary.unsure += sum(b.score is not None and b.score < review_below
                                   for b in rec.boxes)
     bar.close()
-    export(out, list(records.values()))
+    export(out)  # from the file: corrections saved on the review page meanwhile are kept
     return summary
+
+
+def _line_count(path: Path) -> int:
+    with open(path, encoding="utf-8") as f:
+        return sum(1 for line in f if line.strip())
 
 
 def _bar(total: int, enabled: bool, lang: str):

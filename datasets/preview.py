@@ -1,4 +1,5 @@
-"""Contact sheet of a YOLO folder with boxes and tile codes drawn, to check labels by eye."""
+"""Contact sheet of a labelled folder (YOLO, or COCO / Pascal VOC as `dataset convert` writes
+them) with boxes and tile codes drawn, to check labels by eye."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from datasets.crops import IMAGE_EXTS
-from datasets.formats import FormatError
+from datasets.formats import CLASS_INDEX, FormatError
 from datasets.formats import M as FM
 from scoring.tiles import DETECTOR_CLASSES
 
@@ -64,6 +65,20 @@ def draw_labels(img: np.ndarray, labels) -> np.ndarray:
     return img
 
 
+def exchange_labels(root: Path) -> tuple[Path, dict[str, list]] | None:
+    """A COCO or Pascal VOC folder (as `dataset convert` writes them): its images folder and
+    each image's boxes as YOLO rows; None for a YOLO folder (labels/ beside images/)."""
+    from datasets.exchange import detect_format, read_dataset
+
+    if not root.is_dir() or detect_format(root) == "yolo":
+        return None
+    records, image_dir = read_dataset(root)
+    return image_dir, {rec.image: [(CLASS_INDEX.get(b.code, -1), (b.x1 + b.x2) / 2 / rec.width,
+                                    (b.y1 + b.y2) / 2 / rec.height, (b.x2 - b.x1) / rec.width,
+                                    (b.y2 - b.y1) / rec.height) for b in rec.boxes]
+                       for rec in records}
+
+
 def contact_sheet(root: str | Path, n: int = 16, cell: int = 400, seed: int | None = None,
                   cols: int | None = None) -> np.ndarray:
     """A grid of `n` labelled images from `root` (evenly spread, or random with `seed`)."""
@@ -71,7 +86,8 @@ def contact_sheet(root: str | Path, n: int = 16, cell: int = 400, seed: int | No
 
     root = Path(root)
     images = []
-    for d in find_image_dirs(root):
+    exchange = exchange_labels(root)
+    for d in find_image_dirs(root) if exchange is None else [exchange[0]]:
         images += sorted(p for p in d.iterdir() if p.suffix.lower() in IMAGE_EXTS)
     if not images:
         raise FormatError(FM("no_images", root=str(root)))
@@ -92,7 +108,7 @@ def contact_sheet(root: str | Path, n: int = 16, cell: int = 400, seed: int | No
         s = cell / max(img.shape[:2])
         img = cv2.resize(img, (int(img.shape[1] * s), int(img.shape[0] * s)),
                          interpolation=cv2.INTER_AREA)
-        draw_labels(img, read_labels(lab))
+        draw_labels(img, read_labels(lab) if exchange is None else exchange[1].get(p.name, []))
         r, c = divmod(k, cols)
         sheet[r * cell:r * cell + img.shape[0], c * cell:c * cell + img.shape[1]] = img
     return sheet

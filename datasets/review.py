@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from datasets.formats import Box, LabelledImage, write_yolo_labels
-from datasets.labelling import MANIFEST, export, read_manifest, write_manifest
+from datasets.labelling import MANIFEST, append_record, export, read_manifest
 
 
 class NotLabelled(ValueError):
@@ -28,8 +28,10 @@ class ReviewSet:
         if not (folder / MANIFEST).exists():
             raise NotLabelled(str(folder))
         recs = list(read_manifest(folder).values())
-        # photos still to review first, least sure first; reviewed ones after, by name
-        recs.sort(key=lambda r: (r.reviewed, r.least_sure() if not r.reviewed else 0, r.image))
+        # photos still to review first, least sure first (one where the detector found nothing
+        # is the least sure: every tile may have been missed); reviewed ones after, by name
+        recs.sort(key=lambda r: (r.reviewed, 0 if r.reviewed or not r.boxes else r.least_sure(),
+                                 r.image))
         return cls(folder, recs)
 
     @property
@@ -40,9 +42,10 @@ class ReviewSet:
         return self.folder / "images" / self.records[i].image
 
     def save(self, i: int) -> None:
-        """Write photo i's labels and the whole record file (atomically)."""
+        """Write photo i's labels and append its record: a `mjlens label` run may still be
+        adding photos to the record file (rewriting it from this page's copy lost them)."""
         write_yolo_labels(self.records[i], self.folder / "labels")
-        write_manifest(self.folder, sorted(self.records, key=lambda r: r.image))
+        append_record(self.folder, self.records[i])
 
     def set_code(self, i: int, k: int, code: str) -> None:
         box = self.records[i].boxes[k]
@@ -54,23 +57,33 @@ class ReviewSet:
         del self.records[i].boxes[k]
         self.save(i)
 
-    def add_box(self, i: int, code: str, x1: float, y1: float, x2: float, y2: float) -> None:
+    def add_box(self, i: int, code: str, x1: float, y1: float, x2: float, y2: float) -> int:
+        """The new box's number (the boxes are kept left to right, so others may move)."""
         rec = self.records[i]
         x1, x2 = sorted((max(0.0, min(x1, rec.width)), max(0.0, min(x2, rec.width))))
         y1, y2 = sorted((max(0.0, min(y1, rec.height)), max(0.0, min(y2, rec.height))))
         if x2 - x1 < 1 or y2 - y1 < 1:
             raise ValueError("empty box")
-        rec.boxes.append(Box(code, x1, y1, x2, y2))
+        new = Box(code, x1, y1, x2, y2)
+        rec.boxes.append(new)
         rec.boxes.sort(key=lambda b: b.x1 + b.x2)
         self.save(i)
+        return next(k for k, b in enumerate(rec.boxes) if b is new)
 
     def accept(self, i: int) -> None:
         self.records[i].reviewed = True
         self.save(i)
 
+    def next_to_review(self, i: int) -> int:
+        """The next photo after i still to review (around the end), else simply the next."""
+        n = len(self.records)
+        return next((j % n for j in range(i + 1, i + n) if not self.records[j % n].reviewed),
+                    (i + 1) % n)
+
     def export(self) -> None:
-        """COCO and Label Studio files (and data.yaml, labels) from the reviewed records."""
-        export(self.folder, self.records)
+        """COCO and Label Studio files (and data.yaml, labels) from the record file: every
+        photo, also those labelled since this page opened the folder."""
+        export(self.folder)
 
     def next_box_guess(self, i: int) -> tuple[float, float, float, float]:
         """Where a missing tile most likely is: right of the last box, the median tile size."""

@@ -97,3 +97,26 @@ def test_build_can_use_existing_synthetic_folders(tmp_path):
     assert not (tmp_path / "set" / "synth_train").exists()
     with pytest.raises(FileNotFoundError):
         build(tmp_path / "set", None, synth_train_from=tmp_path / "nothing", log=lambda m: None)
+
+
+def test_preview_of_a_converted_coco_or_voc_folder_draws_its_boxes(tmp_path):
+    """`dataset convert --to coco|voc` writes images/ and annotations.coco.json or Annotations/:
+    their preview drew the photos without a single box (it read only labels/*.txt)."""
+    from pathlib import Path
+
+    from datasets.exchange import convert
+
+    photo = Path(__file__).parent / "fixtures" / "detect" / "hand_a.jpg"
+    yolo = tmp_path / "yolo"
+    (yolo / "images").mkdir(parents=True)
+    (yolo / "labels").mkdir()
+    (yolo / "images" / "a.jpg").write_bytes(photo.read_bytes())
+    bare = contact_sheet(yolo, n=1, cell=320).astype(int)
+    (yolo / "labels" / "a.txt").write_text("0 0.30 0.50 0.10 0.14\n33 0.60 0.50 0.10 0.14\n")
+    drawn = contact_sheet(yolo, n=1, cell=320).astype(int)
+    assert np.abs(drawn - bare).mean() > 0.5
+    for fmt in ("coco", "voc"):
+        convert(yolo, tmp_path / fmt, fmt)
+        sheet = contact_sheet(tmp_path / fmt, n=1, cell=320).astype(int)
+        # the same boxes drawn (VOC's whole pixels may move a line by one pixel)
+        assert np.abs(sheet - drawn).mean() < 0.2 * np.abs(drawn - bare).mean(), fmt

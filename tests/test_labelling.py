@@ -179,8 +179,8 @@ def test_merge_adds_reviewed_photos_once(labelled, tmp_path):
     recs[0].reviewed = recs[1].reviewed = True
     write_manifest(work, recs)
     train = tmp_path / "train"
-    assert exchange.merge([work], train) == (2, 0)
-    assert exchange.merge([work], train, reviewed_only=False) == (1, 2)  # same content: skipped
+    assert exchange.merge([work], train) == (2, 0, 1)
+    assert exchange.merge([work], train, reviewed_only=False) == (1, 2, 0)  # same content: skipped
     assert len(list((train / "reviewed" / "labels").iterdir())) == 3
     assert "train: [reviewed/images]" in (train / "data.yaml").read_text()
     merged = {r.image: r for r in read_yolo_folder(train / "reviewed")}
@@ -194,7 +194,11 @@ def test_merge_of_nothing_reviewed_into_a_new_folder_adds_nothing(labelled, tmp_
     train = tmp_path / "new_set"
     status = main(["dataset", "merge", str(out), "--into", str(train), "--lang", "en"])
     assert status == 0
-    assert capsys.readouterr().out.startswith("0 photos added")
+    printed = capsys.readouterr().out
+    assert printed.startswith("0 photos added")
+    # and why: "0 photos added" alone left a person wondering where the photos went
+    assert "3 photos not yet reviewed were left out: accept them on the app's Review labels " \
+           "page, or add --all." in printed
     assert not (train / "data.yaml").exists()  # no set listing a folder that is not there
 
 
@@ -243,3 +247,83 @@ def test_heic_phone_photo_is_labelled_and_stored_as_jpeg(tmp_path):
     jpeg_codes = sorted(d.code for d in TileDetector().detect(PHOTOS[0]))
     assert abs(len(rec.boxes) - len(jpeg_codes)) <= 1
     assert len(set(b.code for b in rec.boxes) & set(jpeg_codes)) >= len(set(jpeg_codes)) - 2
+
+
+def test_review_while_labelling_keeps_both(tmp_path):
+    """A person corrects and accepts a photo on the review page while `mjlens label` still runs
+    on the rest of the folder: the page rewrote labelling.jsonl from its own copy, so the
+    photos the run labelled after that were missing from it (the run's appends went to the
+    replaced file), and the run's last export wrote the uncorrected boxes back into labels/
+    and the COCO file."""
+    from datasets.labelling import COCO_FILE, label_folder, run_local
+    from datasets.review import ReviewSet
+
+    src, out = tmp_path / "src", tmp_path / "out"
+    src.mkdir()
+    shutil.copy(PHOTOS[0], src / "a.jpg")
+    label_folder(src, out, lambda paths: run_local(paths, None, None, 1), progress=False)
+    shutil.copy(PHOTOS[1], src / "b.jpg")
+    shutil.copy(PHOTOS[2], src / "c.jpg")
+
+    def runner_with_a_reviewer(paths):
+        for k, res in enumerate(run_local(paths, None, None, 1)):
+            yield res
+            if k == 0:  # one new photo done: the page opens the folder, corrects a.jpg
+                page = ReviewSet.open(out)
+                i = next(i for i, r in enumerate(page.records) if r.image == "a.jpg")
+                page.set_code(i, 0, "back")
+                page.accept(i)
+
+    s = label_folder(src, out, runner_with_a_reviewer, progress=False)
+    assert s.images == 2
+    recs = {r.image: r for r in read_manifest(out).values()}
+    assert sorted(recs) == ["a.jpg", "b.jpg", "c.jpg"]
+    assert recs["a.jpg"].reviewed and recs["a.jpg"].boxes[0].code == "back"
+    first_label = (out / "labels" / "a.txt").read_text().splitlines()[0]
+    assert first_label.split()[0] == str(CLASS_INDEX["back"])
+    coco = json.loads((out / COCO_FILE).read_text())
+    a_id = next(im["id"] for im in coco["images"] if im["file_name"] == "a.jpg")
+    first = min((a for a in coco["annotations"] if a["image_id"] == a_id), key=lambda a: a["id"])
+    assert first["category_id"] == CLASS_INDEX["back"] + 1
+    # the next run compacts the file to one line per photo, the correction kept
+    label_folder(src, out, lambda paths: run_local(paths, None, None, 1), progress=False)
+    lines = (out / MANIFEST).read_text().splitlines()
+    assert len(lines) == 3
+    assert read_manifest(out) == {r.sha256: r for r in recs.values()}
+
+
+def test_a_pool_worker_leaves_ctrl_c_to_the_main_process():
+    """Ctrl+C reaches every process of the terminal: each pool worker printed a
+    KeyboardInterrupt traceback; now only the main process stops (and stops the pool)."""
+    import multiprocessing as mp
+    import signal
+
+    from datasets.labelling import _init_pool_worker
+
+    with mp.get_context("spawn").Pool(1, _init_pool_worker, (None, None, 1)) as pool:
+        assert pool.apply(signal.getsignal, (signal.SIGINT,)) == signal.SIG_IGN
+
+
+def test_ctrl_c_says_what_is_kept_and_how_to_go_on(tmp_path, monkeypatch, capsys):
+    """Stopped with Ctrl+C after one photo: exit status 130 and a line saying the photo is
+    kept and that the same command goes on (it said nothing); the rerun labels the rest."""
+    import datasets.labelling as L
+
+    real_run_local = L.run_local
+
+    def stopped_after_one(paths, *args):
+        for res in real_run_local(paths, *args):
+            yield res
+            raise KeyboardInterrupt
+
+    src, out = make_folder(tmp_path / "src"), tmp_path / "out"
+    monkeypatch.setattr(L, "run_local", stopped_after_one)
+    assert main(["label", str(src), "--out", str(out), "--workers", "1", "--lang", "en"]) == 130
+    err = capsys.readouterr().err
+    assert f"Stopped. The 1 photos labelled so far are kept in {out}: run the same command " \
+           "again to go on." in err
+    assert len(read_manifest(out)) == 1
+    monkeypatch.setattr(L, "run_local", real_run_local)
+    assert main(["label", str(src), "--out", str(out), "--workers", "1", "--lang", "zh"]) == 1
+    assert "1 张已经标注过" in capsys.readouterr().err
+    assert len(read_manifest(out)) == 3

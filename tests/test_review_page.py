@@ -120,3 +120,62 @@ def test_page_in_chinese(folder):
 def test_a_folder_not_labelled_says_so(tmp_path):
     at = start(tmp_path)
     assert "has no labelling.jsonl" in at.error[0].value
+
+
+def test_a_box_added_left_of_the_selected_one_is_selected(folder):
+    """Boxes are numbered left to right: a box added left of the selected #2 made #2 name the
+    box that was #1, and the next palette tap changed that box instead of the new one."""
+    at = start(folder)
+    at.selectbox(key="rv-box").set_value(2).run()  # 5p
+    at.selectbox(key="rv-add-code").set_value("7z").run()
+    for name, v in (("x1", 0), ("y1", 10), ("x2", 8), ("y2", 60)):
+        at.number_input(key=f"rv-{name}").set_value(v).run()
+    at.button(key="rv-add-btn").click().run()
+    assert at.selectbox(key="rv-box").value == 0
+    assert at.selectbox(key="rv-box").options[0] == "#0 7z · by hand"
+    at.button(key="pal-6z").click().run()  # the palette opened on the new box's suit
+    rec = next(r for r in read_manifest(folder).values() if r.image == "unsure.jpg")
+    assert [b.code for b in rec.boxes] == ["6z", "3p", "4p", "5p"]
+
+
+def test_new_box_corners_are_whole_pixels(folder):
+    """The corner fields showed two decimals ("533.00"), cut off in their narrow columns."""
+    at = start(folder)
+    fields = [at.number_input(key=f"rv-{n}") for n in ("x1", "y1", "x2", "y2")]
+    assert all(type(f.value) is int for f in fields), [f.value for f in fields]
+    assert all(f.proto.data_type == f.proto.INT for f in fields)
+
+
+def add_photo(folder: Path, rec: LabelledImage) -> None:
+    shutil.copy(PHOTO, folder / "images" / rec.image)
+    write_manifest(folder, [*read_manifest(folder).values(), rec])
+
+
+def test_a_photo_where_nothing_was_found_comes_first(folder):
+    """The detector found no tile at all: every tile may have been missed, so it is the least
+    sure photo (it came last, as if it were sure of everything)."""
+    add_photo(folder, LabelledImage("nothing.jpg", 640, 640, [], "c", "nothing.jpg"))
+    at = start(folder)
+    assert "Photo 1 of 3: nothing.jpg" in at.markdown[1].value
+    # a photo of no tile is a right answer too (it said only "add the missing tiles")
+    assert at.info[0].value == "No boxes in this photo: add the tiles it shows below, or " \
+                               "accept it if it shows none."
+    assert "Photo 2 of 3: unsure.jpg" in at.button(key="rv-next").click().run().markdown[1].value
+
+
+def test_accept_opens_the_next_photo_still_to_review(folder):
+    """Back on an earlier photo, Accept opened the next photo in order, already accepted."""
+    add_photo(folder, LabelledImage("third.jpg", 640, 640, [Box("1s", 10, 10, 50, 60, 0.99)],
+                                    "c", "third.jpg"))
+    at = start(folder)  # unsure, sure, third
+    at.button(key="rv-accept").click().run()
+    at.button(key="rv-accept").click().run()
+    assert "Photo 3 of 3: third.jpg" in at.markdown[1].value
+    at.button(key="rv-prev").click().run()
+    at.button(key="rv-prev").click().run()
+    assert "Photo 1 of 3: unsure.jpg" in at.markdown[1].value
+    at.button(key="rv-accept").click().run()
+    assert "Photo 3 of 3: third.jpg · to review" in at.markdown[1].value
+    at.button(key="rv-accept").click().run()  # none left: simply the next one
+    assert "Photo 1 of 3: unsure.jpg" in at.markdown[1].value
+    assert "Reviewed 3 / 3" in str(at.get("progress")[0].proto)

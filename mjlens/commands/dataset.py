@@ -14,6 +14,9 @@ M = Catalog("dataset_cli", {
     "converted": ("{n} images written as {fmt} to {out}", "已将 {n} 张图片以 {fmt} 格式写入 {out}"),
     "merged": ("{added} photos added to {into}; {dupes} already there (same content) skipped.",
                "已向 {into} 加入 {added} 张照片；{dupes} 张已存在（内容相同），跳过。"),
+    "unreviewed": ("{n} photos not yet reviewed were left out: accept them on the app's Review "
+                   "labels page, or add --all.",
+                   "{n} 张照片还没有复核，没有加入：请在应用的“复核标注”页面确认，或者加上 --all。"),
     "bad_data": ("{text}", "无法读取标注数据：{text}"),
     "bad_file": ("Cannot read or write {path}: {reason}.", "无法读写 {path}：{reason}。"),
 })
@@ -55,7 +58,8 @@ def register(sub) -> None:
     b.set_defaults(func=run_build)
 
     v = dsub.add_parser("preview", help="contact sheet with boxes and tile codes drawn")
-    v.add_argument("dir", help="a folder with images/ and labels/ (or a dataset folder)")
+    v.add_argument("dir", help="a folder with images/ and labels/ (or a dataset folder), or a "
+                   "COCO or VOC folder made by dataset convert")
     v.add_argument("--out", default="sheet.jpg", help="output JPEG (default sheet.jpg)")
     v.add_argument("--n", type=int, default=16, help="number of images")
     v.add_argument("--cell", type=int, default=400, help="cell size in pixels")
@@ -130,9 +134,11 @@ def run_merge(args: argparse.Namespace) -> int:
     from datasets.formats import FormatError
 
     try:
-        added, dupes = merge(args.folders, args.into, reviewed_only=not args.all)
+        added, dupes, unreviewed = merge(args.folders, args.into, reviewed_only=not args.all)
     except (FormatError, OSError) as exc:
         print(error_line(_data_error(exc), lang_of(args)), file=sys.stderr)
         return 2
     print(M("merged", added=added, dupes=dupes, into=args.into).render(lang_of(args)))
+    if unreviewed:  # "0 photos added" alone did not say why
+        print(M("unreviewed", n=unreviewed).render(lang_of(args)))
     return 0

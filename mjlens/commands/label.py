@@ -81,6 +81,12 @@ def run(args) -> int:
     except ModelError as e:
         print(error_line(e, lang), file=sys.stderr)
         return 2
+    except KeyboardInterrupt:  # Ctrl+C: what is done is saved; say how to go on
+        from datasets.labelling import read_manifest
+
+        print(M("stopped", n=len(read_manifest(Path(args.out))), out=args.out).render(lang),
+              file=sys.stderr)
+        return 130
     if not s.found:
         print(error_line(M("no_photos", root=str(root)), lang), file=sys.stderr)
         return 2

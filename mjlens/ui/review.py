@@ -43,8 +43,9 @@ M = Catalog("review", {
     "zoom": ("Zoom to the tiles", "放大到牌"),
     "box_item": ("#{k} {code} · {score}", "第 {k} 号 {code} · {score}"),
     "by_hand": ("by hand", "人工"),
-    "no_boxes": ("No boxes in this photo: add the missing tiles below.",
-                 "这张照片没有框：请在下面添加漏掉的牌。"),
+    "no_boxes": ("No boxes in this photo: add the tiles it shows below, or accept it if it "
+                 "shows none.",
+                 "这张照片没有框：请在下面添加照片里的牌；如果照片里没有牌，直接确认。"),
     "change_to": ("Tap a tile to change box #{k} into it", "点一张牌，把第 {k} 号框改成它"),
     "delete": ("Delete box", "删除这个框"),
     "add": ("Add a missing box", "添加漏掉的框"),
@@ -81,9 +82,11 @@ def _go(step: int) -> None:
 
 
 def _accept() -> None:
+    """Accepts the photo and opens the next one still to review (the next in order may have
+    been accepted already, after going back to an earlier photo)."""
     ss = st.session_state
     ss["rv-set"].accept(ss["rv-index"])
-    _go(1)
+    ss["rv-index"], ss["rv-box"] = ss["rv-set"].next_to_review(ss["rv-index"]), 0
 
 
 def _box() -> int:
@@ -109,10 +112,12 @@ def _delete() -> None:
 
 
 def _add() -> None:
+    """Adds the box and selects it: the boxes are renumbered left to right, so the number that
+    stayed selected named another box, which the next palette tap changed."""
     ss = st.session_state
     try:
-        ss["rv-set"].add_box(ss["rv-index"], ss["rv-add-code"], ss["rv-x1"], ss["rv-y1"],
-                             ss["rv-x2"], ss["rv-y2"])
+        ss["rv-box"] = ss["rv-set"].add_box(ss["rv-index"], ss["rv-add-code"], ss["rv-x1"],
+                                            ss["rv-y1"], ss["rv-x2"], ss["rv-y2"])
     except ValueError:
         ss["rv-msg"] = "bad_box"
 
@@ -206,13 +211,14 @@ def add_box_view(rs: ReviewSet, i: int, lang: str) -> None:
         if ss.get("rv-add-for") != (i, len(rec.boxes)):  # a new photo or box: a new guess
             ss["rv-add-for"] = (i, len(rec.boxes))
             for name, v in zip(("rv-x1", "rv-y1", "rv-x2", "rv-y2"), guess, strict=True):
-                ss[name] = float(round(v))
+                ss[name] = int(round(v))
         st.selectbox(t("add_code", lang), DETECTOR_CLASSES, key="rv-add-code",
                      format_func=lambda c: f"{c} {tile_name(c, lang)}")
         cols = st.columns(4)
         for col, name, top in zip(cols, ("x1", "y1", "x2", "y2"),
                                   (rec.width, rec.height, rec.width, rec.height), strict=True):
-            col.number_input(name, 0.0, float(top), key=f"rv-{name}", step=1.0)
+            # whole pixels: "533.00" did not fit the field and read "533.0("
+            col.number_input(name, 0, int(top), key=f"rv-{name}", step=1)
         st.button(t("add_button", lang), key="rv-add-btn", on_click=_add, icon=":material/add:")
 
 
