@@ -100,3 +100,17 @@ def test_the_discarder_is_called_fangqiang_at_a_taiwanese_table(table):
         table.add("週五", entries.from_notation(f"{RUNS} +7p", winner=1, discarder=1))
     assert render(caught.value.msg, "zh-Hant") == "和牌者不能同時是放槍者。"
     assert render(caught.value.msg, "zh") == "和牌者不能同时是放枪者。"
+
+
+def test_the_sheet_heads_the_value_column_in_tai_and_names_are_listed_with_the_chinese_comma(table):
+    """The CSV headed a column of 台 values 番數 and called a won hand 一手; a refusal listed
+    the players with a Latin comma ("阿明, 小美, ...")."""
+    from mjlens.ledger.report import csv_rows
+
+    table.add("週五", _entry(*GAME[0][:3]))
+    rows = csv_rows(table.table("週五"), "zh-Hant")
+    assert rows[0][:5] == ["局", "類型", "和牌者", "莊家", "台數"]
+    assert rows[1][:5] == ["1", "和牌", "阿明", "阿明", "5台"]
+    with pytest.raises(LedgerError) as caught:
+        table.table("週五").player_index("阿三")
+    assert "阿明、小美、志偉、淑芬" in render(caught.value.msg, "zh-Hant")

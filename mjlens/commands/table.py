@@ -136,10 +136,10 @@ def _new(args, ledger, lang) -> int:
     if args.dealer:
         folded = [p.casefold() for p in players]
         if args.dealer.strip().casefold() not in folded:
-            raise LedgerError(W("no_player", name=args.dealer, players=", ".join(players)))
+            raise LedgerError(W("no_player", name=args.dealer, players=list(players)))
         dealer = folded.index(args.dealer.strip().casefold())
     view = ledger.new_table(args.name, players, args.rules, parse_options(args.option), dealer)
-    print(M("created", name=view.name, code=view.code, players=", ".join(view.players),
+    print(M("created", name=view.name, code=view.code, players=list(view.players),
             rules=rules_name(view.rules, lang)).render(lang))
     return 0
 
@@ -265,7 +265,7 @@ def _list(args, ledger, lang) -> int:
         print(M("no_tables").render(lang))
     for v in views:
         print(M("list_row", name=v.name, code=v.code, rules=rules_name(v.rules, lang),
-                count=len(v.hands), players=", ".join(v.players)).render(lang))
+                count=len(v.hands), players=list(v.players)).render(lang))
     return 0
 
 

@@ -51,8 +51,11 @@ M = Catalog("ledger_report", {
     "col_winners": ("winners", "和牌者"),
     "col_dealer": ("dealer", "庄家"),
     "col_value": ("value", "番数"),
+    # the value column in the game's own unit, where it is not 番: Taiwan's 台数, Yuhuan's 胡数
+    "col_value_台": ("tai", "台数"),
+    "col_value_胡": ("hu", "胡数"),
     "col_total": ("total", "合计"),
-    "kind_hand": ("hand", "一手"),
+    "kind_hand": ("hand", "和牌"),
     "kind_round": ("round", "整局"),
     "kind_draw": ("drawn", "流局"),
 })
@@ -161,7 +164,7 @@ def hand_lines(view, h, lang: str) -> list[str]:
         wins = round_wins(view, h)
         head = M("round_won", wins=wins, **common) if wins else M("round_no_win", **common)
         return [head.render(lang), *payment_lines(h.payments, players, lang)]
-    return [M("won", winners=", ".join(players[w] for w in h.winners),
+    return [M("won", winners=[players[w] for w in h.winners],
               value=value_text(view, h, lang), **common).render(lang),
             *payment_lines(h.payments, players, lang)]
 
@@ -252,10 +255,18 @@ def _hand_json(view, h) -> dict[str, Any]:
     }
 
 
+def _value_column(rules: str) -> str:
+    """The value column's heading: a Taiwanese sheet of 台 values headed 番数 read wrong."""
+    from scoring.ruleset import get_ruleset
+
+    key = f"col_value_{get_ruleset(rules).unit}"
+    return key if key in M.entries else "col_value"
+
+
 def csv_rows(view, lang: str) -> list[list[str]]:
     """A row per hand (each player's net for it), then the totals."""
     head = [M.text(k, lang) for k in ("col_hand", "col_kind", "col_winners", "col_dealer",
-                                       "col_value")] + list(view.players)
+                                       _value_column(view.rules))] + list(view.players)
     rows = [head]
     for h in view.hands:
         rows.append([str(h.seq), M.text(f"kind_{h.kind}", lang),

@@ -152,7 +152,7 @@ class TableView:
         for i, p in enumerate(self.players):
             if p.casefold() == name.strip().casefold():
                 return i
-        raise LedgerError(W("no_player", name=name, players=", ".join(self.players)))
+        raise LedgerError(W("no_player", name=name, players=list(self.players)))
 
 
 def _deal_after(h: HandView, rotation: game.Rotation) -> game.Deal:
