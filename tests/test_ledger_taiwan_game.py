@@ -114,3 +114,10 @@ def test_the_sheet_heads_the_value_column_in_tai_and_names_are_listed_with_the_c
     with pytest.raises(LedgerError) as caught:
         table.table("週五").player_index("阿三")
     assert "阿明、小美、志偉、淑芬" in render(caught.value.msg, "zh-Hant")
+
+
+def test_who_deals_next_cites_the_taiwanese_table(table):
+    """The rule's source said only "台灣麻將計連莊", citing nothing; docs/taiwan.md quotes
+    TABLE16 "莊家胡牌(或流局)即可連莊"."""
+    source = table.table("週五").rotation.source
+    assert render(source, "zh-Hant") == "台灣十六張麻將台數表：「莊家胡牌(或流局)即可連莊」"
