@@ -28,3 +28,14 @@ def test_the_scoring_pages_discarder_box_says_fangqiang_too(app):  # noqa: F811
     app.segmented_control(key="lang").set_value("zh-Hant").run()
     app.selectbox(key="rules").set_value("taiwan").run()
     assert app.selectbox(key="extra-discarder").label == "放槍者"
+
+
+def test_the_downloaded_sheet_opens_in_excel_in_chinese(url):  # noqa: F811
+    """Download CSV gave UTF-8 without a byte order mark, which Excel on a Taiwanese Windows
+    reads as Big5: 阿明, 台數 and 流局 came out garbled."""
+    from mjlens.ui.table_page import _csv
+
+    start(page("zh-Hant"), name="週五", rules="taiwan").button(key="tb-draw").click().run()
+    sheet = _csv(Ledger(url).table("週五"), "zh-Hant")
+    assert sheet.startswith("\ufeff局,類型,和牌者,莊家,台數,Ann,")
+    assert sheet.encode("utf-8")[:3] == b"\xef\xbb\xbf"

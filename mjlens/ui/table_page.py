@@ -281,7 +281,11 @@ def hands_view(view: TableView, lang: str) -> None:
 
 
 def _csv(view: TableView, lang: str) -> str:
+    """The sheet as downloaded, behind a byte order mark: Excel reads a CSV without one in the
+    system's code page (Big5 on a Taiwanese Windows, GBK on a mainland one), so every name,
+    台 and 流局 came out garbled."""
     out = io.StringIO()
+    out.write("\ufeff")
     csv.writer(out, lineterminator="\n").writerows(LR.csv_rows(view, lang))
     return out.getvalue()
 
