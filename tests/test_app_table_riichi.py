@@ -23,7 +23,7 @@ WORDS = {
     "zh": {"drawn": "1. 流局：Ann 听牌；Bo、Cy 的立直棒留在桌上",
            "pot": "桌上：2 根立直棒（2,000 点）", "added": "已记第 2 局。",
            "honba": "；下一局：1 本场", "honba_after": "；下一局：2 本场",
-           "heading": "（庄家 Ann，东圈，1 本场）"},
+           "heading": "（庄家 Ann，东风圈，1 本场）"},
 }
 
 
@@ -123,7 +123,7 @@ def test_add_to_table_from_the_scoring_page_names_the_declarers(url):  # noqa: F
 
 TENPAI = {"en": ("Tenpai (ready) at a drawn hand", "**Bo** deals, East round",
                  "1. drawn hand: nobody tenpai (ready), nobody pays"),
-          "zh": ("流局时听牌者", "**Bo** 坐庄，东圈", "1. 流局：无人听牌，无人支付")}
+          "zh": ("流局时听牌者", "**Bo** 坐庄，东风圈", "1. 流局：无人听牌，无人支付")}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])

@@ -50,6 +50,6 @@ def test_a_round_says_who_won_and_what_each_won(ledger):
     hand = view.hands[-1]
     assert hand_lines(view, hand, "en")[0] == \
         "1. Bo won 5 fan (+24), Cy won 4 fan (+8)  (dealer Ann, East round)"
-    assert hand_lines(view, hand, "zh")[0] == "1. Bo 和牌 5番（赢 24）、Cy 和牌 4番（赢 8）（庄家 Ann，东圈）"
+    assert hand_lines(view, hand, "zh")[0] == "1. Bo 和牌 5番（赢 24）、Cy 和牌 4番（赢 8）（庄家 Ann，东风圈）"
     assert hand_lines(view, hand, "zh-Hant")[0].startswith("1. Bo 和牌 5番（贏 24）")
     assert csv_rows(view, "en")[1][4] == "Bo won 5 fan (+24), Cy won 4 fan (+8)"

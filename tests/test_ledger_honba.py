@@ -87,7 +87,7 @@ def test_the_hands_and_table_show_say_the_honba_and_the_sticks_in_both_languages
     led.add("T", entries.drawn(riichi=[1]))
     view = led.table("T")
     assert hand_lines(view, view.hands[0], "en")[0].endswith("(dealer Ann, East round, 0 honba)")
-    assert hand_lines(view, view.hands[0], "zh")[0].endswith("（庄家 Ann，东圈，0 本场）")
+    assert hand_lines(view, view.hands[0], "zh")[0].endswith("（庄家 Ann，东风圈，0 本场）")
 
     def show(lang: str) -> str:
         r = subprocess.run([sys.executable, "-m", "mjlens.cli", "table", "show", "T", "--db", db,

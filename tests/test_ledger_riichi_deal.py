@@ -70,7 +70,7 @@ def test_the_noten_payments_say_why_with_the_players_names(tmp_path):
     view = led.table("T")
     en, zh = hand_lines(view, view.hands[0], "en"), hand_lines(view, view.hands[0], "zh")
     assert en[0] == "1. drawn hand: Bo tenpai (ready)  (dealer Ann, East round, 0 honba)"
-    assert zh[0] == "1. 流局：Bo 听牌（庄家 Ann，东圈，0 本场）"
+    assert zh[0] == "1. 流局：Bo 听牌（庄家 Ann，东风圈，0 本场）"
     assert "     Cy pays Bo 1000: noten payment (不听罚符): Bo (South) alone was tenpai (ready) " \
            "at the drawn hand and takes 3,000 in all, 1,000 from each noten player" in en
     assert any(line.startswith("     Cy 付给 Bo 1000：不听罚符：流局时只有Bo（南家）听牌")

@@ -24,7 +24,7 @@ M = Catalog("table_cli", {
     "header": ("Table {name} (code {code}): {rules}, hands played: {count}",
                "牌桌 {name}（代码 {code}）：{rules}，共 {count} 局"),
     "next": ("Next hand: {dealer} deals, {wind} round. Who deals next: {rule}.",
-             "下一局：{dealer} 坐庄，{wind}圈。坐庄规则：{rule}。"),
+             "下一局：{dealer} 坐庄，{wind}风圈。坐庄规则：{rule}。"),
     "source": ("  (rule: {source})", "  （依据：{source}）"),
     "players_head": ("player      seat   total", "玩家        座位   累计"),
     "hands_head": ("Hands:", "各局："),
@@ -271,14 +271,20 @@ def _list(args, ledger, lang) -> int:
 
 
 def _print_view(view, lang: str, hands=None) -> None:
-    from mjlens.ledger.report import hand_lines, riichi_table, standings, wind_name
+    from mjlens.ledger.report import (
+        hand_lines,
+        next_dealer_words,
+        riichi_table,
+        standings,
+        wind_name,
+    )
 
     deal = view.deal
     print(M("header", name=view.name, code=view.code, rules=rules_name(view.rules, lang),
             count=len(view.hands)).render(lang))
     rotation = view.rotation
-    print(M("next", dealer=view.players[deal.dealer], wind=wind_name(deal.round_wind, lang),
-            rule=rotation.rule).render(lang))
+    print(M("next", dealer=next_dealer_words(view),
+            wind=wind_name(deal.round_wind, lang), rule=rotation.rule).render(lang))
     if rotation.source is not None:
         print(M("source", source=rotation.source).render(lang))
     print(M("players_head").render(lang))

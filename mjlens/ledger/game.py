@@ -50,8 +50,9 @@ M = Catalog("ledger_game", {
     "src_gb": ("The Mahjong Competition Rules play four hands in each prevailing wind, the deal "
                "moving on after every hand (the rule text of this project does not cover it)",
                "国标麻将竞赛规则每圈四局，每局后换庄（本项目的规则原文未涉及）"),
-    "src_taiwan": ("Taiwanese tables count 連莊: the dealer keeps the deal on a win or a drawn "
-                   "hand", "台湾麻将计连庄：庄家和牌或流局则连庄"),
+    "src_taiwan": ("The Taiwanese 16-tile table of 台 (docs/taiwan.md, TABLE16): “莊家胡牌(或流局)即"
+                   "可連莊” (the dealer who wins, or deals a drawn hand, keeps the deal)",
+                   "台湾十六张麻将台数表：“莊家胡牌(或流局)即可連莊”"),
     "src_riichi": ("EMA Riichi Competition Rules 2016 and common Japanese rules: the dealer keeps "
                    "the deal (renchan) on a win, or on an exhaustive draw when tenpai; East round, "
                    "then South round (the rule text of this project does not cover it)",

@@ -26,9 +26,12 @@ M = Catalog("ledger_report", {
     "tenpai_some": ("{who} tenpai (ready)", "{who} 听牌"),
     "sticks_stay_one": ("{who} riichi stick stays on the table", "{who} 的立直棒留在桌上"),
     "sticks_stay": ("{who} riichi sticks stay on the table", "{who} 的立直棒留在桌上"),
-    "deal": ("dealer {dealer}, {wind} round", "庄家 {dealer}，{wind}圈"),
+    "deal": ("dealer {dealer}, {wind} round", "庄家 {dealer}，{wind}风圈"),
     "deal_honba": ("dealer {dealer}, {wind} round, {honba} honba",
-                   "庄家 {dealer}，{wind}圈，{honba} 本场"),
+                   "庄家 {dealer}，{wind}风圈，{honba} 本场"),
+    # the dealer who has kept the deal N times (连庄), where the rule set pays it (台湾 连N拉N:
+    # NH48 "連1拉1為3台")
+    "dealer_streak": ("{name} (kept the deal {streak}x)", "{name} 连{streak}"),
     # a riichi table between hands: the sticks lying there, and the next hand's honba
     "sticks_none": ("No riichi sticks on the table", "桌上没有立直棒"),
     "sticks_one": ("On the table: 1 riichi stick ({points})", "桌上：1 根立直棒（{points} 点）"),
@@ -48,8 +51,11 @@ M = Catalog("ledger_report", {
     "col_winners": ("winners", "和牌者"),
     "col_dealer": ("dealer", "庄家"),
     "col_value": ("value", "番数"),
+    # the value column in the game's own unit, where it is not 番: Taiwan's 台数, Yuhuan's 胡数
+    "col_value_台": ("tai", "台数"),
+    "col_value_胡": ("hu", "胡数"),
     "col_total": ("total", "合计"),
-    "kind_hand": ("hand", "一手"),
+    "kind_hand": ("hand", "和牌"),
     "kind_round": ("round", "整局"),
     "kind_draw": ("drawn", "流局"),
 })
@@ -65,7 +71,7 @@ def rules_name(rules: str, lang: str) -> str:
 
 
 def wind_name(wind: str, lang: str) -> str:
-    """East / 东 / 東: the seat's name without 家 in Chinese (东圈, a seat column)."""
+    """East / 东 / 東: the seat's name without 家 in Chinese (东风圈, a seat column)."""
     name = Seat(wind).render(lang)
     return name if lang == "en" else name[0]
 
@@ -111,9 +117,27 @@ def round_wins(view, h) -> list:
     return out
 
 
+def dealer_words(view, dealer: int, streak: int):
+    """The dealer by name, with how many times in a row the deal was kept (连庄) where the rule
+    set pays it (hand field `dealer_streak`: Taiwan's 連N拉N), as the players call it out."""
+    name = view.players[dealer]
+    if streak and "dealer_streak" in _fields(view.rules):
+        return M("dealer_streak", name=name, streak=streak)
+    return name
+
+
+def next_dealer_words(view):
+    """The next hand's dealer, with the streak the next hand is scored at; where the table names
+    each dealer (Rotation "table") the next one is not known yet, so no streak is promised."""
+    deal = view.deal
+    return dealer_words(view, deal.dealer, deal.streak if view.rotation.kind != "table" else 0)
+
+
 def _deal_words(view, h, lang: str):
-    """Who dealt the hand, in which prevailing wind, and at a riichi table its honba."""
-    common = {"dealer": view.players[h.dealer], "wind": wind_name(h.round_wind, lang)}
+    """Who dealt the hand (and how many times running), in which prevailing wind, and at a
+    riichi table its honba."""
+    common = {"dealer": dealer_words(view, h.dealer, h.streak),
+              "wind": wind_name(h.round_wind, lang)}
     if counts_honba(view.rules):
         return M("deal_honba", honba=h.honba, **common)
     return M("deal", **common)
@@ -231,10 +255,18 @@ def _hand_json(view, h) -> dict[str, Any]:
     }
 
 
+def _value_column(rules: str) -> str:
+    """The value column's heading: a Taiwanese sheet of 台 values headed 番数 read wrong."""
+    from scoring.ruleset import get_ruleset
+
+    key = f"col_value_{get_ruleset(rules).unit}"
+    return key if key in M.entries else "col_value"
+
+
 def csv_rows(view, lang: str) -> list[list[str]]:
     """A row per hand (each player's net for it), then the totals."""
     head = [M.text(k, lang) for k in ("col_hand", "col_kind", "col_winners", "col_dealer",
-                                       "col_value")] + list(view.players)
+                                       _value_column(view.rules))] + list(view.players)
     rows = [head]
     for h in view.hands:
         rows.append([str(h.seq), M.text(f"kind_{h.kind}", lang),

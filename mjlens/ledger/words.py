@@ -29,6 +29,8 @@ M = Catalog("ledger", {
     # who discarded the winning tile, in the table's game's words: riichi players say 放铳
     "discarder": ("discarder", "放炮者"),
     "discarder_riichi": ("discarder", "放铳者"),
+    # Taiwanese players say 放槍 (the taiwan rule set's own reasons: 放枪的人一家付)
+    "discarder_taiwan": ("discarder", "放枪者"),
     "round_rules": ("This round is written for {given}, but the table plays {rules}.",
                     "这一局写的是 {given} 的规则，但本桌用的是 {rules}。"),
     "no_round_rules": ("{rules} has no round rules: add the hands one by one.",
@@ -44,7 +46,7 @@ M = Catalog("ledger", {
 })
 
 
-_DISCARDER = {"riichi": "discarder_riichi"}
+_DISCARDER = {"riichi": "discarder_riichi", "taiwan": "discarder_taiwan"}
 
 
 def discarder_word(rules: str) -> Msg:

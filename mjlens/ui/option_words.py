@@ -54,6 +54,8 @@ M = Catalog("app_options", {
     "taiwan__field_first_turn": ("Won on the first turn (天胡 / 地胡 / 人胡)", "天胡 / 地胡 / 人胡"),
     # riichi's player who dealt in is 放铳 in its reasons, payments and options (点炮 elsewhere)
     "riichi__field_discarder": ("Discarded by", "放铳者"),
+    # Taiwanese players say 放槍 (the rule set's reasons: 放枪的人一家付), not 点炮 / 放炮
+    "taiwan__field_discarder": ("Discarded by", "放枪者"),
     # a hand field's help on the page, where the shared one writes the CLI's input (a JSON list,
     # `mjlens scan`): `<rule set>__help_<name>`, the boxes' own words
     "riichi__help_dora_indicators": (

@@ -46,7 +46,7 @@ M = Catalog("app_table", {
     "code": ("Table {name} · code **{code}**: others join with it.",
              "牌桌 {name} · 代码 **{code}**：其他人用它加入。"),
     "next": ("Next hand: **{dealer}** deals, {wind} round. Who deals next: {rule}.",
-             "下一局：**{dealer}** 坐庄，{wind}圈。坐庄规则：{rule}。"),
+             "下一局：**{dealer}** 坐庄，{wind}风圈。坐庄规则：{rule}。"),
     "col_player": ("Player", "玩家"),
     "col_seat": ("Seat", "座位"),
     "col_total": ("Total", "累计"),
@@ -253,7 +253,7 @@ def who_inputs(view: TableView, prefix: str, lang: str) -> None:
 def standings_view(view: TableView, lang: str) -> None:
     deal = view.deal
     st.markdown(t("code", lang, name=view.name, code=view.code))
-    st.markdown(t("next", lang, dealer=view.players[deal.dealer],
+    st.markdown(t("next", lang, dealer=LR.next_dealer_words(view),
                   wind=LR.wind_name(deal.round_wind, lang), rule=text(view.rotation.rule, lang)))
     if view.rotation.source is not None:
         st.caption(text(view.rotation.source, lang))
@@ -281,7 +281,11 @@ def hands_view(view: TableView, lang: str) -> None:
 
 
 def _csv(view: TableView, lang: str) -> str:
+    """The sheet as downloaded, behind a byte order mark: Excel reads a CSV without one in the
+    system's code page (Big5 on a Taiwanese Windows, GBK on a mainland one), so every name,
+    台 and 流局 came out garbled."""
     out = io.StringIO()
+    out.write("\ufeff")
     csv.writer(out, lineterminator="\n").writerows(LR.csv_rows(view, lang))
     return out.getvalue()
 
