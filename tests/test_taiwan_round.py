@@ -6,6 +6,7 @@ read by the layout and scored under taiwan."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -162,7 +163,8 @@ def test_a_scored_taiwanese_hand_reads_wholly_in_chinese(no_detector, hand, paid
     texts = page_text(at)
     assert any("台" in t for t in texts)
     assert not any("还不能计分" in t for t in texts), texts
-    sums = [t[t.index("= "):].split("：")[0] for t in texts if t.startswith("底") and "= " in t]
+    # each payment a line, its reason in small print under it ("底1 + 5台 × 1 = 6")
+    sums = [m for t in texts for m in re.findall(r"<small>底[^<：]*?(= \d+)", t)]
     assert sorted(sums) == sorted(paid)
     assert english_in(texts) == []
 
