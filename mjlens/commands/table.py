@@ -308,6 +308,7 @@ def standings_lines(view, lang: str) -> list[str]:
 
 def _print_view(view, lang: str, hands=None) -> None:
     from mjlens.ledger.report import (
+        game_over,
         hand_lines,
         next_dealer_words,
         riichi_table,
@@ -322,6 +323,9 @@ def _print_view(view, lang: str, hands=None) -> None:
             wind=wind_name(deal.round_wind, lang), rule=rotation.rule).render(lang))
     if rotation.source is not None:
         print(M("source", source=rotation.source).render(lang))
+    ended = game_over(view)  # the game (一將, a hanchan) is over; the table may go on
+    if ended is not None:
+        print(ended.render(lang))
     for line in standings_lines(view, lang):
         print(line.rstrip())
     table_line = riichi_table(view)  # riichi: the sticks on the table, the next hand's honba

@@ -134,7 +134,16 @@ class TableView:
 
     @property
     def rotation(self) -> game.Rotation:
-        return game.rotation_of(self.rules)
+        """How the deal moves, under the table's options (Taiwan's drawn_deal, riichi's
+        game_length)."""
+        return game.rotation_of(self.rules, self.options)
+
+    @property
+    def games_ended(self) -> list[int]:
+        """The hands after which a game (一將, a hanchan) ended, where the rule set's game has a
+        set number of rounds; the table may go on, and the ledger keeps counting."""
+        winds = [h.round_wind for h in self.hands] + [self.deal.round_wind]
+        return game.game_ends(winds, self.rotation.rounds)
 
     @property
     def deal(self) -> game.Deal:
