@@ -259,11 +259,16 @@ class Ledger:
             _bump(conn, view.id)
         return last
 
-    def correct(self, name_or_code: str, seq: int, entry: Entry) -> TableView:
+    def correct(self, name_or_code: str, seq: int, entry: Entry,
+                revision: int | None = None) -> TableView:
         """Replace hand `seq`; every later hand is scored again at its new deal (a different
-        winner moves the deal, and with it the later hands' seats)."""
+        winner moves the deal, and with it the later hands' seats). With `revision`, only if
+        the table is still at it (a phone corrects the hands it shows, never a table another
+        phone changed since)."""
         with self._write() as conn:
             view = self._locked(conn, name_or_code)
+            if revision is not None and view.revision != revision:
+                raise LedgerError(W("fix_moved", name=view.name, seq=seq))
             self._correct(conn, view, seq, entry)
         return self.table(view.name)
 

@@ -371,6 +371,9 @@ def main() -> None:
             st.button(t("add_button", lang), key="tb-add", on_click=_add, args=(lang,),
                       type="primary")
             st.button(t("draw_button", lang), key="tb-draw", on_click=_add, args=(lang, True))
+    from mjlens.ui.table_fix import correct_view
+
+    correct_view(ledger().table(ss.table), lang)  # the whole table, whatever the form shows
     st.button(t("leave", lang), key="tb-leave", on_click=_leave)
 
 
