@@ -8,8 +8,16 @@ from __future__ import annotations
 import pytest
 
 from mjlens.ledger import entries
-from mjlens.ledger.store import Ledger
-from tests.test_app_table import PLAYERS, add, page, shown, start, url  # noqa: F401
+from mjlens.ledger.store import URL_ENV, Ledger
+from tests.test_app_table import PLAYERS, add, page, shown, start
+
+
+@pytest.fixture
+def url(tmp_path, monkeypatch):
+    value = f"sqlite:///{tmp_path / 'ledger.sqlite'}"
+    monkeypatch.setenv(URL_ENV, value)
+    return value
+
 
 HAND = "123m 456p 789s 11z 55s +5s"
 SELF = "123m 456p 789s 11z 55s *5s"
