@@ -38,6 +38,13 @@ def columns(text: str) -> int:
     return sum(char_columns(ch) for ch in text)
 
 
+def pad(text: str, width: int, align: str = "<") -> str:
+    """`text` padded with spaces to `width` terminal columns (`align` "<" left, ">" right): a
+    str.ljust counts characters, so a column after a Chinese name drifted right."""
+    fill = " " * max(0, width - columns(text))
+    return text + fill if align == "<" else fill + text
+
+
 def _is_wide(ch: str) -> bool:
     return char_columns(ch) == 2
 

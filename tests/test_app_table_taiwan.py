@@ -39,3 +39,27 @@ def test_the_downloaded_sheet_opens_in_excel_in_chinese(url):  # noqa: F811
     sheet = _csv(Ledger(url).table("週五"), "zh-Hant")
     assert sheet.startswith("\ufeff局,類型,和牌者,莊家,台數,Ann,")
     assert sheet.encode("utf-8")[:3] == b"\xef\xbb\xbf"
+
+
+def test_a_table_started_with_liuju_guozhuang_passes_the_deal_and_says_the_jiang_ended(url):  # noqa: F811
+    """The Start form asks who deals after a drawn hand (流局連莊, the default, or 流局過莊, a
+    house rule) where the rule set has the choice; sixteen drawn hands at a 流局過莊 table go
+    round the table four times, and the page says the game (一將) ended, as it went silently
+    back to the East round before."""
+    from mjlens.ledger import entries
+
+    at = page("zh-Hant")
+    at.selectbox(key="tb-rules").set_value("taiwan").run()
+    box = at.selectbox(key="tb-opt-drawn_deal")
+    assert box.label == "牌桌：流局後坐莊" and box.value == "keep"
+    assert box.format_func("pass") == "流局過莊"
+    box.set_value("pass")
+    start(at, name="週五", rules="taiwan")
+    assert Ledger(url).table("週五").options == {"drawn_deal": "pass"}
+    at.button(key="tb-draw").click().run()
+    assert Ledger(url).table("週五").deal.dealer == 1  # 流局過莊: 小美 deals
+    for _ in range(15):
+        Ledger(url).add("週五", entries.drawn())
+    at.run()
+    said = [i.value for i in at.info]
+    assert any(s.startswith("這一場（一將：東南西北四圈）在第 16 局後打完") for s in said), said

@@ -109,3 +109,28 @@ def test_refusals_are_sentences_and_exit_2(db, args, words):
     assert words in r.stderr and "Traceback" not in r.stderr
     r = mj(db, *args, "--lang", "zh")
     assert r.returncode == 2 and "错误" in r.stderr
+
+
+def test_standings_and_the_table_list_line_up_with_chinese_names(db):
+    """`table show` padded names with str widths: a Chinese character is two terminal columns,
+    so the seat and total columns after 阿明明明 sat four columns further right than after Bo."""
+    from mjlens.terminal import columns
+
+    assert mj(db, "table", "new", "週五夜", "--players", "阿明明明,Bo,志偉,淑芬",
+              "--rules", "taiwan").returncode == 0
+    assert mj(db, "table", "new", "Friday", "--players", "Ann,Bo,Cy,Di").returncode == 0
+    assert mj(db, "table", "add", "週五夜", "--hand", "123m 456m 789m 234p 56p 99s *7p 1f",
+              "--winner", "阿明明明").returncode == 0
+    for lang in ("zh", "en"):
+        out = mj(db, "table", "show", "週五夜", "--lang", lang).stdout.splitlines()
+        rows = [line for line in out if line.split() and line[0] != " " and
+                line.split()[0] in ("阿明明明", "Bo", "志偉", "淑芬")]
+        assert len(rows) == 4, out
+        seats = {columns(r[:r.index(r.split()[1])]) for r in rows}  # where the seat starts
+        ends = {columns(r) for r in rows}  # where the total ends
+        assert len(seats) == 1 and len(ends) == 1, rows
+        listed = mj(db, "table", "list", "--lang", lang).stdout.splitlines()
+        codes = {columns(line[:line.index(code)])
+                 for line in listed for code in [line.split("代码 " if lang == "zh"
+                                                             else "(code ")[1][:6]]}
+        assert len(listed) == 2 and len(codes) == 1, listed

@@ -214,3 +214,23 @@ def test_an_old_riichi_ledger_opens_and_its_hands_keep_their_dealer_when_correct
     assert [h.dealer for h in view.hands] == [0, 0, 0]  # not moved by the correction
     assert [h.round_wind for h in view.hands] == ["E", "E", "E"]
     assert [h.payments for h in view.hands[1:]] == before
+
+
+@pytest.mark.parametrize("length, ended", [(None, [8]), ("tonpuu", [4, 8]), ("full", [])])
+def test_a_hanchan_ends_after_south_4_unless_the_table_plays_another_length(tmp_path, length,
+                                                                           ended):
+    """Riichi's game is a hanchan (半荘: East and South rounds) unless the table's option
+    game_length says tonpuusen (East round) or a full game (four rounds); eight drawn hands
+    with nobody tenpai pass the deal eight times."""
+    from mjlens.ledger.report import game_over
+    from scoring.messages import render
+
+    lg = Ledger(f"sqlite:///{tmp_path / 'l.sqlite'}")
+    lg.new_table("T", ["Ann", "Bo", "Cy", "Di"], "riichi",
+                 options={"game_length": length} if length else None)
+    for _ in range(8):
+        lg.add("T", entries.drawn(tenpai=[]))
+    view = lg.table("T")
+    assert view.games_ended == ended and view.deal.round_wind == "W"
+    if length is None:
+        assert render(game_over(view), "zh").startswith("这一场（半庄：东、南两圈）在第 8 局后打完")

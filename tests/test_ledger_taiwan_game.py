@@ -121,3 +121,53 @@ def test_who_deals_next_cites_the_taiwanese_table(table):
     TABLE16 "莊家胡牌(或流局)即可連莊"."""
     source = table.table("週五").rotation.source
     assert render(source, "zh-Hant") == "台灣十六張麻將台數表：「莊家胡牌(或流局)即可連莊」"
+
+
+def test_a_drawn_hand_keeps_the_deal_unless_the_table_plays_liuju_guozhuang(tmp_path):
+    """A drawn hand (流局) always kept the deal (TABLE16 "莊家胡牌(或流局)即可連莊"); houses that
+    pass it (流局過莊) set the table's option drawn_deal=pass, and then only the dealer's own
+    win keeps the deal."""
+    lg = Ledger(f"sqlite:///{tmp_path / 'l.sqlite'}")
+    lg.new_table("連莊", PLAYERS, "taiwan")
+    lg.new_table("過莊", PLAYERS, "taiwan", options={"drawn_deal": "pass"})
+    for name in ("連莊", "過莊"):
+        lg.add(name, entries.drawn())
+    kept, passed = lg.table("連莊"), lg.table("過莊")
+    assert (kept.deal.dealer, kept.deal.streak) == (0, 1)
+    assert (passed.deal.dealer, passed.deal.streak) == (1, 0)
+    assert render(passed.rotation.rule, "zh-Hant") == \
+        "莊家和牌才連莊；流局或別家和牌則由下家坐莊（流局過莊）"
+    lg.add("過莊", _entry(f"{RUNS} *7p", 1, None))  # 小美, dealing, wins: keeps the deal
+    assert (lg.table("過莊").deal.dealer, lg.table("過莊").deal.streak) == (1, 1)
+    lg.add("過莊", _entry(f"{RUNS} +7p", 2, 3))  # 志偉 wins: the deal passes
+    assert lg.table("過莊").deal.dealer == 2
+    with pytest.raises(LedgerError):
+        lg.new_table("亂", PLAYERS, "taiwan", options={"drawn_deal": "maybe"})
+
+
+def test_a_jiang_of_four_rounds_ends_after_north_and_the_table_may_go_on(table):
+    """After the North round the wind went back to East without a word: the game (一將, four
+    rounds) ended and nobody was told. Sixteen drawn hands at a 流局過莊 table pass the deal
+    round four times."""
+    table.new_table("一將", PLAYERS, "taiwan", options={"drawn_deal": "pass"})
+    for n in range(1, 17):
+        table.add("一將", entries.drawn())
+        assert table.table("一將").games_ended == ([16] if n == 16 else []), n
+    view = table.table("一將")
+    assert view.deal.round_wind == "E" and report.table_json(view)["games_ended_after"] == [16]
+    said = render(report.game_over(view), "zh-Hant")
+    assert said.startswith("這一場（一將：東南西北四圈）在第 16 局後打完"), said
+    table.add("一將", entries.drawn())  # the table goes on: the end stays said, hands count on
+    assert table.table("一將").games_ended == [16] and len(table.table("一將").hands) == 17
+    assert report.game_over(table.table("週五")) is None
+
+
+def test_table_show_says_the_game_ended(tmp_path, capsys):
+    from mjlens.commands.table import _print_view
+
+    lg = Ledger(f"sqlite:///{tmp_path / 'l.sqlite'}")
+    lg.new_table("T", PLAYERS, "gb")
+    for _ in range(16):
+        lg.add("T", entries.drawn())
+    _print_view(lg.table("T"), "en")
+    assert "The game (four rounds, East to North) ended after hand 16" in capsys.readouterr().out

@@ -26,7 +26,10 @@ M = Catalog("table_cli", {
     "next": ("Next hand: {dealer} deals, {wind} round. Who deals next: {rule}.",
              "下一局：{dealer} 坐庄，{wind}风圈。坐庄规则：{rule}。"),
     "source": ("  (rule: {source})", "  （依据：{source}）"),
-    "players_head": ("player      seat   total", "玩家        座位   累计"),
+    # the standings' column heads (padded to the widest name by terminal columns)
+    "col_player": ("player", "玩家"),
+    "col_seat": ("seat", "座位"),
+    "col_total": ("total", "累计"),
     "hands_head": ("Hands:", "各局："),
     "no_hands": ("No hands yet.", "还没有记录任何一局。"),
     "added": ("Hand {n} added.", "已记第 {n} 局。"),
@@ -264,18 +267,51 @@ def _list(args, ledger, lang) -> int:
         return 0
     if not views:
         print(M("no_tables").render(lang))
-    for v in views:
-        print(M("list_row", name=v.name, code=v.code, rules=rules_name(v.rules, lang),
-                count=len(v.hands), players=tuple(v.players)).render(lang))
+    for line in list_lines(views, lang):
+        print(line)
     return 0
+
+
+def list_lines(views, lang: str) -> list[str]:
+    """A line per table, its name, rule set and count of hands padded to the widest of each by
+    terminal columns (a Chinese character takes two), so the columns line up."""
+    from mjlens.terminal import columns, pad
+
+    rules = [rules_name(v.rules, lang) for v in views]
+    name_w = max((columns(v.name) for v in views), default=0)
+    rules_w = max((columns(r) for r in rules), default=0)
+    count_w = max((len(str(len(v.hands))) for v in views), default=0)
+    return [M("list_row", name=pad(v.name, name_w), code=v.code, rules=pad(r, rules_w),
+              count=pad(str(len(v.hands)), count_w, ">"),
+              players=tuple(v.players)).render(lang).rstrip()
+            for v, r in zip(views, rules, strict=True)]
+
+
+def standings_lines(view, lang: str) -> list[str]:
+    """The head and a row per player: name, seat at the next hand, total; each column padded by
+    terminal columns (a Chinese name of six characters is twelve wide), at least as wide as
+    before (12, 7, 6)."""
+    from mjlens.ledger.report import standings, wind_name
+    from mjlens.terminal import columns, pad
+
+    rows = [(name, wind_name(seat, lang), _amount(total))
+            for name, seat, total in standings(view)]
+    head = tuple(M.text(k, lang) for k in ("col_player", "col_seat", "col_total"))
+    widths = [max(columns(r[i]) for r in [head, *rows]) for i in range(3)]
+    name_w, seat_w = max(12, widths[0] + 2), max(7, widths[1] + 2)
+    total_w = max(6, widths[2])
+    lines = [pad(head[0], name_w) + pad(head[1], seat_w) + head[2]]
+    lines += [pad(name, name_w) + pad(seat, seat_w) + pad(total, total_w, ">")
+              for name, seat, total in rows]
+    return lines
 
 
 def _print_view(view, lang: str, hands=None) -> None:
     from mjlens.ledger.report import (
+        game_over,
         hand_lines,
         next_dealer_words,
         riichi_table,
-        standings,
         wind_name,
     )
 
@@ -287,9 +323,11 @@ def _print_view(view, lang: str, hands=None) -> None:
             wind=wind_name(deal.round_wind, lang), rule=rotation.rule).render(lang))
     if rotation.source is not None:
         print(M("source", source=rotation.source).render(lang))
-    print(M("players_head").render(lang))
-    for name, seat, total in standings(view):
-        print(f"{name:<12}{wind_name(seat, lang):<7}{_amount(total):>6}")
+    ended = game_over(view)  # the game (一將, a hanchan) is over; the table may go on
+    if ended is not None:
+        print(ended.render(lang))
+    for line in standings_lines(view, lang):
+        print(line.rstrip())
     table_line = riichi_table(view)  # riichi: the sticks on the table, the next hand's honba
     if table_line is not None:
         print(table_line.render(lang))

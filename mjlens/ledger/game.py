@@ -32,6 +32,9 @@ M = Catalog("ledger_game", {
                    "passes make a round of the prevailing wind",
                    "庄家和牌，或流局时庄家听牌，则连庄；否则由下家坐庄；庄家轮转四次为一圈，圈风随之"
                    "轮换"),
+    "rot_win": ("the dealer deals again only after winning (连庄); after a drawn hand or another "
+                "player's win the deal passes to the next player (流局过庄)",
+                "庄家和牌才连庄；流局或别家和牌则由下家坐庄（流局过庄）"),
     "rot_table": ("the rule text does not say who deals next: the dealer stays until the table "
                   "names the next one (Who dealt this hand on the Table page, --dealer on the "
                   "command line)",
@@ -53,6 +56,17 @@ M = Catalog("ledger_game", {
     "src_taiwan": ("The Taiwanese 16-tile table of 台 (docs/taiwan.md, TABLE16): “莊家胡牌(或流局)即"
                    "可連莊” (the dealer who wins, or deals a drawn hand, keeps the deal)",
                    "台湾十六张麻将台数表：“莊家胡牌(或流局)即可連莊”"),
+    "src_taiwan_pass": ("The table's house option drawn_deal=pass (流局過莊): a drawn hand passes "
+                        "the deal; the Taiwanese tables of 台 keep it (“莊家胡牌(或流局)即可連莊”)",
+                        "本桌的自家规矩“流局过庄”：流局由下家坐庄；台湾台数表本是“莊家胡牌(或流局)"
+                        "即可連莊”"),
+    # a game's length, where the rule set's game has a set number of rounds of the prevailing
+    # wind (Rotation.rounds): how the end of a game is named
+    "game_taiwan": ("一將 of four rounds, East to North", "一将：东南西北四圈"),
+    "game_gb": ("four rounds, East to North", "东南西北四圈"),
+    "game_hanchan": ("hanchan 半荘 of the East and South rounds", "半庄：东、南两圈"),
+    "game_tonpuu": ("tonpuusen 東風戦 of the East round", "东风战：只打东风圈"),
+    "game_full": ("full game 一荘 of four rounds, East to North", "全庄：东南西北四圈"),
     "src_riichi": ("EMA Riichi Competition Rules 2016 and common Japanese rules: the dealer keeps "
                    "the deal (renchan) on a win, or on an exhaustive draw when tenpai; East round, "
                    "then South round (the rule text of this project does not cover it)",
@@ -64,12 +78,15 @@ M = Catalog("ledger_game", {
 @dataclass(frozen=True)
 class Rotation:
     """How the deal moves: `winner` (the winner deals), `each` (the next player every hand),
-    `keep` (the dealer keeps it on a win or draw, else the next player), `tenpai` (the dealer
+    `keep` (the dealer keeps it on a win or draw, else the next player), `win` (the dealer keeps
+    it on a win only: 流局過莊), `tenpai` (the dealer
     keeps it on a win, or on a drawn hand the dealer was tenpai at, else the next player: the
     table records who was tenpai at a drawn hand), `table` (the table says)."""
 
     kind: str
     source: Msg | None = None
+    rounds: int | None = None  # rounds of the prevailing wind in a game; None: no set length
+    game: Msg | None = None  # what the game of `rounds` rounds is called (一將, 半荘)
 
     @property
     def rule(self) -> Msg:
@@ -78,18 +95,54 @@ class Rotation:
 
 # Rule sets whose rule text (or, for gb, the competition rules it follows) says who deals next.
 # Any other rule set gets Rotation("table"): the page and `table show` say so.
+# A game of four rounds (East to North): Taiwan's 一將, the competition rules' sixteen hands;
+# riichi's length is the table's option `game_length` (RIICHI_GAMES).
 ROTATIONS: dict[str, Rotation] = {
     "nanning": Rotation("winner", M("src_nanning")),
     "nanning_points": Rotation("winner", M("src_nanning_points")),
     "sichuan": Rotation("winner", M("src_sichuan")),
-    "gb": Rotation("each", M("src_gb")),
-    "taiwan": Rotation("keep", M("src_taiwan")),
+    "gb": Rotation("each", M("src_gb"), 4, M("game_gb")),
+    "taiwan": Rotation("keep", M("src_taiwan"), 4, M("game_taiwan")),
     "riichi": Rotation("tenpai", M("src_riichi")),
 }
+# riichi's option game_length: rounds of the prevailing wind in a game
+RIICHI_GAMES = {"hanchan": 2, "tonpuu": 1, "full": 4}
+# the rule sets' options the ledger reads to move the deal and end a game
+DEAL_OPTIONS = ("drawn_deal", "game_length")
 
 
-def rotation_of(rules: str) -> Rotation:
-    return ROTATIONS.get(rules, Rotation("table"))
+def rotation_of(rules: str, options: Mapping[str, Any] | None = None) -> Rotation:
+    """How the deal moves at a table playing `rules` with `options` (the table's, given or not:
+    the rule set's defaults fill the rest): Taiwan's drawn_deal=pass (流局過莊) passes the deal
+    at a drawn hand, riichi's game_length sets the rounds of a game."""
+    from scoring.ruleset import get_ruleset
+
+    rotation = ROTATIONS.get(rules, Rotation("table"))
+    ruleset = get_ruleset(rules)
+    if not any(o.name in DEAL_OPTIONS for o in ruleset.options):
+        return rotation
+    resolved = ruleset.resolve_options(options)
+    if resolved.get("drawn_deal") == "pass":
+        rotation = replace(rotation, kind="win", source=M("src_taiwan_pass"))
+    length = resolved.get("game_length")
+    if length in RIICHI_GAMES:
+        rotation = replace(rotation, rounds=RIICHI_GAMES[length], game=M(f"game_{length}"))
+    return rotation
+
+
+def game_ends(winds: Sequence[str], rounds: int | None) -> list[int]:
+    """The hands (1-based) after which a game of `rounds` rounds ended: `winds` is each hand's
+    prevailing wind, then the next hand's. A game ends where the wind moves on to a wind whose
+    place (East 0 ... North 3) is a multiple of `rounds`: a four-round game (一將) after North,
+    a hanchan after South (and, going on, after North again), a tonpuusen after every round."""
+    if not rounds:
+        return []
+    out = []
+    for n, (before, after) in enumerate(zip(winds, winds[1:], strict=False), 1):
+        start, steps = WINDS.index(before), (WINDS.index(after) - WINDS.index(before)) % 4
+        if any((start + k) % 4 % rounds == 0 for k in range(1, steps + 1)):
+            out.append(n)
+    return out
 
 
 @dataclass(frozen=True)
@@ -186,6 +239,8 @@ def _next_dealer(deal: Deal, rotation: Rotation, winners: Sequence[int],
     if rotation.kind == "keep":
         stays = not winners or deal.dealer in winners
         return _moved(deal, deal.dealer if stays else (deal.dealer + 1) % 4)
+    if rotation.kind == "win":  # 流局過莊: only the dealer's win keeps the deal
+        return _moved(deal, deal.dealer if deal.dealer in winners else (deal.dealer + 1) % 4)
     if rotation.kind == "tenpai":
         stays = dealer_keeps(deal, winners, tenpai)
         return _moved(deal, deal.dealer if stays else (deal.dealer + 1) % 4)

@@ -37,6 +37,11 @@ M = Catalog("ledger_report", {
     "sticks_one": ("On the table: 1 riichi stick ({points})", "桌上：1 根立直棒（{points} 点）"),
     "sticks": ("On the table: {n} riichi sticks ({points})", "桌上：{n} 根立直棒（{points} 点）"),
     "riichi_table": ("{sticks}; next hand: {honba} honba (本场)", "{sticks}；下一局：{honba} 本场"),
+    # the end of a game of a set number of rounds (一將, a hanchan); the table may go on
+    "game_over": ("The game ({game}) ended after hand {n}: start a new table for a new game, or "
+                  "go on adding hands here (the ledger keeps counting).",
+                  "这一场（{game}）在第 {n} 局后打完：开新牌桌开始新的一场，或在本桌接着记"
+                  "（账本照常累计）。"),
     "whose": ("{name}'s", "{name}"),
     "and": ("{first} and {last}", "{first}、{last}"),
     "pays": ("     {payer} pays {payee} {amount}: {reason}",
@@ -143,6 +148,15 @@ def _deal_words(view, h, lang: str):
     return M("deal", **common)
 
 
+def game_over(view):
+    """'The game (一將: four rounds, East to North) ended after hand 16: ...', for the latest
+    game that ended, or None where none has (or the rule set's game has no set length)."""
+    ended = view.games_ended
+    if not ended:
+        return None
+    return M("game_over", game=view.rotation.game, n=ended[-1])
+
+
 def riichi_table(view):
     """'On the table: 2 riichi sticks (2,000); next hand: 1 honba (本场)', or None where the
     rule set keeps neither sticks nor honba."""
@@ -224,6 +238,7 @@ def table_json(view, hands: bool = True) -> dict[str, Any]:
                             "source_zh": rotation.source.render("zh") if rotation.source
                             else None},
         "hands_count": len(view.hands),
+        "games_ended_after": view.games_ended,  # the hands after which a game (一將) ended
     }
     if sticks.tracks(_fields(view.rules)):
         out["riichi_sticks"] = view.riichi_sticks  # on the table now

@@ -134,7 +134,16 @@ class TableView:
 
     @property
     def rotation(self) -> game.Rotation:
-        return game.rotation_of(self.rules)
+        """How the deal moves, under the table's options (Taiwan's drawn_deal, riichi's
+        game_length)."""
+        return game.rotation_of(self.rules, self.options)
+
+    @property
+    def games_ended(self) -> list[int]:
+        """The hands after which a game (一將, a hanchan) ended, where the rule set's game has a
+        set number of rounds; the table may go on, and the ledger keeps counting."""
+        winds = [h.round_wind for h in self.hands] + [self.deal.round_wind]
+        return game.game_ends(winds, self.rotation.rounds)
 
     @property
     def deal(self) -> game.Deal:
@@ -250,11 +259,16 @@ class Ledger:
             _bump(conn, view.id)
         return last
 
-    def correct(self, name_or_code: str, seq: int, entry: Entry) -> TableView:
+    def correct(self, name_or_code: str, seq: int, entry: Entry,
+                revision: int | None = None) -> TableView:
         """Replace hand `seq`; every later hand is scored again at its new deal (a different
-        winner moves the deal, and with it the later hands' seats)."""
+        winner moves the deal, and with it the later hands' seats). With `revision`, only if
+        the table is still at it (a phone corrects the hands it shows, never a table another
+        phone changed since)."""
         with self._write() as conn:
             view = self._locked(conn, name_or_code)
+            if revision is not None and view.revision != revision:
+                raise LedgerError(W("fix_moved", name=view.name, seq=seq))
             self._correct(conn, view, seq, entry)
         return self.table(view.name)
 

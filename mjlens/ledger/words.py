@@ -23,6 +23,11 @@ M = Catalog("ledger", {
                    "you still mean it.",
                    "第 {seq} 局已不是牌桌 {name} 的最后一局：其间又记了第 {last} 局。什么也没有撤销；"
                    "请再看一下各局，确实要撤销再点一次。"),
+    "fix_moved": ("Table {name} changed on another phone while hand {seq} was being corrected. "
+                  "Nothing was corrected; look at the hands again and correct hand {seq} if you "
+                  "still mean it.",
+                  "更正第 {seq} 局时，牌桌 {name} 已在另一部手机上改动。什么也没有更正；请再看一下"
+                  "各局，确实要更正再改一次。"),
     "no_hand": ("Table {name} has no hand {seq}: it has {count}.",
                 "牌桌 {name} 没有第 {seq} 局：一共 {count} 局。"),
     "same_player": ("The winner cannot also be the {discarder}.", "和牌者不能同时是{discarder}。"),

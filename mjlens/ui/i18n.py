@@ -272,6 +272,9 @@ M = Catalog("app", {
     "option_ligu": ("Ligu ligu (嚦咕嚦咕) is worth", "嚦咕嚦咕的台数"),
     "option_flower_order": ("Each seat's own flowers (正花)", "各家的正花"),
     "option_multiple_winners": ("Several winners on one discard (一炮多響)", "一炮多响"),
+    # options only a table (牌桌) reads: who deals after a drawn hand, how long a game is
+    "option_drawn_deal": ("At a table: after a drawn hand (流局)", "牌桌：流局后坐庄"),
+    "option_game_length": ("At a table: length of a game", "牌桌：一场的长度"),
     # option choices that are words (numbers are shown as they are)
     # a control of the page named inside a rule set's sentence (mjlens.ui.words)
     "switch_on": ("“{label}” on", "选了“{label}”"),

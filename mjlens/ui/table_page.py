@@ -136,11 +136,23 @@ def _join(lang: str) -> None:
         ss.table_msg = ("error", t("no_table", lang, name=ss.get("tb-join", "").strip()))
 
 
+def _deal_options(rules: str) -> list:
+    """The rule set's options the ledger reads to move the deal or end a game (Taiwan's
+    drawn_deal, 流局過莊; riichi's game_length), asked when a table starts."""
+    from mjlens.ledger.game import DEAL_OPTIONS
+    from scoring.ruleset import get_ruleset
+
+    return [o for o in get_ruleset(rules).options if o.name in DEAL_OPTIONS]
+
+
 def _start(lang: str) -> None:
     ss = st.session_state
     players = [ss.get(f"tb-p{i}", "") for i in range(4)]
+    rules = ss.get("tb-rules", "gb")
+    options = {o.name: ss[f"tb-opt-{o.name}"] for o in _deal_options(rules)
+               if ss.get(f"tb-opt-{o.name}", o.default) != o.default}
     try:
-        _seat_at(ledger().new_table(ss.get("tb-name", ""), players, ss.get("tb-rules", "gb")))
+        _seat_at(ledger().new_table(ss.get("tb-name", ""), players, rules, options or None))
         ss.table_msg = None
     except LedgerError as exc:
         _refuse(exc, lang)
@@ -167,8 +179,20 @@ def choose_table(lang: str) -> None:
         default = chosen if chosen in ids else "gb"
         st.selectbox(t("rules", lang), ids, index=ids.index(default), key="tb-rules",
                      format_func=lambda r: rules_name(r, lang))
+        _deal_option_inputs(st.session_state.get("tb-rules") or default, lang)
         st.button(t("start_button", lang), key="tb-start-btn", on_click=_start, args=(lang,),
                   type="primary")
+
+
+def _deal_option_inputs(rules: str, lang: str) -> None:
+    """A choice for each option of the rule set that the ledger reads (who deals after a drawn
+    hand, how long a game is), its default first."""
+    from mjlens.ui.i18n import choice_label, option_help, option_label
+
+    for o in _deal_options(rules):
+        st.selectbox(option_label(o, lang, rules), list(o.choices), key=f"tb-opt-{o.name}",
+                     format_func=lambda v, o=o: choice_label(v, lang, o),
+                     help=option_help(o, lang))
 
 
 def _add(lang: str, draw: bool = False) -> None:
@@ -257,6 +281,9 @@ def standings_view(view: TableView, lang: str) -> None:
                   wind=LR.wind_name(deal.round_wind, lang), rule=text(view.rotation.rule, lang)))
     if view.rotation.source is not None:
         st.caption(text(view.rotation.source, lang))
+    ended = LR.game_over(view)  # the game (一將, a hanchan) is over; the table may go on
+    if ended is not None:
+        st.info(ended.render(lang), icon=":material/flag:")
     rows = [{t("col_player", lang): name, t("col_seat", lang): LR.wind_name(seat, lang),
              t("col_total", lang): LR.amount(total)} for name, seat, total in LR.standings(view)]
     st.dataframe(rows, hide_index=True, key="tb-standings")
@@ -344,6 +371,9 @@ def main() -> None:
             st.button(t("add_button", lang), key="tb-add", on_click=_add, args=(lang,),
                       type="primary")
             st.button(t("draw_button", lang), key="tb-draw", on_click=_add, args=(lang, True))
+    from mjlens.ui.table_fix import correct_view
+
+    correct_view(ledger().table(ss.table), lang)  # the whole table, whatever the form shows
     st.button(t("leave", lang), key="tb-leave", on_click=_leave)
 
 

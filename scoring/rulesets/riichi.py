@@ -181,6 +181,9 @@ M = Catalog("riichi", {
                       "包牌役满由他人放铳时本场由谁付：放铳者（欧洲麻将协会 2016 年规则 3.3.9）或包牌者"),
     "opt_pao_suukantsu": ("pao also for four kongs (四杠子): the player who fed the fourth kong",
                           "四杠子也算包牌：由被大明杠第四杠的玩家负责"),
+    "opt_game_length": ("at a table (牌桌): how long a game is: hanchan (半荘, East and South "
+                        "rounds), tonpuusen (東風戦, East round) or a full game (一荘, four rounds)",
+                        "牌桌上一场打多久：半庄（东、南两圈）、东风战（只打东风圈）或全庄（四圈）"),
     "f_riichi": ("riichi declared", "已立直"),
     "f_double": ("double riichi: riichi on the first discard, nobody having claimed",
                  "两立直：第一巡无人鸣牌时立直"),
@@ -227,6 +230,10 @@ OPTIONS = (
                          ("liable", "the liable player", "包牌者"))),
     Option("pao_suukantsu", False, M.text("opt_pao_suukantsu"),
            help_zh=M.text("opt_pao_suukantsu", "zh")),
+    Option("game_length", "hanchan", M.text("opt_game_length"), choices=("hanchan", "tonpuu", "full"),
+           help_zh=M.text("opt_game_length", "zh"),
+           choice_names=(("hanchan", "hanchan (半荘)", "半庄"), ("tonpuu", "tonpuusen (東風戦)", "东风战"),
+                         ("full", "full game (一荘)", "全庄"))),
 )
 
 FIELDS = (

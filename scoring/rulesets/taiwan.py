@@ -516,6 +516,9 @@ RULESET = RuleSet(
              choice_names=(("meilanzhuju", M.text("c_order_a"), M.text("c_order_a", "zh")),
                            ("meilanjuzhu", M.text("c_order_b"), M.text("c_order_b", "zh")))),
         _opt("multiple_winners", False, "opt_multiple"),
+        _opt("drawn_deal", "keep", "opt_drawn_deal", choices=("keep", "pass"),
+             choice_names=(("keep", M.text("c_drawn_keep"), M.text("c_drawn_keep", "zh")),
+                           ("pass", M.text("c_drawn_pass"), M.text("c_drawn_pass", "zh")))),
     ),
     fields=(
         HandField("dealer", "seat", "E", M.text("f_dealer"), M.text("f_dealer", "zh")),
