@@ -11,6 +11,7 @@ from pathlib import Path
 
 from datasets.formats import Box, LabelledImage, write_yolo_labels
 from datasets.labelling import MANIFEST, append_record, export, read_manifest
+from scoring.messages import Msg
 
 
 class NotLabelled(ValueError):
@@ -21,18 +22,20 @@ class NotLabelled(ValueError):
 class ReviewSet:
     folder: Path
     records: list[LabelledImage] = field(default_factory=list)  # the review order
+    notes: list[Msg] = field(default_factory=list)  # said on opening (a cut-off last line)
 
     @classmethod
     def open(cls, folder: str | Path) -> ReviewSet:
         folder = Path(folder).expanduser()
         if not (folder / MANIFEST).exists():
             raise NotLabelled(str(folder))
-        recs = list(read_manifest(folder).values())
+        notes: list[Msg] = []
+        recs = list(read_manifest(folder, notes.append).values())  # FormatError: a damaged line
         # photos still to review first, least sure first (one where the detector found nothing
         # is the least sure: every tile may have been missed); reviewed ones after, by name
         recs.sort(key=lambda r: (r.reviewed, 0 if r.reviewed or not r.boxes else r.least_sure(),
                                  r.image))
-        return cls(folder, recs)
+        return cls(folder, recs, notes)
 
     @property
     def reviewed(self) -> int:

@@ -179,3 +179,24 @@ def test_accept_opens_the_next_photo_still_to_review(folder):
     at.button(key="rv-accept").click().run()  # none left: simply the next one
     assert "Photo 1 of 3: unsure.jpg" in at.markdown[1].value
     assert "Reviewed 3 / 3" in str(at.get("progress")[0].proto)
+
+
+def test_a_cut_off_last_line_is_said_and_the_rest_reviewed(folder):
+    """A kill cut the record file's last line: the page stopped on a JSONDecodeError traceback.
+    Now it says so in words, opens the other photos, and the next save starts a whole line."""
+    data = (folder / MANIFEST).read_bytes()
+    (folder / MANIFEST).write_bytes(data[:data.rstrip(b"\n").rfind(b"\n") + 1 + 70])
+    at = start(folder, "zh")
+    assert "最后一行（第 2 行）不完整" in at.warning[0].value
+    assert "第 1 / 1 张：sure.jpg" in at.markdown[1].value
+    at.button(key="rv-accept").click().run()
+    assert not at.exception
+    (rec,) = read_manifest(folder, lambda m: pytest.fail(m.render("en"))).values()
+    assert rec.image == "sure.jpg" and rec.reviewed
+
+
+def test_a_damaged_line_amid_the_file_is_said_in_words(folder):
+    lines = (folder / MANIFEST).read_text(encoding="utf-8").splitlines(keepends=True)
+    (folder / MANIFEST).write_text(lines[0][:30] + "\n" + lines[1], encoding="utf-8")
+    at = start(folder)
+    assert at.error[0].value.startswith(f"{folder / MANIFEST}: line 1 is damaged")

@@ -11,6 +11,7 @@ from pathlib import Path
 import streamlit as st
 from PIL import Image, ImageDraw, ImageFont
 
+from datasets.formats import FormatError
 from datasets.review import NotLabelled, ReviewSet
 from mjlens.ui.i18n import LANG_NAMES, lang_of_locale, pick, tile_label, tile_name
 from mjlens.ui.pictures import tile
@@ -294,8 +295,13 @@ def main() -> None:
         except NotLabelled:
             st.error(t("not_labelled", lang, folder=folder))
             return
+        except FormatError as e:  # a damaged line amid the record file
+            st.error(e.msg.render(lang))
+            return
         ss["rv-open"], ss["rv-index"], ss["rv-box"] = folder, 0, 0
     rs = ss["rv-set"]
+    for note in rs.notes:  # a last line cut off by a kill: skipped, said once per opening
+        st.warning(note.render(lang))
     if not rs.records:
         st.info(t("empty", lang))
         return
