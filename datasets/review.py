@@ -6,6 +6,7 @@ A box a person changed or drew has no score (`Box.score is None`): it is no long
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -75,6 +76,16 @@ class ReviewSet:
 
     def accept(self, i: int) -> None:
         self.records[i].reviewed = True
+        self.save(i)
+
+    def unaccept(self, i: int) -> None:
+        """Photo i to review again: accepted by mistake, or a wrong box seen afterwards."""
+        self.records[i].reviewed = False
+        self.save(i)
+
+    def restore(self, i: int, rec: LabelledImage) -> None:
+        """Photo i as it was (a copy taken before a change): the review page's Undo."""
+        self.records[i] = copy.deepcopy(rec)
         self.save(i)
 
     def next_to_review(self, i: int) -> int:

@@ -200,3 +200,64 @@ def test_a_damaged_line_amid_the_file_is_said_in_words(folder):
     (folder / MANIFEST).write_text(lines[0][:30] + "\n" + lines[1], encoding="utf-8")
     at = start(folder)
     assert at.error[0].value.startswith(f"{folder / MANIFEST}: line 1 is damaged")
+
+
+def manifest_boxes(folder: Path, image: str) -> list[tuple[str, float | None]]:
+    rec = next(r for r in read_manifest(folder).values() if r.image == image)
+    return [(b.code, b.score) for b in rec.boxes]
+
+
+def test_undo_takes_back_a_code_change_a_deletion_and_an_added_box(folder):
+    """None of these could be taken back: a wrong palette tap lost the detector's code (and
+    its score), a wrong Delete the box."""
+    at = start(folder)
+    first = manifest_boxes(folder, "unsure.jpg")
+    assert at.button(key="rv-undo").disabled  # nothing to undo yet
+    at.selectbox(key="rv-box").set_value(1).run()
+    at.button(key="pal-6p").click().run()
+    at.selectbox(key="rv-box").set_value(0).run()
+    at.button(key="rv-delete").click().run()
+    for name, v in (("x1", 200), ("y1", 20), ("x2", 232), ("y2", 64)):
+        at.number_input(key=f"rv-{name}").set_value(v).run()
+    at.button(key="rv-add-btn").click().run()
+    assert [c for c, _ in manifest_boxes(folder, "unsure.jpg")] == ["6p", "5p", "1m"]
+    at.button(key="rv-undo").click().run()  # the added box
+    assert [c for c, _ in manifest_boxes(folder, "unsure.jpg")] == ["6p", "5p"]
+    at.button(key="rv-undo").click().run()  # the deletion, and box #0 selected again
+    assert [c for c, _ in manifest_boxes(folder, "unsure.jpg")] == ["3p", "6p", "5p"]
+    assert at.selectbox(key="rv-box").value == 0
+    at.button(key="rv-undo").click().run()  # the code change, with the detector's score
+    assert manifest_boxes(folder, "unsure.jpg") == first
+    assert labels(folder, "unsure")[1][0] == str(CLASS_INDEX["4p"])
+    assert at.selectbox(key="rv-box").options[1] == "#1 4p · 0.20"
+    assert at.button(key="rv-undo").disabled
+    assert not at.exception
+
+
+def test_undo_is_per_photo_and_takes_back_an_acceptance(folder):
+    """Accept opens the next photo; going back, Undo (or Review again) marks it to review."""
+    at = start(folder)
+    at.button(key="rv-accept").click().run()
+    assert "Photo 2 of 2: sure.jpg" in at.markdown[1].value
+    assert at.button(key="rv-undo").disabled  # sure.jpg has no change of its own
+    at.button(key="rv-prev").click().run()
+    assert "unsure.jpg · accepted" in at.markdown[1].value
+    at.button(key="rv-undo").click().run()
+    assert "unsure.jpg · to review" in at.markdown[1].value
+    assert "Reviewed 0 / 2" in str(at.get("progress")[0].proto)
+    assert not any(r.reviewed for r in read_manifest(folder).values())
+
+
+def test_review_again_marks_an_accepted_photo_to_review(folder):
+    at = start(folder, "zh")
+    assert not [b for b in at.button if b.key == "rv-unaccept"]  # only on an accepted photo
+    at.button(key="rv-accept").click().run()
+    at.button(key="rv-prev").click().run()
+    assert at.button(key="rv-undo").label == "撤销"
+    assert at.button(key="rv-unaccept").label == "重新复核"
+    at.button(key="rv-unaccept").click().run()
+    assert "待复核" in at.markdown[1].value
+    assert not any(r.reviewed for r in read_manifest(folder).values())
+    assert not [b for b in at.button if b.key == "rv-unaccept"]
+    at.button(key="rv-undo").click().run()  # and Undo takes that back too
+    assert "已确认" in at.markdown[1].value

@@ -5,6 +5,7 @@ the photo; every change is saved at once to the folder's labels (datasets/review
 
 from __future__ import annotations
 
+import copy
 import os
 from pathlib import Path
 
@@ -37,9 +38,13 @@ M = Catalog("review", {
     "prev": ("Previous", "上一张"),
     "next": ("Next", "下一张"),
     "accept": ("Accept", "确认"),
+    "undo": ("Undo", "撤销"),
+    "undo_help": ("Undo the last change to this photo (key Z)", "撤销这张照片的上一次修改（Z 键）"),
+    "unaccept": ("Review again", "重新复核"),
+    "unaccept_help": ("Mark this photo as not yet reviewed", "把这张照片标回待复核"),
     "export": ("Export COCO + Label Studio", "导出 COCO 和 Label Studio"),
-    "shortcuts": ("Keys: ← previous, → next, A accept, Delete deletes the selected box.",
-                  "快捷键：← 上一张，→ 下一张，A 确认，Delete 删除所选的框。"),
+    "shortcuts": ("Keys: ← previous, → next, A accept, Z undo, Delete deletes the selected box.",
+                  "快捷键：← 上一张，→ 下一张，A 确认，Z 撤销，Delete 删除所选的框。"),
     "box": ("Box", "框"),
     "zoom": ("Zoom to the tiles", "放大到牌"),
     "box_item": ("#{k} {code} · {score}", "第 {k} 号 {code} · {score}"),
@@ -59,6 +64,7 @@ SUITS = ("m", "p", "s", "z", "f", "x")
 SUIT_NAMES = {"m": ("Characters", "万"), "p": ("Dots", "筒"), "s": ("Bamboo", "条"),
               "z": ("Honours", "字"), "f": ("Flowers", "花"), "x": ("Face down", "背面")}
 UNSURE = 0.5
+UNDO_STEPS = 20  # changes of one photo that Undo can take back
 TILE_PX = 38
 COLOURS = {"selected": (230, 30, 30), "hand": (20, 170, 60), "unsure": (245, 150, 0),
            "sure": (40, 110, 230)}
@@ -82,10 +88,43 @@ def _go(step: int) -> None:
     ss["rv-box"] = 0
 
 
+def _remember() -> None:
+    """The current photo as it is, kept before a change so that Undo can bring it back (the
+    last UNDO_STEPS changes of each photo, for this session only)."""
+    ss = st.session_state
+    rec = ss["rv-set"].records[ss["rv-index"]]
+    steps = ss.setdefault("rv-undo-steps", {}).setdefault(rec.image, [])
+    steps.append((copy.deepcopy(rec), _box()))
+    del steps[:-UNDO_STEPS]
+
+
+def _undo_steps() -> list:
+    ss = st.session_state
+    return ss.get("rv-undo-steps", {}).get(ss["rv-set"].records[ss["rv-index"]].image, [])
+
+
+def _undo() -> None:
+    """The current photo back as it was before its last change (saved like any change)."""
+    ss = st.session_state
+    if steps := _undo_steps():
+        rec, k = steps.pop()
+        ss["rv-set"].restore(ss["rv-index"], rec)
+        ss["rv-box"] = k
+
+
+def _unaccept() -> None:
+    ss = st.session_state
+    _remember()
+    ss["rv-set"].unaccept(ss["rv-index"])
+
+
 def _accept() -> None:
     """Accepts the photo and opens the next one still to review (the next in order may have
-    been accepted already, after going back to an earlier photo)."""
+    been accepted already, after going back to an earlier photo). Going back to it, Undo or
+    Review again takes the acceptance back."""
     ss = st.session_state
+    if not ss["rv-set"].records[ss["rv-index"]].reviewed:
+        _remember()
     ss["rv-set"].accept(ss["rv-index"])
     ss["rv-index"], ss["rv-box"] = ss["rv-set"].next_to_review(ss["rv-index"]), 0
 
@@ -100,6 +139,8 @@ def _box() -> int:
 def _change(code: str) -> None:
     ss = st.session_state
     k = _box()
+    if ss["rv-set"].records[ss["rv-index"]].boxes[k].code != code:
+        _remember()
     ss["rv-set"].set_code(ss["rv-index"], k, code)
     ss["rv-box"] = k  # sent again, so the box list shows the box's new code
 
@@ -108,6 +149,7 @@ def _delete() -> None:
     ss = st.session_state
     rec = ss["rv-set"].records[ss["rv-index"]]
     if rec.boxes:
+        _remember()
         ss["rv-set"].delete_box(ss["rv-index"], _box())
         ss["rv-box"] = max(0, min(_box(), len(rec.boxes) - 1))
 
@@ -116,10 +158,12 @@ def _add() -> None:
     """Adds the box and selects it: the boxes are renumbered left to right, so the number that
     stayed selected named another box, which the next palette tap changed."""
     ss = st.session_state
+    _remember()
     try:
         ss["rv-box"] = ss["rv-set"].add_box(ss["rv-index"], ss["rv-add-code"], ss["rv-x1"],
                                             ss["rv-y1"], ss["rv-x2"], ss["rv-y2"])
     except ValueError:
+        _undo_steps().pop()  # nothing changed
         ss["rv-msg"] = "bad_box"
 
 
@@ -236,6 +280,11 @@ def review_photo(rs: ReviewSet, lang: str) -> None:
                   icon=":material/arrow_forward:")
         st.button(t("accept", lang), key="rv-accept", on_click=_accept, shortcut="A",
                   type="primary", icon=":material/check:")
+        st.button(t("undo", lang), key="rv-undo", on_click=_undo, shortcut="Z",
+                  disabled=not _undo_steps(), help=t("undo_help", lang), icon=":material/undo:")
+        if rec.reviewed:
+            st.button(t("unaccept", lang), key="rv-unaccept", on_click=_unaccept,
+                      help=t("unaccept_help", lang), icon=":material/replay:")
         st.download_button(t("export", lang), lambda: export_zip(rs), key="rv-export",
                            file_name="mjlens-labels.zip", mime="application/zip",
                            on_click="ignore", icon=":material/download:")
@@ -298,7 +347,7 @@ def main() -> None:
         except FormatError as e:  # a damaged line amid the record file
             st.error(e.msg.render(lang))
             return
-        ss["rv-open"], ss["rv-index"], ss["rv-box"] = folder, 0, 0
+        ss["rv-open"], ss["rv-index"], ss["rv-box"], ss["rv-undo-steps"] = folder, 0, 0, {}
     rs = ss["rv-set"]
     for note in rs.notes:  # a last line cut off by a kill: skipped, said once per opening
         st.warning(note.render(lang))
