@@ -261,3 +261,35 @@ def test_review_again_marks_an_accepted_photo_to_review(folder):
     assert not [b for b in at.button if b.key == "rv-unaccept"]
     at.button(key="rv-undo").click().run()  # and Undo takes that back too
     assert "已确认" in at.markdown[1].value
+
+
+def test_each_code_label_lies_inside_its_own_box_in_a_crowded_photo():
+    """Tiles packed edge to edge: the code of every other box was drawn below it, on the tile
+    underneath, and read as that tile's code. Each label is now inside its own box's top."""
+    import numpy as np
+    from PIL import Image
+
+    from mjlens.ui.review_picture import COLOURS, draw_boxes
+
+    grid = [[60 + 80 * c, 40 + 100 * r, 140 + 80 * c, 140 + 100 * r] for r in range(4)
+            for c in range(5)]
+    for selected in (7, 12):  # an odd box and an even one, mid grid
+        img = Image.new("RGB", (520, 500), (255, 255, 255))
+        draw_boxes(img, [(f"{k} {'back' if k == selected else '4p'}", box,
+                          "selected" if k == selected else "sure")
+                         for k, box in enumerate(grid)])
+        red = np.argwhere((np.asarray(img) == COLOURS["selected"]).all(axis=2))
+        (y1, x1), (y2, x2) = red.min(axis=0), red.max(axis=0)
+        bx1, by1, bx2, by2 = grid[selected]
+        assert (bx1, by1, bx2, by2) == (x1, y1, x2, y2)  # the outline, tag and all, in the box
+        tag_rows = [y for y in range(by1 + 5, by2 - 5) if (red[:, 0] == y).sum() > 10]
+        assert tag_rows and max(tag_rows) < by1 + (by2 - by1) / 2  # a filled tag, at the top
+
+
+def test_a_box_too_small_for_its_label_has_it_on_top():
+    from mjlens.ui.review_picture import TAG_SMALLEST, fit_tag, tag_size
+
+    size, x, y = fit_tag("12 back", [100, 100, 120, 118], 16)
+    assert size == TAG_SMALLEST and x == 100
+    assert y + tag_size("12 back", size)[1] == 100  # its lower edge on the box's top edge
+    assert fit_tag("3 7p", [100, 100, 180, 200], 16) == (16, 100, 100)

@@ -10,12 +10,12 @@ import os
 from pathlib import Path
 
 import streamlit as st
-from PIL import Image, ImageDraw, ImageFont
 
 from datasets.formats import FormatError
 from datasets.review import NotLabelled, ReviewSet
 from mjlens.ui.i18n import LANG_NAMES, lang_of_locale, pick, tile_label, tile_name
 from mjlens.ui.pictures import tile
+from mjlens.ui.review_picture import UNSURE, drawn
 from mjlens.ui.tile_images import tile_png
 from scoring.messages import Catalog
 from scoring.tiles import DETECTOR_CLASSES
@@ -63,11 +63,8 @@ M = Catalog("review", {
 SUITS = ("m", "p", "s", "z", "f", "x")
 SUIT_NAMES = {"m": ("Characters", "万"), "p": ("Dots", "筒"), "s": ("Bamboo", "条"),
               "z": ("Honours", "字"), "f": ("Flowers", "花"), "x": ("Face down", "背面")}
-UNSURE = 0.5
 UNDO_STEPS = 20  # changes of one photo that Undo can take back
 TILE_PX = 38
-COLOURS = {"selected": (230, 30, 30), "hand": (20, 170, 60), "unsure": (245, 150, 0),
-           "sure": (40, 110, 230)}
 
 
 def t(key: str, lang: str, **params) -> str:
@@ -186,41 +183,6 @@ def export_zip(rs: ReviewSet) -> bytes:
         for path in sorted((folder / "labels").glob("*.txt")):
             z.write(path, f"labels/{path.name}")
     return out.getvalue()
-
-
-def drawn(rs: ReviewSet, i: int, selected: int | None, zoom: bool = True,
-          width: int = 720) -> Image.Image:
-    """The photo with every box and its code; the selected box red, boxes set by hand green,
-    unsure ones orange. With `zoom`, cut to the tiles with two tile heights around them. Drawn
-    at `width` pixels so the codes stay readable."""
-    from vision.detect import load_image
-
-    rec = rs.records[i]
-    im = load_image(rs.image_path(i), max_side=width)
-    x0, y0, x1, y1 = 0.0, 0.0, float(rec.width), float(rec.height)
-    if zoom and rec.boxes:
-        pad = 2 * sorted(b.y2 - b.y1 for b in rec.boxes)[len(rec.boxes) // 2]
-        x0, y0 = (max(0.0, min(v) - pad) for v in ([b.x1 for b in rec.boxes],
-                                                    [b.y1 for b in rec.boxes]))
-        x1 = min(x1, max(b.x2 for b in rec.boxes) + pad)
-        y1 = min(y1, max(b.y2 for b in rec.boxes) + pad)
-    crop = im.pixels[int(y0 * im.scale):int(y1 * im.scale) + 1,
-                     int(x0 * im.scale):int(x1 * im.scale) + 1, ::-1]
-    f = width / (x1 - x0)  # photo pixels -> drawn pixels
-    img = Image.fromarray(crop).resize((width, max(1, round((y1 - y0) * f))))
-    draw = ImageDraw.Draw(img)
-    font = ImageFont.load_default(size=max(12, width // 48))
-    for k, b in enumerate(rec.boxes):
-        kind = "selected" if k == selected else "hand" if b.score is None else \
-            "unsure" if b.score < UNSURE else "sure"
-        box = [(b.x1 - x0) * f, (b.y1 - y0) * f, (b.x2 - x0) * f, (b.y2 - y0) * f]
-        draw.rectangle(box, outline=COLOURS[kind], width=4 if kind == "selected" else 2)
-        label = f"{k} {b.code}"
-        # codes above the boxes, every other one below, so neighbours do not cover each other
-        ty = box[1] - font.size - 3 if k % 2 == 0 else box[3] + 2
-        draw.rectangle(draw.textbbox((box[0], ty), label, font=font), fill=COLOURS[kind])
-        draw.text((box[0], ty), label, fill=(255, 255, 255), font=font)
-    return img
 
 
 def _box_label(rec, k: int, lang: str) -> str:

@@ -1,0 +1,100 @@
+"""The review page's picture: the photo with every box, its number and code.
+
+Each box's label is a tag inside the box's own top-left corner, filled in the box's colour, so
+it reads as part of that box. Drawn above the boxes and, every other one, below them, a label
+sat on the tile underneath in a crowded photo and read as that tile's code."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from datasets.formats import Box
+from datasets.review import ReviewSet
+
+UNSURE = 0.5
+COLOURS = {"selected": (230, 30, 30), "hand": (20, 170, 60), "unsure": (245, 150, 0),
+           "sure": (40, 110, 230)}
+TAG_SMALLEST = 11  # px: the tag's font shrinks to fit its box, never below this
+TAG_PAD = 2  # px around the tag's text
+
+
+def box_kind(box: Box, k: int, selected: int | None) -> str:
+    if k == selected:
+        return "selected"
+    return "hand" if box.score is None else "unsure" if box.score < UNSURE else "sure"
+
+
+@lru_cache(maxsize=32)
+def _font(size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.load_default(size=size)
+
+
+def tag_size(label: str, size: int) -> tuple[int, int]:
+    """Width and height of the tag (text and padding) at font size `size`."""
+    left, top, right, bottom = _font(size).getbbox(label)
+    return right - left + 2 * TAG_PAD, bottom - top + 2 * TAG_PAD
+
+
+def fit_tag(label: str, box: list[float], size: int) -> tuple[int, float, float]:
+    """(font size, x, y) of the tag: inside the box's top-left corner, the font made smaller
+    until the tag fits across the box; a box too small even then (a far-off tile) gets its tag
+    on top of it, its lower edge on the box's top edge."""
+    width, height = box[2] - box[0], box[3] - box[1]
+    while size > TAG_SMALLEST and tag_size(label, size)[0] > width:
+        size -= 1
+    w, h = tag_size(label, size)
+    inside = w <= width and 2 * h <= height
+    return size, box[0], box[1] if inside else box[1] - h
+
+
+def base_tag_size(boxes: list[list[float]], width: int) -> int:
+    """The tags' font size: a fifth of the middle box's width (about 10 px on a phone, where
+    the picture is shown at half its size), within 13 px .. width/28."""
+    if not boxes:
+        return 13
+    middle = sorted(b[2] - b[0] for b in boxes)[len(boxes) // 2]
+    return int(min(max(13, middle / 5), width / 28))
+
+
+def draw_boxes(img: Image.Image, boxes: list[tuple[str, list[float], str]]) -> None:
+    """(label, box in drawn pixels, kind) each: its outline, then its tag in the same colour;
+    the selected box last, so no neighbour's outline crosses it."""
+    draw = ImageDraw.Draw(img)
+    base = base_tag_size([b for _, b, _ in boxes], img.width)
+    for label, box, kind in sorted(boxes, key=lambda e: e[2] == "selected"):
+        colour = COLOURS[kind]
+        draw.rectangle(box, outline=colour, width=4 if kind == "selected" else 2)
+        size, x, y = fit_tag(label, box, base)
+        w, h = tag_size(label, size)
+        draw.rectangle([x, y, x + w - 1, y + h - 1], fill=colour)
+        left, top, _, _ = _font(size).getbbox(label)
+        draw.text((x + TAG_PAD - left, y + TAG_PAD - top), label, fill=(255, 255, 255),
+                  font=_font(size))
+
+
+def drawn(rs: ReviewSet, i: int, selected: int | None, zoom: bool = True,
+          width: int = 720) -> Image.Image:
+    """The photo with every box and its code; the selected box red, boxes set by hand green,
+    unsure ones orange. With `zoom`, cut to the tiles with two tile heights around them. Drawn
+    at `width` pixels so the codes stay readable."""
+    from vision.detect import load_image
+
+    rec = rs.records[i]
+    im = load_image(rs.image_path(i), max_side=width)
+    x0, y0, x1, y1 = 0.0, 0.0, float(rec.width), float(rec.height)
+    if zoom and rec.boxes:
+        pad = 2 * sorted(b.y2 - b.y1 for b in rec.boxes)[len(rec.boxes) // 2]
+        x0, y0 = (max(0.0, min(v) - pad) for v in ([b.x1 for b in rec.boxes],
+                                                    [b.y1 for b in rec.boxes]))
+        x1 = min(x1, max(b.x2 for b in rec.boxes) + pad)
+        y1 = min(y1, max(b.y2 for b in rec.boxes) + pad)
+    crop = im.pixels[int(y0 * im.scale):int(y1 * im.scale) + 1,
+                     int(x0 * im.scale):int(x1 * im.scale) + 1, ::-1]
+    f = width / (x1 - x0)  # photo pixels -> drawn pixels
+    img = Image.fromarray(crop).resize((width, max(1, round((y1 - y0) * f))))
+    draw_boxes(img, [(f"{k} {b.code}",
+                      [(b.x1 - x0) * f, (b.y1 - y0) * f, (b.x2 - x0) * f, (b.y2 - y0) * f],
+                      box_kind(b, k, selected)) for k, b in enumerate(rec.boxes)])
+    return img
