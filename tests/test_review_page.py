@@ -1,4 +1,4 @@
-"""The "Review labels" page (pages/review_labels.py), driven with AppTest on a small labelled
+"""The "Review labels" page (app_pages/review_labels.py), driven with AppTest on a small labelled
 folder written here (a fixture photo, boxes with known scores): least sure photo first, change a
 box's code from the palette, delete a box, add one, accept, export; all saved to the folder."""
 
@@ -15,9 +15,10 @@ from streamlit.testing.v1 import AppTest
 
 from datasets.formats import CLASS_INDEX, Box, LabelledImage
 from datasets.labelling import MANIFEST, read_manifest, write_manifest
+from tests.app_support import open_scoring_page
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGE = str(ROOT / "pages" / "review_labels.py")
+PAGE = str(ROOT / "app_pages" / "review_labels.py")
 PHOTO = ROOT / "tests" / "fixtures" / "detect" / "hand_a.jpg"  # 640 x 640
 
 
@@ -275,7 +276,7 @@ def test_each_code_label_lies_inside_its_own_box_in_a_crowded_photo():
             for c in range(5)]
     for selected in (7, 12):  # an odd box and an even one, mid grid
         img = Image.new("RGB", (520, 500), (255, 255, 255))
-        draw_boxes(img, [(f"{k} {'back' if k == selected else '4p'}", box,
+        draw_boxes(img, [((str(k), "back" if k == selected else "4p"), box,
                           "selected" if k == selected else "sure")
                          for k, box in enumerate(grid)])
         red = np.argwhere((np.asarray(img) == COLOURS["selected"]).all(axis=2))
@@ -289,7 +290,37 @@ def test_each_code_label_lies_inside_its_own_box_in_a_crowded_photo():
 def test_a_box_too_small_for_its_label_has_it_on_top():
     from mjlens.ui.review_picture import TAG_SMALLEST, fit_tag, tag_size
 
-    size, x, y = fit_tag("12 back", [100, 100, 120, 118], 16)
+    size, x, y = fit_tag(("12", "back"), [100, 100, 120, 118], 16)
     assert size == TAG_SMALLEST and x == 100
-    assert y + tag_size("12 back", size)[1] == 100  # its lower edge on the box's top edge
-    assert fit_tag("3 7p", [100, 100, 180, 200], 16) == (16, 100, 100)
+    assert y + tag_size(("12", "back"), size)[1] == 100  # its lower edge on the box's top edge
+    assert fit_tag(("3", "7p"), [100, 100, 180, 200], 16) == (16, 100, 100)
+
+
+def test_the_language_chosen_on_this_page_stays_on_the_other_pages(folder):
+    """Chosen here, 简体中文 was forgotten on the next page (its run draws no switch of this
+    page's): the scoring page and the side bar's page names went back to English."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.session_state["rv-folder"] = str(folder)
+    at.run()
+    at.switch_page(PAGE).run()
+    at.button_group(key="lang").set_value("zh").run()
+    assert at.markdown[0].value == "### 复核标注"
+    assert [p["page_name"] for p in at._registered_pages.values()] == ["算番", "复核标注", "牌桌"]
+    open_scoring_page(at)
+    at.run()
+    assert not at.exception, at.exception
+    assert at.session_state["lang"] == "zh"
+    assert at.button_group(key="lang").value == "zh"
+
+
+def test_the_pages_are_not_in_a_folder_named_pages():
+    """Streamlit runs a fresh server's first visit to /review_labels the old way when a folder
+    named pages/ lies beside app.py: app.py is not run, and the side bar names the pages by
+    their files (app, review labels, table), in English on the Chinese page too (the browser
+    test tests/test_browser_review.py sees it in the side bar)."""
+    from streamlit.runtime.pages_manager import PagesManager
+
+    assert not (ROOT / "pages").exists()
+    PagesManager.uses_pages_directory = None
+    PagesManager(str(ROOT / "app.py"))
+    assert PagesManager.uses_pages_directory is False

@@ -31,13 +31,21 @@ def _font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.load_default(size=size)
 
 
-def tag_size(label: str, size: int) -> tuple[int, int]:
-    """Width and height of the tag (text and padding) at font size `size`."""
-    left, top, right, bottom = _font(size).getbbox(label)
-    return right - left + 2 * TAG_PAD, bottom - top + 2 * TAG_PAD
+def _parts(label: tuple[str, str], size: int) -> tuple[list[float], int, int]:
+    """Widths of the tag's two parts (the box's number, its code), the tag's height and the
+    text's top offset, at font size `size`."""
+    font = _font(size)
+    _, top, _, bottom = font.getbbox("0bp")  # digits, ascenders and descenders: one height
+    return [font.getlength(text) + 2 * TAG_PAD for text in label], bottom - top + 2 * TAG_PAD, top
 
 
-def fit_tag(label: str, box: list[float], size: int) -> tuple[int, float, float]:
+def tag_size(label: tuple[str, str], size: int) -> tuple[int, int]:
+    """Width and height of the tag (number and code, each with its padding)."""
+    widths, height, _ = _parts(label, size)
+    return round(sum(widths)), height
+
+
+def fit_tag(label: tuple[str, str], box: list[float], size: int) -> tuple[int, float, float]:
     """(font size, x, y) of the tag: inside the box's top-left corner, the font made smaller
     until the tag fits across the box; a box too small even then (a far-off tile) gets its tag
     on top of it, its lower edge on the box's top edge."""
@@ -50,28 +58,38 @@ def fit_tag(label: str, box: list[float], size: int) -> tuple[int, float, float]
 
 
 def base_tag_size(boxes: list[list[float]], width: int) -> int:
-    """The tags' font size: a fifth of the middle box's width (about 10 px on a phone, where
-    the picture is shown at half its size), within 13 px .. width/28."""
+    """The tags' font size: 0.22 of the middle box's width, within 13 px .. width/24. About
+    9 px on a phone, where the picture is shown at under half its size, and 13 at 1280 px."""
     if not boxes:
         return 13
     middle = sorted(b[2] - b[0] for b in boxes)[len(boxes) // 2]
-    return int(min(max(13, middle / 5), width / 28))
+    return int(min(max(13, 0.22 * middle), width / 24))
 
 
-def draw_boxes(img: Image.Image, boxes: list[tuple[str, list[float], str]]) -> None:
-    """(label, box in drawn pixels, kind) each: its outline, then its tag in the same colour;
-    the selected box last, so no neighbour's outline crosses it."""
+def _darker(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    return tuple(round(c * 0.55) for c in colour)
+
+
+def draw_tag(draw: ImageDraw.ImageDraw, label: tuple[str, str], size: int, x: float, y: float,
+             colour: tuple[int, int, int]) -> None:
+    """The box's number on a darker shade of its colour, then its code on the colour: "3" and
+    "7p" side by side read as two things, where "3 7p" in one run read as 37p."""
+    widths, height, top = _parts(label, size)
+    for text, w, fill in zip(label, widths, (_darker(colour), colour), strict=True):
+        draw.rectangle([x, y, x + w - 1, y + height - 1], fill=fill)
+        draw.text((x + TAG_PAD, y + TAG_PAD - top), text, fill=(255, 255, 255), font=_font(size))
+        x += w
+
+
+def draw_boxes(img: Image.Image, boxes: list[tuple[tuple[str, str], list[float], str]]) -> None:
+    """((number, code), box in drawn pixels, kind) each: its outline, then its tag in the same
+    colour; the selected box last, so no neighbour's outline crosses it."""
     draw = ImageDraw.Draw(img)
     base = base_tag_size([b for _, b, _ in boxes], img.width)
     for label, box, kind in sorted(boxes, key=lambda e: e[2] == "selected"):
-        colour = COLOURS[kind]
-        draw.rectangle(box, outline=colour, width=4 if kind == "selected" else 2)
+        draw.rectangle(box, outline=COLOURS[kind], width=4 if kind == "selected" else 2)
         size, x, y = fit_tag(label, box, base)
-        w, h = tag_size(label, size)
-        draw.rectangle([x, y, x + w - 1, y + h - 1], fill=colour)
-        left, top, _, _ = _font(size).getbbox(label)
-        draw.text((x + TAG_PAD - left, y + TAG_PAD - top), label, fill=(255, 255, 255),
-                  font=_font(size))
+        draw_tag(draw, label, size, x, y, COLOURS[kind])
 
 
 def drawn(rs: ReviewSet, i: int, selected: int | None, zoom: bool = True,
@@ -94,7 +112,7 @@ def drawn(rs: ReviewSet, i: int, selected: int | None, zoom: bool = True,
                      int(x0 * im.scale):int(x1 * im.scale) + 1, ::-1]
     f = width / (x1 - x0)  # photo pixels -> drawn pixels
     img = Image.fromarray(crop).resize((width, max(1, round((y1 - y0) * f))))
-    draw_boxes(img, [(f"{k} {b.code}",
+    draw_boxes(img, [((str(k), b.code),
                       [(b.x1 - x0) * f, (b.y1 - y0) * f, (b.x2 - x0) * f, (b.y2 - y0) * f],
                       box_kind(b, k, selected)) for k, b in enumerate(rec.boxes)])
     return img
