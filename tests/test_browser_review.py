@@ -1,4 +1,4 @@
-"""The "Review labels" page in a real headless Chromium: the app (app.py with pages/) serves it
+"""The "Review labels" page in a real headless Chromium: the app (app.py with app_pages/) serves it
 at /review_labels; a folder labelled by `mjlens label` opens least sure first, the A key
 accepts the photo (saved to the folder) and the progress moves. Saves a screenshot; with
 MJLENS_UPDATE_SCREENSHOTS=1 it is also copied to docs/screenshot-review.png."""

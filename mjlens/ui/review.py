@@ -1,7 +1,7 @@
 """Streamlit page "Review labels": confirm what `mjlens label` proposed, photo by photo, least
 sure first. Change a box's code from the tile palette, delete a box, add a missing one, accept
 the photo; every change is saved at once to the folder's labels (datasets/review.py), and
-"Export" rewrites the COCO and Label Studio files. Served as pages/review_labels.py."""
+"Export" rewrites the COCO and Label Studio files. Served as app_pages/review_labels.py."""
 
 from __future__ import annotations
 
@@ -277,6 +277,7 @@ def review_photo(rs: ReviewSet, lang: str) -> None:
 
 
 def main() -> None:
+    from mjlens.ui.parts import KEEP
     from mjlens.ui.views import CSS, keep_choices
 
     st.set_page_config(page_title="mjlens · review", page_icon="🀄", layout="wide")
@@ -288,8 +289,10 @@ def main() -> None:
     head = st.container(horizontal=True, vertical_alignment="bottom", key="page-head",
                         horizontal_alignment="distribute")
     title = head.empty()
+    # kept in the session (as on the scoring page): a run of another page, which draws no
+    # switch of this page's, forgot the choice, and the app went back to English
     head.segmented_control("Language / 语言", list(LANG_NAMES), key="lang", required=True,
-                           format_func=LANG_NAMES.get,
+                           format_func=LANG_NAMES.get, persist_state=KEEP,
                            label_visibility="collapsed", on_change=keep_choices,
                            args=(("rv-box", "rv-suit", "rv-add-code"),))
     lang = ss.lang
