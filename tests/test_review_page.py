@@ -287,13 +287,21 @@ def test_each_code_label_lies_inside_its_own_box_in_a_crowded_photo():
         assert tag_rows and max(tag_rows) < by1 + (by2 - by1) / 2  # a filled tag, at the top
 
 
-def test_a_box_too_small_for_its_label_has_it_on_top():
+def test_a_tag_goes_on_top_of_its_box_where_that_space_is_free():
+    """A row of tiles (a hand): the tags on top of the boxes leave the faces in sight; with a
+    box above, inside; a box too small for its tag has it under the box, or on top when both
+    are taken."""
     from mjlens.ui.review_picture import TAG_SMALLEST, fit_tag, tag_size
 
-    size, x, y = fit_tag(("12", "back"), [100, 100, 120, 118], 16)
-    assert size == TAG_SMALLEST and x == 100
+    box = [100, 100, 180, 200]
+    h = tag_size(("3", "7p"), 16)[1]
+    assert fit_tag(("3", "7p"), box, 16) == (16, 100, 100 - h)
+    assert fit_tag(("3", "7p"), box, 16, [[100, 0, 180, 99]]) == (16, 100, 100)
+    tiny = [100, 100, 120, 118]
+    size, x, y = fit_tag(("12", "back"), tiny, 16, [[100, 0, 120, 99]])
+    assert size == TAG_SMALLEST and (x, y) == (100, 118)  # under it, the space above taken
+    size, x, y = fit_tag(("12", "back"), tiny, 16, [[100, 0, 120, 99], [100, 119, 120, 200]])
     assert y + tag_size(("12", "back"), size)[1] == 100  # its lower edge on the box's top edge
-    assert fit_tag(("3", "7p"), [100, 100, 180, 200], 16) == (16, 100, 100)
 
 
 def test_the_language_chosen_on_this_page_stays_on_the_other_pages(folder):

@@ -1,8 +1,9 @@
 """The review page's picture: the photo with every box, its number and code.
 
-Each box's label is a tag inside the box's own top-left corner, filled in the box's colour, so
-it reads as part of that box. Drawn above the boxes and, every other one, below them, a label
-sat on the tile underneath in a crowded photo and read as that tile's code."""
+Each box's label is a tag in the box's colour joined to the box's top-left corner: on top of
+the box where nothing else is (a row of tiles: the faces stay in sight), else inside the box's
+top. Drawn above the boxes and, every other one, below them, a label sat on the tile
+underneath in a crowded photo and read as that tile's code."""
 
 from __future__ import annotations
 
@@ -45,16 +46,29 @@ def tag_size(label: tuple[str, str], size: int) -> tuple[int, int]:
     return round(sum(widths)), height
 
 
-def fit_tag(label: tuple[str, str], box: list[float], size: int) -> tuple[int, float, float]:
-    """(font size, x, y) of the tag: inside the box's top-left corner, the font made smaller
-    until the tag fits across the box; a box too small even then (a far-off tile) gets its tag
-    on top of it, its lower edge on the box's top edge."""
+def _overlaps(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def fit_tag(label: tuple[str, str], box: list[float], size: int,
+            taken: list[list[float]] = ()) -> tuple[int, float, float]:
+    """(font size, x, y) of the tag, its font made smaller until it fits across the box. On
+    top of the box, its lower edge on the box's top edge, where that space is free (`taken`:
+    the other boxes and tags placed so far), so the tile's face stays in sight; else inside the
+    box's top-left corner, so it cannot be read as the code of a tile beside it; a box too
+    small for that (tiny tiles in a row) has it under the box where that is free, else on
+    top all the same."""
     width, height = box[2] - box[0], box[3] - box[1]
     while size > TAG_SMALLEST and tag_size(label, size)[0] > width:
         size -= 1
     w, h = tag_size(label, size)
-    inside = w <= width and 2 * h <= height
-    return size, box[0], box[1] if inside else box[1] - h
+
+    def free(y: float) -> bool:
+        return y >= 0 and not any(_overlaps([box[0], y, box[0] + w, y + h], r) for r in taken)
+
+    if free(box[1] - h) or not (w <= width and 2 * h <= height) and not free(box[3]):
+        return size, box[0], box[1] - h
+    return size, box[0], box[1] if w <= width and 2 * h <= height else box[3]
 
 
 def base_tag_size(boxes: list[list[float]], width: int) -> int:
@@ -86,9 +100,13 @@ def draw_boxes(img: Image.Image, boxes: list[tuple[tuple[str, str], list[float],
     colour; the selected box last, so no neighbour's outline crosses it."""
     draw = ImageDraw.Draw(img)
     base = base_tag_size([b for _, b, _ in boxes], img.width)
+    tags: list[list[float]] = []
     for label, box, kind in sorted(boxes, key=lambda e: e[2] == "selected"):
         draw.rectangle(box, outline=COLOURS[kind], width=4 if kind == "selected" else 2)
-        size, x, y = fit_tag(label, box, base)
+        others = [b for _, b, _ in boxes if b is not box]
+        size, x, y = fit_tag(label, box, base, others + tags)
+        w, h = tag_size(label, size)
+        tags.append([x, y, x + w, y + h])
         draw_tag(draw, label, size, x, y, COLOURS[kind])
 
 
