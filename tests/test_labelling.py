@@ -434,3 +434,19 @@ def test_an_append_after_a_cut_off_line_starts_a_line_of_its_own(labelled, tmp_p
     append_record(tmp_path / "b", recs[0])
     got = read_manifest(tmp_path / "b", lambda m: pytest.fail(str(m)))
     assert len(got) == 3 and got[recs[0].sha256].reviewed
+
+
+def test_eval_skips_a_cut_off_last_line_and_says_so(labelled, tmp_path, capsys):
+    """`mjlens eval` reads the record file too: the cut-off line is said once and skipped, a
+    damaged line amid the file refused in words (both were a JSONDecodeError traceback)."""
+    _, out, _, _ = labelled
+    work = tmp_path / "out"
+    shutil.copytree(out, work)
+    cut_last_line(work, 45)
+    assert main(["eval", "--data", str(work), "--json", "--lang", "en"]) == 2  # none reviewed
+    err = capsys.readouterr().err
+    assert err.count("its last line (line 3) is incomplete") == 1
+    assert "none of the 2 photos" in err
+    (work / MANIFEST).write_bytes((work / MANIFEST).read_bytes() + b"\n{}\n")
+    assert main(["eval", "--data", str(work), "--json", "--lang", "en"]) == 2
+    assert "line 3 is damaged" in capsys.readouterr().err
