@@ -91,11 +91,12 @@ def convert(src: Path, out: Path, to: str, src_format: str | None = None) -> int
     return len(records)
 
 
-def merge(folders: list[Path], into: Path, reviewed_only: bool = True) -> tuple[int, int, int]:
+def merge(folders: list[Path], into: Path, reviewed_only: bool = True,
+          say=None) -> tuple[int, int, int]:
     """Copy the (reviewed) photos of labelled folders into `into`/reviewed/ (images/, labels/)
     unless a photo with the same content is already anywhere in the training set; list that
     folder in the set's data.yaml. Returns (added, duplicates skipped, left out as not yet
-    reviewed)."""
+    reviewed); `say` hears of a record file's cut-off last line (skipped)."""
     from datasets.labelling import file_sha256, read_manifest
 
     into = Path(into)
@@ -104,7 +105,7 @@ def merge(folders: list[Path], into: Path, reviewed_only: bool = True) -> tuple[
     added = dupes = unreviewed = 0
     for folder in folders:
         folder = Path(folder)
-        records = list(read_manifest(folder).values())
+        records = list(read_manifest(folder, say).values())
         if not records:  # a plain YOLO folder: every photo counts as reviewed
             records = read_yolo_folder(folder)
             for r in records:

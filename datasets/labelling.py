@@ -25,6 +25,7 @@ from pathlib import Path
 from datasets.formats import (
     IMAGE_EXTS,
     Box,
+    FormatError,
     LabelledImage,
     write_coco,
     write_data_yaml,
@@ -53,6 +54,15 @@ M = Catalog("label", {
     "stopped": ("Stopped. The {n} photos labelled so far are kept in {out}: run the same "
                 "command again to go on.",
                 "已停止。已标注的 {n} 张照片保存在 {out}：再执行一次同样的命令即可继续。"),
+    "cut_line": ("{path}: its last line (line {line}) is incomplete, cut off when a run was "
+                 "stopped while writing it; it is skipped. The photo it described is labelled "
+                 "again by the next mjlens label run (or keeps its earlier record).",
+                 "{path}：最后一行（第 {line} 行）不完整，是写入时程序被中断留下的，已跳过。"
+                 "它记录的照片会在下次执行 mjlens label 时重新标注（或保留之前的记录）。"),
+    "damaged_line": ("{path}: line {line} is damaged (not a photo's record). Delete that line "
+                     "and run mjlens label again: it labels that photo again.",
+                     "{path}：第 {line} 行已损坏（不是一张照片的记录）。请删掉这一行，再执行一次 "
+                     "mjlens label：它会重新标注那张照片。"),
     "no_ray": ("--ray needs Ray: pip install 'mjlens[ray]'.",
                "--ray 需要 Ray：pip install 'mjlens[ray]'。"),
 })
@@ -144,21 +154,81 @@ def file_sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def read_manifest(out: Path) -> dict[str, LabelledImage]:
-    """Records by content hash (a later line for the same photo wins)."""
+def read_manifest(out: Path, say: Callable[[Msg], None] | None = None
+                  ) -> dict[str, LabelledImage]:
+    """Records by content hash (a later line for the same photo wins). A last line that does not
+    read (cut off when `mjlens label` or the review page was killed while writing it) is
+    skipped, and `say` told so: its photo then counts as not labelled, so the next run labels
+    it again. Any other line that does not read is a FormatError naming the file and line."""
     recs: dict[str, LabelledImage] = {}
     path = out / MANIFEST
-    if path.exists():
-        for line in path.read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                rec = LabelledImage.from_json(json.loads(line))
-                recs[rec.sha256] = rec
+    if not path.exists():
+        return recs
+    lines = [(n, line) for n, line in enumerate(path.read_bytes().split(b"\n"), 1)
+             if line.strip()]
+    for pos, (n, line) in enumerate(lines):
+        try:
+            rec = _record_of_line(line)
+        except _Unreadable:
+            if pos < len(lines) - 1:
+                raise FormatError(M("damaged_line", path=str(path), line=n)) from None
+            if say is not None:
+                say(M("cut_line", path=str(path), line=n))
+            continue
+        recs[rec.sha256] = rec
     return recs
+
+
+class _Unreadable(ValueError):
+    """A line that is not a record: what a write stopped half way leaves (or a damaged file)."""
+
+
+def _record_of_line(line: bytes) -> LabelledImage:
+    """The record of one line of the file, else _Unreadable (not JSON, cut inside a character,
+    or JSON that is not a record)."""
+    try:
+        data = json.loads(line.decode("utf-8"))
+    except ValueError as e:  # JSONDecodeError, UnicodeDecodeError
+        raise _Unreadable from e
+    try:
+        return LabelledImage.from_json(data)
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        raise _Unreadable from e
+
+
+def end_cut_line(out: Path) -> None:
+    """Before appending: a last line without its newline (a write cut off) would run into the
+    next record. A whole record gets its newline; a cut-off one is removed."""
+    path = out / MANIFEST
+    if not path.exists():
+        return
+    with open(path, "rb+") as f:
+        size = f.seek(0, os.SEEK_END)
+        start = size
+        while start > 0:  # back to the last newline, a block at a time
+            step = min(start, 1 << 16)
+            f.seek(start - step)
+            block = f.read(step)
+            if (nl := block.rfind(b"\n")) >= 0:
+                start -= step - nl - 1
+                break
+            start -= step
+        if start == size:
+            return
+        f.seek(start)
+        tail = f.read()
+        try:
+            _record_of_line(tail)
+        except _Unreadable:
+            f.truncate(start)
+            return
+        f.write(b"\n")
 
 
 def append_record(out: Path, rec: LabelledImage) -> None:
     """One record as a new line (it replaces the photo's earlier lines): appending, unlike
     rewriting the file, keeps the lines a `mjlens label` run still going adds meanwhile."""
+    end_cut_line(out)
     with open(out / MANIFEST, "a", encoding="utf-8") as f:
         f.write(json.dumps(rec.to_json(), ensure_ascii=False) + "\n")
 
@@ -182,11 +252,12 @@ def export(out: Path, records: list[LabelledImage] | None = None,
     write_label_studio(records, out, image_url, model_version="mjlens")
 
 
-def reviewed_split(out: Path, dest: Path) -> tuple[int, int]:
+def reviewed_split(out: Path, dest: Path, say: Callable[[Msg], None] | None = None
+                   ) -> tuple[int, int]:
     """A YOLO split under `dest` (links to images, label files, data.yaml) of the photos of a
     labelled folder that a person accepted: what `mjlens eval` measures the detector on.
     Returns (reviewed, total)."""
-    records = list(read_manifest(out).values())
+    records = list(read_manifest(out, say).values())
     done = [r for r in records if r.reviewed]
     (dest / "images").mkdir(parents=True, exist_ok=True)
     for rec in done:
@@ -229,7 +300,7 @@ def label_folder(root: Path, out: Path, runner: Runner, review_below: float = RE
     root, out = Path(root), Path(out)
     inside = out.resolve()  # an output folder inside the photo folder is not labelled again
     photos = [p for p in find_photos(root) if inside not in p.resolve().parents]
-    records = read_manifest(out)
+    records = read_manifest(out, say)  # a line cut off by a kill: skipped, its photo redone
     if records and _line_count(out / MANIFEST) > len(records):  # corrections appended: compact
         write_manifest(out, sorted(records.values(), key=lambda r: r.image))
     taken = {r.stem for r in records.values()}
@@ -244,6 +315,7 @@ def label_folder(root: Path, out: Path, runner: Runner, review_below: float = RE
     say(M("found", n=len(photos), root=str(root), done=summary.skipped))
     out.mkdir(parents=True, exist_ok=True)
     bar = _bar(len(todo), progress, lang)
+    end_cut_line(out)
     with open(out / MANIFEST, "a", encoding="utf-8") as manifest:
         for res in runner([p for p, _ in todo.values()]):
             bar.update(1)
@@ -269,7 +341,7 @@ def label_folder(root: Path, out: Path, runner: Runner, review_below: float = RE
 
 
 def _line_count(path: Path) -> int:
-    with open(path, encoding="utf-8") as f:
+    with open(path, "rb") as f:  # bytes: a line cut inside a character is counted too
         return sum(1 for line in f if line.strip())
 
 

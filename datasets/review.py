@@ -6,11 +6,13 @@ A box a person changed or drew has no score (`Box.score is None`): it is no long
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from datasets.formats import Box, LabelledImage, write_yolo_labels
 from datasets.labelling import MANIFEST, append_record, export, read_manifest
+from scoring.messages import Msg
 
 
 class NotLabelled(ValueError):
@@ -21,18 +23,20 @@ class NotLabelled(ValueError):
 class ReviewSet:
     folder: Path
     records: list[LabelledImage] = field(default_factory=list)  # the review order
+    notes: list[Msg] = field(default_factory=list)  # said on opening (a cut-off last line)
 
     @classmethod
     def open(cls, folder: str | Path) -> ReviewSet:
         folder = Path(folder).expanduser()
         if not (folder / MANIFEST).exists():
             raise NotLabelled(str(folder))
-        recs = list(read_manifest(folder).values())
+        notes: list[Msg] = []
+        recs = list(read_manifest(folder, notes.append).values())  # FormatError: a damaged line
         # photos still to review first, least sure first (one where the detector found nothing
         # is the least sure: every tile may have been missed); reviewed ones after, by name
         recs.sort(key=lambda r: (r.reviewed, 0 if r.reviewed or not r.boxes else r.least_sure(),
                                  r.image))
-        return cls(folder, recs)
+        return cls(folder, recs, notes)
 
     @property
     def reviewed(self) -> int:
@@ -72,6 +76,16 @@ class ReviewSet:
 
     def accept(self, i: int) -> None:
         self.records[i].reviewed = True
+        self.save(i)
+
+    def unaccept(self, i: int) -> None:
+        """Photo i to review again: accepted by mistake, or a wrong box seen afterwards."""
+        self.records[i].reviewed = False
+        self.save(i)
+
+    def restore(self, i: int, rec: LabelledImage) -> None:
+        """Photo i as it was (a copy taken before a change): the review page's Undo."""
+        self.records[i] = copy.deepcopy(rec)
         self.save(i)
 
     def next_to_review(self, i: int) -> int:

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 OUT = ROOT / "scoring" / "zh_hant.json"
 PACKAGES = ("scoring", "vision", "mjlens")
-EXTRA_SOURCES = ("app.py", "pages")
+EXTRA_SOURCES = ("app.py", "app_pages")
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 LETTERS = re.compile(r"[A-Za-z]")
 

@@ -137,3 +137,10 @@ def kong_detector(monkeypatch):
     yield found
     _detector.clear()
 
+
+
+def open_scoring_page(at) -> None:
+    """AppTest.switch_page takes a page's file; the scoring page of app.py's navigation is a
+    function (st.Page(main)), so it is named by its URL path, the empty one."""
+    at._page_hash = next(h for h, page in at._registered_pages.items()
+                         if page.get("url_pathname") == "")

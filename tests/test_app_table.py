@@ -11,9 +11,10 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from mjlens.ledger.store import URL_ENV, Ledger
+from tests.app_support import open_scoring_page
 
 ROOT = Path(__file__).resolve().parents[1]
-PAGE = str(ROOT / "pages" / "table.py")
+PAGE = str(ROOT / "app_pages" / "table.py")
 APP = str(ROOT / "app.py")
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
@@ -256,7 +257,8 @@ def test_a_visit_to_the_table_page_keeps_the_language_rule_set_and_hand(url):
     assert not at.exception, at.exception
     assert at.markdown[0].value == "### 牌桌"
     assert at.selectbox(key="tb-rules").value == "sichuan"
-    at.switch_page(APP).run()
+    open_scoring_page(at)
+    at.run()
     assert not at.exception, at.exception
     assert at.selectbox(key="rules").value == "sichuan"
     assert at.number_input(key="opt-sichuan-base").value == 5

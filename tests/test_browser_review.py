@@ -1,4 +1,4 @@
-"""The "Review labels" page in a real headless Chromium: the app (app.py with pages/) serves it
+"""The "Review labels" page in a real headless Chromium: the app (app.py with app_pages/) serves it
 at /review_labels; a folder labelled by `mjlens label` opens least sure first, the A key
 accepts the photo (saved to the folder) and the progress moves. Saves a screenshot; with
 MJLENS_UPDATE_SCREENSHOTS=1 it is also copied to docs/screenshot-review.png."""
@@ -52,6 +52,9 @@ def test_review_page_accepts_with_the_keyboard(server, labelled, tmp_path):
             page.get_by_text("Reviewed 0 / 2").wait_for(timeout=60_000)
             page.get_by_text(f"Photo 1 of 2: {recs[0].image}").wait_for(timeout=30_000)
             assert page.locator('[data-testid="stException"]').count() == 0
+            # the fresh server's first visit: with a pages/ folder beside app.py it ran this
+            # page alone and the side bar named the pages by their files, in English
+            assert nav_names(page) == ["Score a hand", "Review labels", "Table"]
             shot = tmp_path / "screenshot-review.png"
             _full_page(page, shot, 1280)
             if os.environ.get("MJLENS_UPDATE_SCREENSHOTS") == "1":
@@ -63,6 +66,11 @@ def test_review_page_accepts_with_the_keyboard(server, labelled, tmp_path):
             browser.close()
     reviewed = {r.image: r.reviewed for r in read_manifest(labelled).values()}
     assert reviewed == {recs[0].image: True, recs[1].image: False}
+
+
+def nav_names(page) -> list[str]:
+    return [t.split("\n")[-1] for t in
+            page.locator("[data-testid=stSidebarNav] a").all_inner_texts()]
 
 
 # every button of a row of choices lies inside the row (none scrolled out of sight)
@@ -127,3 +135,36 @@ def test_review_page_changes_a_box_twice_and_shows_every_suit(server, labelled):
     images = {r.image: r for r in read_manifest(labelled).values()}
     assert any(r.boxes[1].code == "back" and r.boxes[1].score is None for r in images.values()
                if len(r.boxes) > 1)
+
+
+def test_z_undoes_a_deletion_and_the_language_stays_on_the_next_page(server, labelled):
+    """Delete removed a box for good; chosen here, 简体中文 was forgotten on the scoring page."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.test_browser import _idle
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(f"{server}/review_labels?folder={labelled}")
+            page.get_by_text(re.compile(r"Reviewed \d / 2")).wait_for(timeout=60_000)
+            _idle(page)
+            page.locator(".st-key-lang button", has_text="简体中文").click()
+            _idle(page)
+            assert nav_names(page) == ["算番", "复核标注", "牌桌"]
+            counts = page.get_by_text(re.compile(r"^\d+ 个框"))
+            before = counts.inner_text()
+            page.keyboard.press("Delete")
+            _idle(page)
+            assert counts.inner_text() != before
+            page.keyboard.press("z")
+            _idle(page)
+            assert counts.inner_text() == before
+            page.locator("[data-testid=stSidebarNav] a").first.click()
+            page.locator(".st-key-notation input").wait_for(timeout=60_000)
+            _idle(page)
+            assert nav_names(page) == ["算番", "复核标注", "牌桌"]
+            page.get_by_text("mjlens 麻将算番").wait_for(timeout=30_000)  # the page in Chinese
+        finally:
+            browser.close()

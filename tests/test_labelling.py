@@ -327,3 +327,126 @@ def test_ctrl_c_says_what_is_kept_and_how_to_go_on(tmp_path, monkeypatch, capsys
     assert main(["label", str(src), "--out", str(out), "--workers", "1", "--lang", "zh"]) == 1
     assert "1 张已经标注过" in capsys.readouterr().err
     assert len(read_manifest(out)) == 3
+
+
+# -- a record file cut off by a kill -------------------------------------------------------------
+def cut_last_line(folder: Path, keep: int) -> str:
+    """The record file as a kill (SIGKILL, power loss) leaves it: the last line cut after
+    `keep` bytes, no newline. Returns the image name of the photo whose record was cut."""
+    data = (folder / MANIFEST).read_bytes()
+    start = data.rstrip(b"\n").rfind(b"\n") + 1
+    (folder / MANIFEST).write_bytes(data[:start + keep])
+    return json.loads(data[start:])["image"]
+
+
+def test_a_cut_off_last_line_is_skipped_said_once_and_labelled_again(labelled, tmp_path, capsys):
+    """The last line cut half way: the next run failed with a JSONDecodeError traceback. Now it
+    says so once, labels that photo again and leaves one whole line per photo."""
+    src, out, _, _ = labelled
+    work = tmp_path / "out"
+    shutil.copytree(out, work)
+    before = {r.image: r for r in read_manifest(out).values()}
+    cut = cut_last_line(work, 60)
+    status = main(["label", str(src), "--out", str(work), "--workers", "1", "--lang", "en"])
+    printed = capsys.readouterr()
+    assert status == 1  # the corrupt photo again, nothing else
+    assert printed.err.count("is incomplete") == 1
+    assert f"{work / MANIFEST}: its last line (line 3) is incomplete" in printed.err
+    assert "4 photos under" in printed.err and "2 already labelled" in printed.err
+    assert "Labelled 1 photos" in printed.out
+    after = {r.image: r for r in read_manifest(work).values()}
+    assert after == before and cut in after
+    lines = (work / MANIFEST).read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3 and all(json.loads(line) for line in lines)
+
+
+def test_a_line_cut_inside_a_chinese_character_is_skipped(labelled, tmp_path, capsys):
+    """A photo's path in Chinese: the cut fell inside a character's bytes, and the whole file
+    failed to decode as UTF-8."""
+    from datasets.labelling import write_manifest
+
+    _, out, _, _ = labelled
+    recs = sorted(read_manifest(out).values(), key=lambda r: r.image)
+    recs[-1].source = "麻将/东风.jpg"
+    write_manifest(tmp_path, recs)
+    data = (tmp_path / MANIFEST).read_bytes()
+    inside = data.rindex("东".encode()) + 1  # between the character's first and second byte
+    (tmp_path / MANIFEST).write_bytes(data[:inside])
+    notes = []
+    assert sorted(read_manifest(tmp_path, notes.append)) == sorted(r.sha256 for r in recs[:-1])
+    assert [n.render("zh") for n in notes] == [
+        f"{tmp_path / MANIFEST}：最后一行（第 3 行）不完整，是写入时程序被中断留下的，已跳过。"
+        "它记录的照片会在下次执行 mjlens label 时重新标注（或保留之前的记录）。"]
+
+
+def test_a_damaged_line_amid_the_file_is_a_clear_error(labelled, tmp_path, capsys):
+    """Only the last line can be a write cut off: a damaged one before others is an error in
+    words naming the file and the line (it was a traceback), for label, merge and the review
+    set alike."""
+    from datasets.formats import FormatError
+    from datasets.review import ReviewSet
+
+    src, out, _, _ = labelled
+    work = tmp_path / "out"
+    shutil.copytree(out, work)
+    lines = (work / MANIFEST).read_text(encoding="utf-8").splitlines(keepends=True)
+    lines[1] = lines[1][:40] + "\n"
+    (work / MANIFEST).write_text("".join(lines), encoding="utf-8")
+    want = f"{work / MANIFEST}: line 2 is damaged (not a photo's record)."
+    assert main(["label", str(src), "--out", str(work), "--workers", "1", "--lang", "en"]) == 2
+    assert want in capsys.readouterr().err
+    assert main(["dataset", "merge", str(work), "--into", str(tmp_path / "t"), "--all"]) == 2
+    assert want in capsys.readouterr().err
+    with pytest.raises(FormatError, match="line 2 is damaged"):
+        ReviewSet.open(work)
+
+
+def test_merge_skips_a_cut_off_last_line_and_says_so(labelled, tmp_path, capsys):
+    _, out, _, _ = labelled
+    work = tmp_path / "out"
+    shutil.copytree(out, work)
+    cut_last_line(work, 30)
+    status = main(["dataset", "merge", str(work), "--into", str(tmp_path / "t"), "--all",
+                   "--lang", "zh"])
+    printed = capsys.readouterr()
+    assert status == 0 and printed.out.startswith("已向")
+    assert "加入 2 张照片" in printed.out
+    assert printed.err.count("最后一行（第 3 行）不完整") == 1
+
+
+def test_an_append_after_a_cut_off_line_starts_a_line_of_its_own(labelled, tmp_path):
+    """The review page appends a correction after a kill cut the last line: the new record ran
+    into the fragment (one damaged line, the correction lost). A whole last line that only
+    lost its newline is kept."""
+    from datasets.labelling import append_record
+
+    _, out, _, _ = labelled
+    shutil.copytree(out, tmp_path / "a")
+    recs = sorted(read_manifest(out).values(), key=lambda r: r.image)
+    cut_last_line(tmp_path / "a", 50)
+    recs[0].reviewed = True
+    append_record(tmp_path / "a", recs[0])
+    assert read_manifest(tmp_path / "a", lambda m: pytest.fail(str(m)))[recs[0].sha256].reviewed
+    assert len(read_manifest(tmp_path / "a")) == 2
+    shutil.copytree(out, tmp_path / "b")
+    whole = (tmp_path / "b" / MANIFEST).read_bytes().rstrip(b"\n")
+    (tmp_path / "b" / MANIFEST).write_bytes(whole)
+    append_record(tmp_path / "b", recs[0])
+    got = read_manifest(tmp_path / "b", lambda m: pytest.fail(str(m)))
+    assert len(got) == 3 and got[recs[0].sha256].reviewed
+
+
+def test_eval_skips_a_cut_off_last_line_and_says_so(labelled, tmp_path, capsys):
+    """`mjlens eval` reads the record file too: the cut-off line is said once and skipped, a
+    damaged line amid the file refused in words (both were a JSONDecodeError traceback)."""
+    _, out, _, _ = labelled
+    work = tmp_path / "out"
+    shutil.copytree(out, work)
+    cut_last_line(work, 45)
+    assert main(["eval", "--data", str(work), "--json", "--lang", "en"]) == 2  # none reviewed
+    err = capsys.readouterr().err
+    assert err.count("its last line (line 3) is incomplete") == 1
+    assert "none of the 2 photos" in err
+    (work / MANIFEST).write_bytes((work / MANIFEST).read_bytes() + b"\n{}\n")
+    assert main(["eval", "--data", str(work), "--json", "--lang", "en"]) == 2
+    assert "line 3 is damaged" in capsys.readouterr().err

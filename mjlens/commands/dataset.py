@@ -134,7 +134,9 @@ def run_merge(args: argparse.Namespace) -> int:
     from datasets.formats import FormatError
 
     try:
-        added, dupes, unreviewed = merge(args.folders, args.into, reviewed_only=not args.all)
+        added, dupes, unreviewed = merge(
+            args.folders, args.into, reviewed_only=not args.all,
+            say=lambda msg: print(msg.render(lang_of(args)), file=sys.stderr))
     except (FormatError, OSError) as exc:
         print(error_line(_data_error(exc), lang_of(args)), file=sys.stderr)
         return 2

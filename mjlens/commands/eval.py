@@ -55,13 +55,19 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from datasets.formats import FormatError
     from datasets.labelling import MANIFEST, reviewed_split
 
     if not (Path(args.data) / MANIFEST).exists():
         return _run(args)
     lang = lang_of(args)
     with tempfile.TemporaryDirectory() as tmp:
-        n, total = reviewed_split(Path(args.data), Path(tmp))
+        try:
+            n, total = reviewed_split(Path(args.data), Path(tmp),
+                                      lambda msg: print(msg.render(lang), file=sys.stderr))
+        except FormatError as e:  # a damaged line in labelling.jsonl
+            print(error_line(e, lang), file=sys.stderr)
+            return 2
         if not n:
             print(M("none_reviewed", total=total, data=args.data).render(lang), file=sys.stderr)
             return 2

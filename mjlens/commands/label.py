@@ -34,6 +34,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from datasets.formats import FormatError
     from datasets.labelling import REVIEW_BELOW, M, label_folder, run_local
     from vision.detect import ModelError
     from vision.detect.profile import M as PM
@@ -78,7 +79,7 @@ def run(args) -> int:
 
     try:
         s = label_folder(root, Path(args.out), runner, review_below, say, lang=lang)
-    except ModelError as e:
+    except (ModelError, FormatError) as e:  # FormatError: a damaged line in labelling.jsonl
         print(error_line(e, lang), file=sys.stderr)
         return 2
     except KeyboardInterrupt:  # Ctrl+C: what is done is saved; say how to go on

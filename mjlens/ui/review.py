@@ -1,19 +1,21 @@
 """Streamlit page "Review labels": confirm what `mjlens label` proposed, photo by photo, least
 sure first. Change a box's code from the tile palette, delete a box, add a missing one, accept
 the photo; every change is saved at once to the folder's labels (datasets/review.py), and
-"Export" rewrites the COCO and Label Studio files. Served as pages/review_labels.py."""
+"Export" rewrites the COCO and Label Studio files. Served as app_pages/review_labels.py."""
 
 from __future__ import annotations
 
+import copy
 import os
 from pathlib import Path
 
 import streamlit as st
-from PIL import Image, ImageDraw, ImageFont
 
+from datasets.formats import FormatError
 from datasets.review import NotLabelled, ReviewSet
 from mjlens.ui.i18n import LANG_NAMES, lang_of_locale, pick, tile_label, tile_name
 from mjlens.ui.pictures import tile
+from mjlens.ui.review_picture import UNSURE, drawn
 from mjlens.ui.tile_images import tile_png
 from scoring.messages import Catalog
 from scoring.tiles import DETECTOR_CLASSES
@@ -36,9 +38,13 @@ M = Catalog("review", {
     "prev": ("Previous", "上一张"),
     "next": ("Next", "下一张"),
     "accept": ("Accept", "确认"),
+    "undo": ("Undo", "撤销"),
+    "undo_help": ("Undo the last change to this photo (key Z)", "撤销这张照片的上一次修改（Z 键）"),
+    "unaccept": ("Review again", "重新复核"),
+    "unaccept_help": ("Mark this photo as not yet reviewed", "把这张照片标回待复核"),
     "export": ("Export COCO + Label Studio", "导出 COCO 和 Label Studio"),
-    "shortcuts": ("Keys: ← previous, → next, A accept, Delete deletes the selected box.",
-                  "快捷键：← 上一张，→ 下一张，A 确认，Delete 删除所选的框。"),
+    "shortcuts": ("Keys: ← previous, → next, A accept, Z undo, Delete deletes the selected box.",
+                  "快捷键：← 上一张，→ 下一张，A 确认，Z 撤销，Delete 删除所选的框。"),
     "box": ("Box", "框"),
     "zoom": ("Zoom to the tiles", "放大到牌"),
     "box_item": ("#{k} {code} · {score}", "第 {k} 号 {code} · {score}"),
@@ -57,10 +63,8 @@ M = Catalog("review", {
 SUITS = ("m", "p", "s", "z", "f", "x")
 SUIT_NAMES = {"m": ("Characters", "万"), "p": ("Dots", "筒"), "s": ("Bamboo", "条"),
               "z": ("Honours", "字"), "f": ("Flowers", "花"), "x": ("Face down", "背面")}
-UNSURE = 0.5
+UNDO_STEPS = 20  # changes of one photo that Undo can take back
 TILE_PX = 38
-COLOURS = {"selected": (230, 30, 30), "hand": (20, 170, 60), "unsure": (245, 150, 0),
-           "sure": (40, 110, 230)}
 
 
 def t(key: str, lang: str, **params) -> str:
@@ -81,10 +85,43 @@ def _go(step: int) -> None:
     ss["rv-box"] = 0
 
 
+def _remember() -> None:
+    """The current photo as it is, kept before a change so that Undo can bring it back (the
+    last UNDO_STEPS changes of each photo, for this session only)."""
+    ss = st.session_state
+    rec = ss["rv-set"].records[ss["rv-index"]]
+    steps = ss.setdefault("rv-undo-steps", {}).setdefault(rec.image, [])
+    steps.append((copy.deepcopy(rec), _box()))
+    del steps[:-UNDO_STEPS]
+
+
+def _undo_steps() -> list:
+    ss = st.session_state
+    return ss.get("rv-undo-steps", {}).get(ss["rv-set"].records[ss["rv-index"]].image, [])
+
+
+def _undo() -> None:
+    """The current photo back as it was before its last change (saved like any change)."""
+    ss = st.session_state
+    if steps := _undo_steps():
+        rec, k = steps.pop()
+        ss["rv-set"].restore(ss["rv-index"], rec)
+        ss["rv-box"] = k
+
+
+def _unaccept() -> None:
+    ss = st.session_state
+    _remember()
+    ss["rv-set"].unaccept(ss["rv-index"])
+
+
 def _accept() -> None:
     """Accepts the photo and opens the next one still to review (the next in order may have
-    been accepted already, after going back to an earlier photo)."""
+    been accepted already, after going back to an earlier photo). Going back to it, Undo or
+    Review again takes the acceptance back."""
     ss = st.session_state
+    if not ss["rv-set"].records[ss["rv-index"]].reviewed:
+        _remember()
     ss["rv-set"].accept(ss["rv-index"])
     ss["rv-index"], ss["rv-box"] = ss["rv-set"].next_to_review(ss["rv-index"]), 0
 
@@ -99,6 +136,8 @@ def _box() -> int:
 def _change(code: str) -> None:
     ss = st.session_state
     k = _box()
+    if ss["rv-set"].records[ss["rv-index"]].boxes[k].code != code:
+        _remember()
     ss["rv-set"].set_code(ss["rv-index"], k, code)
     ss["rv-box"] = k  # sent again, so the box list shows the box's new code
 
@@ -107,6 +146,7 @@ def _delete() -> None:
     ss = st.session_state
     rec = ss["rv-set"].records[ss["rv-index"]]
     if rec.boxes:
+        _remember()
         ss["rv-set"].delete_box(ss["rv-index"], _box())
         ss["rv-box"] = max(0, min(_box(), len(rec.boxes) - 1))
 
@@ -115,10 +155,12 @@ def _add() -> None:
     """Adds the box and selects it: the boxes are renumbered left to right, so the number that
     stayed selected named another box, which the next palette tap changed."""
     ss = st.session_state
+    _remember()
     try:
         ss["rv-box"] = ss["rv-set"].add_box(ss["rv-index"], ss["rv-add-code"], ss["rv-x1"],
                                             ss["rv-y1"], ss["rv-x2"], ss["rv-y2"])
     except ValueError:
+        _undo_steps().pop()  # nothing changed
         ss["rv-msg"] = "bad_box"
 
 
@@ -141,41 +183,6 @@ def export_zip(rs: ReviewSet) -> bytes:
         for path in sorted((folder / "labels").glob("*.txt")):
             z.write(path, f"labels/{path.name}")
     return out.getvalue()
-
-
-def drawn(rs: ReviewSet, i: int, selected: int | None, zoom: bool = True,
-          width: int = 720) -> Image.Image:
-    """The photo with every box and its code; the selected box red, boxes set by hand green,
-    unsure ones orange. With `zoom`, cut to the tiles with two tile heights around them. Drawn
-    at `width` pixels so the codes stay readable."""
-    from vision.detect import load_image
-
-    rec = rs.records[i]
-    im = load_image(rs.image_path(i), max_side=width)
-    x0, y0, x1, y1 = 0.0, 0.0, float(rec.width), float(rec.height)
-    if zoom and rec.boxes:
-        pad = 2 * sorted(b.y2 - b.y1 for b in rec.boxes)[len(rec.boxes) // 2]
-        x0, y0 = (max(0.0, min(v) - pad) for v in ([b.x1 for b in rec.boxes],
-                                                    [b.y1 for b in rec.boxes]))
-        x1 = min(x1, max(b.x2 for b in rec.boxes) + pad)
-        y1 = min(y1, max(b.y2 for b in rec.boxes) + pad)
-    crop = im.pixels[int(y0 * im.scale):int(y1 * im.scale) + 1,
-                     int(x0 * im.scale):int(x1 * im.scale) + 1, ::-1]
-    f = width / (x1 - x0)  # photo pixels -> drawn pixels
-    img = Image.fromarray(crop).resize((width, max(1, round((y1 - y0) * f))))
-    draw = ImageDraw.Draw(img)
-    font = ImageFont.load_default(size=max(12, width // 48))
-    for k, b in enumerate(rec.boxes):
-        kind = "selected" if k == selected else "hand" if b.score is None else \
-            "unsure" if b.score < UNSURE else "sure"
-        box = [(b.x1 - x0) * f, (b.y1 - y0) * f, (b.x2 - x0) * f, (b.y2 - y0) * f]
-        draw.rectangle(box, outline=COLOURS[kind], width=4 if kind == "selected" else 2)
-        label = f"{k} {b.code}"
-        # codes above the boxes, every other one below, so neighbours do not cover each other
-        ty = box[1] - font.size - 3 if k % 2 == 0 else box[3] + 2
-        draw.rectangle(draw.textbbox((box[0], ty), label, font=font), fill=COLOURS[kind])
-        draw.text((box[0], ty), label, fill=(255, 255, 255), font=font)
-    return img
 
 
 def _box_label(rec, k: int, lang: str) -> str:
@@ -235,6 +242,11 @@ def review_photo(rs: ReviewSet, lang: str) -> None:
                   icon=":material/arrow_forward:")
         st.button(t("accept", lang), key="rv-accept", on_click=_accept, shortcut="A",
                   type="primary", icon=":material/check:")
+        st.button(t("undo", lang), key="rv-undo", on_click=_undo, shortcut="Z",
+                  disabled=not _undo_steps(), help=t("undo_help", lang), icon=":material/undo:")
+        if rec.reviewed:
+            st.button(t("unaccept", lang), key="rv-unaccept", on_click=_unaccept,
+                      help=t("unaccept_help", lang), icon=":material/replay:")
         st.download_button(t("export", lang), lambda: export_zip(rs), key="rv-export",
                            file_name="mjlens-labels.zip", mime="application/zip",
                            on_click="ignore", icon=":material/download:")
@@ -265,6 +277,7 @@ def review_photo(rs: ReviewSet, lang: str) -> None:
 
 
 def main() -> None:
+    from mjlens.ui.parts import KEEP
     from mjlens.ui.views import CSS, keep_choices
 
     st.set_page_config(page_title="mjlens · review", page_icon="🀄", layout="wide")
@@ -276,8 +289,10 @@ def main() -> None:
     head = st.container(horizontal=True, vertical_alignment="bottom", key="page-head",
                         horizontal_alignment="distribute")
     title = head.empty()
+    # kept in the session (as on the scoring page): a run of another page, which draws no
+    # switch of this page's, forgot the choice, and the app went back to English
     head.segmented_control("Language / 语言", list(LANG_NAMES), key="lang", required=True,
-                           format_func=LANG_NAMES.get,
+                           format_func=LANG_NAMES.get, persist_state=KEEP,
                            label_visibility="collapsed", on_change=keep_choices,
                            args=(("rv-box", "rv-suit", "rv-add-code"),))
     lang = ss.lang
@@ -294,8 +309,13 @@ def main() -> None:
         except NotLabelled:
             st.error(t("not_labelled", lang, folder=folder))
             return
-        ss["rv-open"], ss["rv-index"], ss["rv-box"] = folder, 0, 0
+        except FormatError as e:  # a damaged line amid the record file
+            st.error(e.msg.render(lang))
+            return
+        ss["rv-open"], ss["rv-index"], ss["rv-box"], ss["rv-undo-steps"] = folder, 0, 0, {}
     rs = ss["rv-set"]
+    for note in rs.notes:  # a last line cut off by a kill: skipped, said once per opening
+        st.warning(note.render(lang))
     if not rs.records:
         st.info(t("empty", lang))
         return
