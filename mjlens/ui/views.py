@@ -92,6 +92,10 @@ div[class*="st-key-doubt-"] div[class*="st-key-qnot-"] [data-testid="stMarkdownC
   position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
   white-space: nowrap; }
 .block-container { padding-top: 3.2rem; }
+/* Columns stacked on a phone are as far apart as any two parts of the page: the desktop's
+   large gap between the hand and the score (4rem) was an empty band between them. A gap
+   between rows of wrapped columns alone, so the desktop's columns keep theirs. */
+[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"]) { row-gap: 1rem; }
 /* Choices in a row (suits, groups, language) wrap onto a second line in a narrow column
    instead of scrolling sideways, where the last ones (Flowers, Face down) were out of sight. */
 [data-testid="stButtonGroup"] [role="radiogroup"] { flex-wrap: wrap; overflow: visible;

@@ -1,6 +1,7 @@
-"""The one-tap rows of doubtful tiles (mjlens/ui/views_quick.py) in a real headless Chromium:
-at phone width each row is one line (its crop, the other codes, the two icon buttons), so three
-rows no longer fill half a phone's screen; the same on a desktop, in English and Chinese."""
+"""The scoring page at phone width (390 px) in a real headless Chromium: each one-tap row of a
+doubtful tile (mjlens/ui/views_quick.py) is one line (its crop, the other codes, the two icon
+buttons), so three rows no longer fill half a phone's screen (also on a desktop, in English and
+Chinese); the two columns, stacked, have no empty band between them."""
 
 from __future__ import annotations
 
@@ -46,3 +47,25 @@ def test_a_doubtful_tiles_row_is_one_line_on_a_phone_and_a_desktop(standin_serve
             # the crop, its other codes (the stand-in gives one), It's right and Not a tile
             assert row["n"] >= 4 and row["one_line"], (key, row)
             assert row["right"] <= width and row["height"] < 100, (key, row)
+
+
+def test_the_stacked_columns_have_no_empty_band_between_them(standin_server):  # noqa: F811
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(standin_server)
+            page.locator(".st-key-notation").wait_for(timeout=60_000)
+            _idle(page)
+            page.locator("input[type=file]").set_input_files(str(FIXTURE))
+            page.locator('[data-testid="stMetricValue"]').first.wait_for(timeout=60_000)
+            _idle(page)
+            cols = page.evaluate("""() => Array.from(document.querySelectorAll(
+                '[data-testid=stColumn]')).filter(c => c.getBoundingClientRect().width > 300)
+                .map(c => [c.getBoundingClientRect().top, c.getBoundingClientRect().bottom])""")
+        finally:
+            browser.close()
+    (_, hand_bottom), (score_top, _) = cols[:2]
+    assert 0 <= score_top - hand_bottom <= 20, cols  # the page's own gap between parts: 16 px
