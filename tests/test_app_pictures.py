@@ -438,3 +438,15 @@ def test_share_image_shows_a_concealed_kong_as_on_the_table():
     exposed = S.from_hand(parse_hand("[1111m] 234m 567m 789m 5m *5m"))
     assert dict(R._groups(concealed))["meld-0"] == ["back", "1m", "1m", "back"]
     assert dict(R._groups(exposed))["meld-0"] == ["1m"] * 4
+
+
+def test_a_tiles_crop_is_kept_per_width_it_is_shown_at():
+    # a doubtful tile's row shows its crop a tile wide, the selected tile's panel twice that:
+    # the panel's crop was the row's, stretched, when the row had made it first
+    from mjlens.ui import pictures as PIC
+
+    key = ("crop-width-test", (0.0, 0.0, 10.0, 16.0))
+    small = PIC.crop_bytes(key, lambda: Image.new("RGB", (100, 160)), 38)
+    large = PIC.crop_bytes(key, lambda: Image.new("RGB", (100, 160)), 76)
+    assert Image.open(io.BytesIO(small)).width == 38
+    assert Image.open(io.BytesIO(large)).width == 76

@@ -45,6 +45,38 @@ def test_a_doubtful_tile_read_right_is_one_tap(app, with_detector, rid):
     assert not [b for b in app.button if b.key.startswith("qok-")]
 
 
+@pytest.mark.parametrize("lang", ["en", "zh", "zh-Hant"])
+def test_its_right_and_not_a_tile_are_icons_their_words_said_once_above_the_rows(
+        app, with_detector, lang):
+    # a doubtful row fits one line on a phone: the two buttons show their icons alone, so
+    # their words are in the legend above the rows and in each button's tooltip
+    from mjlens.ui.i18n import t, tile_name
+    from mjlens.ui.views_quick import NOT_TILE_ICON, OK_ICON
+
+    with_detector(FixtureDetector("hand_melds", doubtful=3, wrong="6p"))
+    app.segmented_control(key="lang").set_value(lang).run()
+    upload(app, "hand_melds.jpg")
+    i = _doubtful(app)
+    ok, no = app.button(key=f"qok-{i}"), app.button(key=f"qnot-{i}")
+    assert (ok.icon, no.icon) == (OK_ICON, NOT_TILE_ICON)
+    assert tile_name(app.session_state["draft"].tiles[i].code, lang) in ok.help
+    assert no.help == t("not_a_tile_box", lang)
+    legend = [c.value for c in app.caption if OK_ICON in c.value]
+    assert len(legend) == 1, legend
+    assert t("looks_right", lang) in legend[0] and t("not_a_tile", lang) in legend[0]
+    assert NOT_TILE_ICON in legend[0] and t("quick_fix", lang) in legend[0]
+
+
+def test_a_doubtful_tiles_crop_is_no_taller_than_the_tiles_beside_it():
+    from mjlens.ui.views_hand import TILE_PX
+    from mjlens.ui.views_quick import PICTURE_H, crop_width
+
+    tall = crop_width((100, 100, 130, 160))  # a standing tile seen 30 x 60
+    assert tall == round(PICTURE_H * 30 / 60) and tall * 60 / 30 <= PICTURE_H + 1
+    assert crop_width((0, 0, 80, 40)) == TILE_PX  # a lying tile: a tile picture wide
+    assert crop_width((0, 0, 2, 200)) >= 20  # a sliver is still seen
+
+
 @pytest.mark.parametrize("rid", ["gb", "sichuan"])
 def test_a_box_that_is_not_a_tile_goes_with_one_tap(app, with_detector, rid):
     with_detector(FixtureDetector("hand_melds", doubtful=3, wrong="6p"))

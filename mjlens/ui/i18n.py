@@ -124,6 +124,8 @@ M = Catalog("app", {
                         "learns to leave such spots out of later photos.",
                         "框在桌面上，不在牌上：删掉它，你的牌组档案也会学会以后略过这样的地方。"),
     "looks_right": ("It's right", "没错"),
+    "looks_right_help": ("It's right: the photo shows {tile}; keep it.",
+                         "没错：照片上就是{tile}，保留它。"),
     "not_a_tile_box": ("A box on the table, not on a tile: remove it (a tile profile in use "
                        "learns to leave such spots out).",
                        "框在桌面上，不在牌上：删掉它（正在用的牌组档案会学会略过这样的地方）。"),

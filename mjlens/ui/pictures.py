@@ -92,6 +92,7 @@ def crop_bytes(key: tuple, crop, width: int) -> bytes:
     the photo being corrected (a new photo: `clear_crops`)."""
     ss = st.session_state
     kept = ss.setdefault("_crops_shown", {})
+    key = (*key, width)  # the same tile is shown small in its doubtful row, large when selected
     if key not in kept:
         kept[key] = jpeg(crop(), width)
     return kept[key]

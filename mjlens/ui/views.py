@@ -79,7 +79,26 @@ div[class*="st-key-pcell-"] div[class*="st-key-alt-"] button p {
   height: auto; line-height: 1.3rem; margin: 0; white-space: nowrap; }
 div[class*="st-key-cell-"] img, div[class*="st-key-pcell-"] img { border-radius: 4px; }
 div[class*="st-key-group-"], div.st-key-palette-tiles { gap: 0.25rem; }
+/* A doubtful tile's row (views_quick): one line on a 390 px phone. Tight gaps; "It's right"
+   and "Not a tile" show their icons alone, their words hidden from sight but not from screen
+   readers (the legend above the rows and the tooltips say them). */
+div[class*="st-key-doubt-"] { gap: 0.3rem; flex-wrap: nowrap; }
+div[class*="st-key-doubt-"] > div:has([data-testid="stImage"]) { min-width: 44px; }
+div[class*="st-key-doubt-"] [data-testid="stImageContainer"] { align-items: center; }
+div[class*="st-key-doubt-"] [data-testid="stImageCaption"] {
+  width: auto !important; max-width: none !important; white-space: nowrap; }
+div[class*="st-key-doubt-"] div[class*="st-key-qok-"] button,
+div[class*="st-key-doubt-"] div[class*="st-key-qnot-"] button {
+  min-width: 0; width: 2.5rem; padding: 0; }
+div[class*="st-key-doubt-"] div[class*="st-key-qok-"] [data-testid="stMarkdownContainer"] p,
+div[class*="st-key-doubt-"] div[class*="st-key-qnot-"] [data-testid="stMarkdownContainer"] p {
+  position: absolute; width: 1px; height: 1px; margin: 0; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; }
 .block-container { padding-top: 3.2rem; }
+/* Columns stacked on a phone are as far apart as any two parts of the page: the desktop's
+   large gap between the hand and the score (4rem) was an empty band between them. A gap
+   between rows of wrapped columns alone, so the desktop's columns keep theirs. */
+[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"]) { row-gap: 1rem; }
 /* Choices in a row (suits, groups, language) wrap onto a second line in a narrow column
    instead of scrolling sideways, where the last ones (Flowers, Face down) were out of sight. */
 [data-testid="stButtonGroup"] [role="radiogroup"] { flex-wrap: wrap; overflow: visible;

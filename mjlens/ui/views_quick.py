@@ -22,6 +22,11 @@ from scoring import tiles as T
 
 MAX_ROWS = 3  # doubtful tiles offered at once (the least sure first); the rest by selecting
 MAX_CODES = 3  # other codes per doubtful tile (the layout keeps three)
+PICTURE_H, MIN_CROP_PX = 52, 20  # a tile picture's shown height (views.CSS); a crop's least width
+# "It's right" and "Not a tile" show only their icons, so a row fits one line on a phone (the
+# words are visually hidden in views.CSS, kept for screen readers); the legend above the rows
+# says once what the icons mean, and each button's tooltip says it again.
+OK_ICON, NOT_TILE_ICON = ":material/check:", ":material/block:"
 
 
 def doubtful(d: S.Draft) -> list[int]:
@@ -29,6 +34,19 @@ def doubtful(d: S.Draft) -> list[int]:
     found = [i for i, s in enumerate(d.tiles) if s.uncertain]
     found.sort(key=lambda i: d.tiles[i].confidence if d.tiles[i].confidence is not None else -1)
     return found[:MAX_ROWS]
+
+
+def crop_width(box: tuple[float, float, float, float]) -> int:
+    """The width a doubtful tile's crop is shown at: no taller than the tile pictures beside it
+    (a tall box shown a tile wide made its row half again as tall), no wider than they are."""
+    w, h = box[2] - box[0], box[3] - box[1]
+    return max(MIN_CROP_PX, min(VH.TILE_PX, round(PICTURE_H * w / max(h, 1e-9))))
+
+
+def legend(lang: str) -> str:
+    """The lines above the doubtful rows: what to tap, and what the two icons mean."""
+    return (f"{t('quick_fix', lang)}  \n{OK_ICON} {t('looks_right', lang)} · "
+            f"{NOT_TILE_ICON} {t('not_a_tile', lang)}")
 
 
 def _codes(slot: S.DraftTile) -> list[str]:
@@ -82,7 +100,7 @@ def quick_fixes(d: S.Draft, lang: str) -> None:
     """Under the hand: a row for each doubtful tile, and the tiles a short hand lacks."""
     rows = doubtful(d)
     if rows:
-        st.caption(t("quick_fix", lang))
+        st.caption(legend(lang))
     for i in rows:
         _doubt_row(d, i, lang)
     missing = _missing(d)
@@ -101,17 +119,19 @@ def _doubt_row(d: S.Draft, i: int, lang: str) -> None:
     with st.container(horizontal=True, gap="small", vertical_alignment="center",
                       key=f"doubt-{i}"):
         if slot.box is not None and photo is not None:
+            w = crop_width(slot.box)
             st.image(PIC.crop_bytes((st.session_state.get("photo_n"), slot.box),
-                                    lambda: tile_crop(photo, slot.box), VH.TILE_PX),
-                     width=VH.TILE_PX, caption=tile_label(slot.code, lang) + "?")
+                                    lambda: tile_crop(photo, slot.box), w),
+                     width=w, caption=tile_label(slot.code, lang) + "?")
         for c in _codes(slot):
             st.button(tile_label(c, lang), key=f"qtile-alt-{i}-{c}", on_click=VH._change,
                       args=(i, c), type="tertiary", help=tile_name(c, lang))
         st.button(t("looks_right", lang), key=f"qok-{i}", on_click=VH.apply,
-                  args=(S.confirm, i), icon=":material/check:")
+                  args=(S.confirm, i), icon=OK_ICON,
+                  help=t("looks_right_help", lang, tile=tile_name(slot.code, lang)))
         if slot.box is not None:
             st.button(t("not_a_tile", lang), key=f"qnot-{i}", on_click=VH._not_a_tile,
-                      args=(i,), icon=":material/block:", help=t("not_a_tile_box", lang))
+                      args=(i,), icon=NOT_TILE_ICON, help=t("not_a_tile_box", lang))
 
 
 def _add(code: str) -> None:
