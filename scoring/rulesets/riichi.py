@@ -181,8 +181,8 @@ M = Catalog("riichi", {
                       "包牌役满由他人放铳时本场由谁付：放铳者（欧洲麻将协会 2016 年规则 3.3.9）或包牌者"),
     "opt_pao_suukantsu": ("pao also for four kongs (四杠子): the player who fed the fourth kong",
                           "四杠子也算包牌：由被大明杠第四杠的玩家负责"),
-    "opt_game_length": ("at a table (牌桌): how long a game is: hanchan (半荘, East and South "
-                        "rounds), tonpuusen (東風戦, East round) or a full game (一荘, four rounds)",
+    "opt_game_length": ("at a table: how long a game is: hanchan (the East and South rounds), "
+                        "tonpuusen (the East round) or a full game (four rounds)",
                         "牌桌上一场打多久：半庄（东、南两圈）、东风战（只打东风圈）或全庄（四圈）"),
     "f_riichi": ("riichi declared", "已立直"),
     "f_double": ("double riichi: riichi on the first discard, nobody having claimed",

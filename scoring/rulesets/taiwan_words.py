@@ -192,9 +192,8 @@ M = Catalog("taiwan", {
                      "discarder pays each; off (default): only the first after the discarder "
                      "(截胡)",
                      "一炮多响：同一张牌可胡的人都胡，放枪的人各付；关闭（默认）：只有放枪者下家起最先的一家胡（截胡）"),
-    "opt_drawn_deal": ("at a table (牌桌): who deals after a drawn hand (流局): keep, the dealer "
-                       "again (流局連莊: “莊家胡牌(或流局)即可連莊”); pass, the next player "
-                       "(流局過莊, a house rule)",
+    "opt_drawn_deal": ("at a table: who deals after a drawn hand: keep, the dealer again "
+                       "(“莊家胡牌(或流局)即可連莊”); pass, the next player (a house rule)",
                        "牌桌上流局后谁坐庄：流局连庄（莊家胡牌(或流局)即可連莊）或流局过庄（自家规矩，"
                        "由下家坐庄）"),
     "c_drawn_keep": ("the dealer keeps the deal (流局連莊)", "流局连庄"),
