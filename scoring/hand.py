@@ -82,7 +82,7 @@ M = Catalog("hand", {
                               "杠上开花是摸到的牌：请设为自摸（self_drawn）。"),
     "robbed_and_last": ("Robbing a kong and winning on the last tile of the wall cannot happen "
                         "together.", "抢杠和与海底（牌墙最后一张）不能同时成立。"),
-    "no_win_tile": ("No winning tile is given (win_tile).", "没有给出和牌的那张牌（win_tile）。"),
+    "no_win_tile": ("No winning tile is given (win_tile).", "没有给出和牌的那张牌。"),
     "not_a_flower": ("{tile} is not a flower or season tile (1f..8f).",
                      "{tile}不是花牌（1f..8f）。"),
     "no_flowers": ("This rule set is played without flowers; remove the flower tiles.",

@@ -166,3 +166,18 @@ def test_no_chinese_description_names_an_option_in_latin():
 
     for rs in all_rulesets().values():
         assert not re.search(r"选项 ?[a-z]", rs.description_zh), (rs.id, rs.description_zh)
+
+
+def test_a_hand_without_its_winning_tile_is_refused_in_chinese_words_alone():
+    """The app's boxes (the scoring page, the Table page's correction) show this refusal to a
+    player who typed no JSON: its Chinese names no field (it said 和牌的那张牌（win_tile）)."""
+    import re
+
+    from scoring.notation import parse_hand
+
+    with pytest.raises(HandError) as err:
+        parse_hand("123m 456m 789m 234p 678p 5s 5s").validate()
+    for lang in ("zh", "zh-Hant"):
+        said = render(err.value.msg, lang)
+        assert "和牌" in said or "胡牌" in said
+        assert not re.search("[A-Za-z]", said), said

@@ -56,7 +56,7 @@ M = Catalog("sichuan_family", {
                        "players_in 必须是仍在局中的座位列表，例如 [\"E\", \"W\"]。"),
     "players_in_twice": ("players_in names a seat twice.", "players_in 重复列出了同一个座位。"),
     "end_hand_has_win_tile": ("A hand held at the end of the wall has no winning tile (win_tile).",
-                              "荒牌时手里的牌没有和牌张（win_tile）。"),
+                              "荒牌时手里的牌没有和牌张。"),
     "not_a_win": ("These tiles are not a winning hand: they form neither four sets and a pair nor "
                   "seven pairs. Check the tiles and the winning tile.",
                   "这些牌不是和牌：既不是四组加一对将，也不是七对。请检查牌和和牌张。"),

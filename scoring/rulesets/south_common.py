@@ -60,7 +60,7 @@ M = Catalog("south", {
                          "assumed the player before the winner (上家), {seat}.",
                          "明杠{tile}未注明从谁处杠来：按上家{seat}计算。"),
     "final_with_win_tile": ("A hand held when the round ends has no winning tile (win_tile).",
-                            "局终时手中的牌没有和牌张（win_tile）。"),
+                            "局终时手中的牌没有和牌张。"),
     "players_in_help": ("seats still in the round, the winner among them (a whole round's "
                         "settlement gives them, and pays the kong money from its kong events)",
                         "仍在局中的座位，含和牌者（整局结算时给出，杠钱由整局的杠事件结算）"),
