@@ -495,8 +495,10 @@ def test_the_phone_layout_puts_the_game_first_and_cuts_no_text(standin_server, t
                 page.locator('[data-testid="stMetricValue"]').first.wait_for(timeout=60_000)
                 _idle(page)
                 for summary in page.locator('[data-testid="stExpander"] summary').all():
-                    summary.click()
-                page.wait_for_timeout(1500)  # the boxes open with an animation
+                    summary.click(timeout=60_000)
+                    page.wait_for_timeout(300)  # each box opens with an animation that moves
+                    # the boxes below it: the next one is clicked once it stands still
+                page.wait_for_timeout(1500)
                 _idle(page)
                 found[locale, width, "photo, every box open"] = page.evaluate(LAYOUT_FAULTS_JS)
                 ctx.close()

@@ -100,9 +100,9 @@ def test_score_payments_fit_and_json_is_never_wrapped(monkeypatch):
 
 def test_an_error_on_a_terminal_is_wrapped_too(monkeypatch):
     status, _, err = _run(monkeypatch, ["score", "--rules", "gb", "--hand", "123m",
-                                        "--lang", "zh"], tty=True, width=30)
+                                        "--lang", "zh"], tty=True, width=20)
     assert status == 2 and err.startswith("错误：") and len(err.splitlines()) > 1
-    assert all(columns(line) <= 30 for line in err.splitlines())
+    assert all(columns(line) <= 20 for line in err.splitlines())
 
 
 # -- option values as a player writes them ------------------------------------------------------
