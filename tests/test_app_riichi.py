@@ -270,3 +270,16 @@ def test_the_discarder_is_fangchong_as_riichis_reasons_say(app):  # noqa: F811
     assert app.selectbox(key="extra-discarder").label == "放铳者"
     app.selectbox(key="rules").set_value("sichuan").run()
     assert app.selectbox(key="extra-discarder").label == "点炮者"
+
+
+def test_a_hand_without_a_yaku_says_nobody_pays_under_payments():
+    """The Payments heading had nothing under it for a hand the library refuses (no yaku)."""
+    from tests.test_app_zh import _app, page_text
+
+    at = _app("en-US")
+    at.selectbox(key="rules").set_value("riichi").run()
+    at.text_input(key="notation").set_value("[123m<] 456p 789s 234s 5p +5p").run()
+    assert not at.exception
+    texts = page_text(at)
+    after = texts[texts.index("Payments"):]
+    assert "Not a legal win: nobody pays." in after

@@ -458,6 +458,8 @@ def payments_view(outcome: E.Outcome, rs: RuleSet, lang: str) -> None:
     options_view(rs, lang, stakes=True)
     r = outcome.result
     if r is None:
+        if outcome.hand is not None and outcome.error:  # a whole hand the rules refuse
+            st.caption(t("no_payments_no_win", lang))
         return
     if not r.payments:
         st.caption(t("no_payments" if r.is_win else "no_payments_no_win", lang))
