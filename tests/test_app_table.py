@@ -322,3 +322,21 @@ def test_undo_removes_only_the_hand_this_phone_shows_as_last(url):
     assert at.button(key="tb-undo").label == "Undo hand 2"
     at.button(key="tb-undo").click().run()
     assert "Hand 2 undone." in shown(at) and len(Ledger(url).table("Friday").hands) == 1
+
+
+def test_a_winner_that_is_no_players_number_is_left_to_the_hands_seat(tmp_path, monkeypatch):
+    """A browser may send back an option's label drawn before the deal moved ("Ann (East)")
+    for the winner box; it reached the ledger as the winner and broke the Add (TypeError in the
+    seat arithmetic). Only a player's number passes; otherwise the hand's seat says who won."""
+    import types
+
+    from mjlens.ui import table_page as TP
+    from mjlens.ui import table_riichi as TR
+
+    view = Ledger(f"sqlite:///{tmp_path / 'l.db'}").new_table("T", ["Ann", "Bo", "Cy", "Di"], "gb")
+    for module in (TP, TR):
+        monkeypatch.setattr(module, "st", types.SimpleNamespace(session_state={}))
+    TP.st.session_state.update({"tb-winner": "Ann (East)", "tb-from": "-"})
+    assert TP._who(view, "tb")["winner"] is None
+    TP.st.session_state["tb-winner"] = 2
+    assert TP._who(view, "tb")["winner"] == 2

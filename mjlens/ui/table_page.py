@@ -231,7 +231,9 @@ def _who(view: TableView, prefix: str) -> dict[str, Any]:
     ss = st.session_state
     winner = ss.get(f"{prefix}-winner")
     discarder = ss.get(f"{prefix}-from")
-    return {"winner": winner if winner is not None else None,
+    # a player's number; a browser may send back the label of an option the last run drew
+    # ("Ann (East)" before the deal moved), which is no player: the hand's seat decides then
+    return {"winner": winner if isinstance(winner, int) and 0 <= winner < 4 else None,
             "discarder": discarder if isinstance(discarder, int) else None,
             **_dealer(view, prefix), **R.declared(view, prefix)}
 
