@@ -8,13 +8,20 @@ import pkgutil
 import sys
 
 from mjlens import commands
+from mjlens.parser import Parser, reader_lang
 from mjlens.terminal import wrapped_output
+from scoring.messages import Catalog
+
+M = Catalog("mjlens_cli", {
+    "description": ("Photograph a revealed mahjong hand, get its score.",
+                    "给摊开的一手麻将牌拍照，算出它的分数。"),
+})
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="mjlens", description="Photograph a revealed mahjong hand, get its score."
-    )
+def build_parser(lang: str | None = None) -> argparse.ArgumentParser:
+    """The parser of `mjlens` and every command, its help in `lang` (default: the
+    environment's)."""
+    parser = Parser(prog="mjlens", description=M("description"), lang=lang or reader_lang([]))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"mjlens.commands.{info.name}")
@@ -28,10 +35,12 @@ def _machine_output(args) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = build_parser(reader_lang(argv))
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):
-        parser.print_help()
+        parser.print_help()  # the help of `mjlens` alone, in the reader's language
         return 2
     try:
         with wrapped_output(stdout=not _machine_output(args)):

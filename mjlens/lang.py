@@ -25,7 +25,12 @@ M = Catalog("cli", {
     "lang_help": ("language of the printed text: en, zh (Simplified) or zh-Hant (Traditional; "
                   "zh-TW and zh-HK say the same); default from LANG / LC_ALL (zh_TW, zh_HK give "
                   "zh-Hant, other zh* zh, otherwise en); JSON always has every language",
-                  "输出文字的语言：en、zh（简体）或 zh-Hant（繁体，也可写 zh-TW、zh-HK）"),
+                  "输出文字的语言：`en`、`zh`（简体）或 `zh-Hant`（繁体，也可写 `zh-TW`、`zh-HK`）；"
+                  "默认按环境变量 `LANG` / `LC_ALL`（`zh_TW`、`zh_HK` 为繁体，其他 `zh*` 为简体，"
+                  "否则英文）；`--json` 的输出总含每种语言"),
+    "profile_help": ("a tile profile made by `mjlens calibrate`: read the tiles with your own "
+                     "tile set's look",
+                     "用 `mjlens calibrate` 做的牌组档案：按你自己那副牌的样子认牌"),
     "bad_lang": ("unknown language {value}: choose en, zh or zh-Hant (zh-TW, zh-HK)",
                  "没有语言 {value}：请选 en、zh 或 zh-Hant（zh-TW、zh-HK）"),
 })
@@ -55,7 +60,7 @@ def parse_lang(value: str) -> str:
 
 def add_lang_option(parser) -> None:
     parser.add_argument("--lang", type=parse_lang, default=None, metavar="{en,zh,zh-Hant}",
-                        help=M.text("lang_help"))
+                        help=M("lang_help"))
 
 
 def lang_of(args) -> str:
@@ -78,5 +83,4 @@ def error_line(error: Any, lang: str) -> str:
 def add_profile_option(parser) -> None:
     """`--profile PROFILE`: read with a player's own tile set (mjlens calibrate makes one)."""
     parser.add_argument("--profile", default=None, metavar="PROFILE",
-                        help="a tile profile made by `mjlens calibrate`: read the tiles with "
-                             "your own tile set's look")
+                        help=M("profile_help"))

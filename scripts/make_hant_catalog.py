@@ -67,6 +67,15 @@ TERMS: tuple[tuple[str, str, str], ...] = (
     ("程序", "程式", "a program: the tile reader, 識牌程式"),
     ("導入", "匯入", "importing a tile profile, as 導出 is 匯出"),
     ("檔案檔案", "檔案", "导入档案文件 (a profile's file): 档案 and 文件 are both 檔案"),
+    # words of the command line's help (mjlens ... --help) that Taiwan says otherwise
+    ("變量", "變數", "an environment variable (LANG)"),
+    ("運行", "執行", "running a program or a job"),
+    ("屏幕", "螢幕", "a screen"),
+    ("緩存", "快取", "a cache folder"),
+    ("縮略圖", "縮圖", "a contact sheet of thumbnails"),
+    ("概率", "機率", "a code's probability"),
+    ("集群", "叢集", "a Ray cluster"),
+    ("用戶", "使用者", "the user's data directory"),
     ("“", "「", "quotation marks as Taiwan and Hong Kong write them"),
     ("”", "」", "as “"),
 )

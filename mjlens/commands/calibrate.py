@@ -23,27 +23,43 @@ from scoring.messages import Catalog
 
 CM = Catalog("calibrate_cli", {
     "bad_file": ("Cannot read {path}: {reason}.", "读不了 {path}：{reason}。"),
+    # the help of `mjlens calibrate`
+    "h_help": ("learn your own tile set from photos (a tile profile)",
+               "从照片学会你自己的那副牌（做成牌组档案）"),
+    "h_description": (__doc__.splitlines()[0],
+                      "`mjlens calibrate`：教读牌程序认识一位玩家自己的那副牌（给 `--profile` "
+                      "用的牌组档案）。"),
+    "h_tiles": ("the tiles of one photo in reading order, e.g. \"123456789m 1234567z\"; once "
+                "per photo",
+                "一张照片里的牌，按阅读顺序写，例如 `\"123456789m 1234567z\"`；每张照片写一次"),
+    "h_labels": ("a YOLO-labelled folder (images/ + labels/) instead of photos",
+                 "用一个 `YOLO` 标注好的文件夹（`images/` 加 `labels/`）代替照片"),
+    "h_empty": ("a photo of your bare table: what is found there is not a tile",
+                "一张空桌面的照片：在上面找到的都不是牌"),
+    "h_out": ("the profile file to write", "要写出的牌组档案"),
+    "h_name": ("the profile's name (default: the file's name)",
+               "牌组档案的名字（默认：文件名）"),
+    "h_add": ("grow the profile in --out if it exists",
+              "若 `--out` 的牌组档案已存在，就在它上面增补"),
+    "h_model": ("model folder or detector .onnx", "模型文件夹或识牌模型 `.onnx` 文件"),
+    "h_json": ("print one JSON object", "输出一个 `JSON` 对象"),
 })
 
 
 def register(sub) -> None:
-    p = sub.add_parser("calibrate", help="learn your own tile set from photos (a tile profile)",
-                       description=__doc__.splitlines()[0])
+    p = sub.add_parser("calibrate", help=CM("h_help"), description=CM("h_description"))
     p.add_argument("photos", nargs="*", metavar="PHOTO")
-    p.add_argument("--tiles", action="append", default=[], metavar="TILES",
-                   help="the tiles of one photo in reading order, e.g. \"123456789m 1234567z\"; "
-                        "once per photo")
-    p.add_argument("--labels", default=None, metavar="DIR",
-                   help="a YOLO-labelled folder (images/ + labels/) instead of photos")
-    p.add_argument("--empty", action="append", default=[], metavar="PHOTO",
-                   help="a photo of your bare table: what is found there is not a tile")
-    p.add_argument("--out", required=True, metavar="PROFILE", help="the profile file to write")
-    p.add_argument("--name", default=None, help="the profile's name (default: the file's name)")
-    p.add_argument("--add", action="store_true", help="grow the profile in --out if it exists")
-    p.add_argument("--model", default=None, help="model folder or detector .onnx")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--tiles", action="append", default=[], metavar="TILES", help=CM("h_tiles"))
+    p.add_argument("--labels", default=None, metavar="DIR", help=CM("h_labels"))
+    p.add_argument("--empty", action="append", default=[], metavar="PHOTO", help=CM("h_empty"))
+    p.add_argument("--out", required=True, metavar="PROFILE", help=CM("h_out"))
+    p.add_argument("--name", default=None, help=CM("h_name"))
+    p.add_argument("--add", action="store_true", help=CM("h_add"))
+    p.add_argument("--model", default=None, help=CM("h_model"))
+    p.add_argument("--json", action="store_true", help=CM("h_json"))
     add_lang_option(p)
     p.set_defaults(func=run)
+
 
 
 def run(args) -> int:

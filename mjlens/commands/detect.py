@@ -27,33 +27,49 @@ M = Catalog("detect_cli", {
     "columns": ("code  name           conf  box   box position",
                 "代码  名称           置信  框分  框位置"),
     "tiles": ("tiles: {codes}", "牌：{codes}"),
+    # the help of `mjlens detect`
+    "h_help": ("detect the tiles in one or more photos", "找出一张或几张照片里的牌"),
+    "h_json": ("one JSON object per image and line", "每张图一行，一个 `JSON` 对象"),
+    "h_model": ("model folder (detector.onnx + classifier.onnx) or a detector .onnx with "
+                "classifier.onnx beside it (default: the shipped models/)",
+                "模型文件夹（`detector.onnx` 加 `classifier.onnx`），或旁边放着 "
+                "`classifier.onnx` 的检测模型 `.onnx` 文件（默认：随附的 `models/`）"),
+    "h_conf": ("box score threshold: a box is reported when the box stage scores it at least "
+               "this (default 0.3); a tile's confidence is its box score x the probability of "
+               "its code, so it may be lower",
+               "牌框得分的门槛：牌框得分不低于它才报出（默认 `0.3`）；一张牌的置信度是牌框得分"
+               "乘以它的牌代码的概率，所以可能更低"),
+    "h_min_confidence": ("also leave out tiles whose confidence (box score x code probability) "
+                         "is below C (default 0: every reported box)",
+                         "再去掉置信度（牌框得分乘以牌代码的概率）低于 `C` 的牌（默认 `0`：报出的"
+                         "牌框全留下）"),
+    "h_alternatives": ("also list the K most likely codes of each tile",
+                       "另列出每张牌最可能的 `K` 个牌代码"),
+    "h_rules": ("read only the tiles this game is played with (sichuan: the three suits; "
+                "riichi: no flowers); `mjlens rules` lists them",
+                "只认这种玩法用到的牌（`sichuan`：三门花色；`riichi`：没有花牌）；"
+                "`mjlens rules` 列出各种玩法"),
+    "h_option": ("an option of --rules that decides its tiles (guangshui: tile_set)",
+                 "`--rules` 中决定用哪些牌的选项（`guangshui`：`tile_set`）"),
 })
 
 
 def register(sub) -> None:
-    p = sub.add_parser("detect", help="detect the tiles in one or more photos")
+    p = sub.add_parser("detect", help=M("h_help"))
     p.add_argument("images", nargs="+", metavar="IMAGE")
-    p.add_argument("--json", action="store_true", help="one JSON object per image and line")
-    p.add_argument("--model", default=None,
-                   help="model folder (detector.onnx + classifier.onnx) or a detector .onnx "
-                        "with classifier.onnx beside it (default: the shipped models/)")
-    p.add_argument("--conf", type=float, default=None,
-                   help="box score threshold: a box is reported when the box stage scores it at "
-                        "least this (default 0.3); a tile's confidence is its box score x the "
-                        "probability of its code, so it may be lower")
+    p.add_argument("--json", action="store_true", help=M("h_json"))
+    p.add_argument("--model", default=None, help=M("h_model"))
+    p.add_argument("--conf", type=float, default=None, help=M("h_conf"))
     p.add_argument("--min-confidence", type=float, default=0.0, metavar="C",
-                   help="also leave out tiles whose confidence (box score x code probability) "
-                        "is below C (default 0: every reported box)")
-    p.add_argument("--alternatives", type=int, default=0, metavar="K",
-                   help="also list the K most likely codes of each tile")
-    p.add_argument("--rules", default=None, metavar="RULES",
-                   help="read only the tiles this game is played with (sichuan: the three suits; "
-                        "riichi: no flowers); `mjlens rules` lists them")
+                   help=M("h_min_confidence"))
+    p.add_argument("--alternatives", type=int, default=0, metavar="K", help=M("h_alternatives"))
+    p.add_argument("--rules", default=None, metavar="RULES", help=M("h_rules"))
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-                   help="an option of --rules that decides its tiles (guangshui: tile_set)")
+                   help=M("h_option"))
     add_profile_option(p)
     add_lang_option(p)
     p.set_defaults(func=run)
+
 
 
 def run(args) -> int:

@@ -35,23 +35,36 @@ M = Catalog("eval_cli", {
     "source": ("  {group} images {images}  mAP50 {map50}  P {p}  R {r}  F1 {f1}  hands {hands}",
                "  {group} 图片 {images}  平均精度 {map50}  精确率 {p}  召回率 {r}  F1 {f1}  "
                "整手 {hands}"),
+    # the help of `mjlens eval`
+    "h_help": ("measure the detector on a labelled YOLO folder",
+               "在标注好的 `YOLO` 文件夹上衡量识牌模型"),
+    "h_data": ("images/+labels/ folder, data.yaml, or its folder",
+               "含 `images/` 和 `labels/` 的文件夹、`data.yaml` 或它所在的文件夹"),
+    "h_names": ("data.yaml whose names: the label indices use",
+                "标注编号所对应的 `data.yaml`（取其中的 `names:`）"),
+    "h_model": ("model folder or detector .onnx", "模型文件夹或识牌模型 `.onnx` 文件"),
+    "h_conf": ("box score threshold", "牌框得分的门槛"),
+    "h_limit": ("only the first N images", "只用前 `N` 张图"),
+    "h_by_source": ("also one line per source of the photos, told by their file names (IMG "
+                    "phone photos, fb social-media images, hand one-row hands, other)",
+                    "另按照片来源各列一行，来源由文件名看出（`IMG` 手机照片、`fb` 社交媒体图片、"
+                    "`hand` 一排牌的手牌、其他）"),
 })
 
 
 def register(sub) -> None:
-    p = sub.add_parser("eval", help="measure the detector on a labelled YOLO folder")
-    p.add_argument("--data", required=True, help="images/+labels/ folder, data.yaml, or its folder")
-    p.add_argument("--names", default=None, help="data.yaml whose names: the label indices use")
-    p.add_argument("--model", default=None, help="model folder or detector .onnx")
-    p.add_argument("--conf", type=float, default=None, help="box score threshold")
-    p.add_argument("--limit", type=int, default=None, help="only the first N images")
-    p.add_argument("--by-source", action="store_true",
-                   help="also one line per source of the photos, told by their file names "
-                   "(IMG phone photos, fb social-media images, hand one-row hands, other)")
+    p = sub.add_parser("eval", help=M("h_help"))
+    p.add_argument("--data", required=True, help=M("h_data"))
+    p.add_argument("--names", default=None, help=M("h_names"))
+    p.add_argument("--model", default=None, help=M("h_model"))
+    p.add_argument("--conf", type=float, default=None, help=M("h_conf"))
+    p.add_argument("--limit", type=int, default=None, help=M("h_limit"))
+    p.add_argument("--by-source", action="store_true", help=M("h_by_source"))
     p.add_argument("--json", action="store_true")
     add_profile_option(p)
     add_lang_option(p)
     p.set_defaults(func=run)
+
 
 
 def run(args) -> int:

@@ -13,24 +13,42 @@ import sys
 from pathlib import Path
 
 from mjlens.lang import add_lang_option, add_profile_option, error_line, lang_of
+from scoring.messages import Catalog
+
+M = Catalog("label_cli", {
+    "help": ("label a folder of photos with the detector (for review)",
+             "用识牌模型给一个文件夹的照片做标注（留待复核）"),
+    "dir": ("folder of photos (searched recursively)", "照片所在的文件夹（含各层子文件夹）"),
+    "out": ("labelled folder (created; a rerun resumes)",
+            "标注结果的文件夹（会新建；再次运行从中断处接着做）"),
+    "model": ("model folder or detector .onnx", "模型文件夹或识牌模型 `.onnx` 文件"),
+    "conf": ("box score threshold (default 0.3)", "牌框得分的门槛（默认 `0.3`）"),
+    "review_below": ("boxes less sure than this are counted for review (default 0.5)",
+                     "把握低于此值的牌框记为待复核（默认 `0.5`）"),
+    "workers": ("processes, one detector each (default: the number of cores)",
+                "进程数，每个进程一个识牌模型（默认：处理器核数）"),
+    "ray": ("run as a Ray Data job (see docs/labelling.md)",
+            "作为 `Ray Data` 任务运行（见 `docs/labelling.md`）"),
+    "ray_address": ("Ray cluster to join (default: RAY_ADDRESS, else a local instance)",
+                    "要加入的 `Ray` 集群（默认：`RAY_ADDRESS`，否则在本机启动一个）"),
+})
 
 
 def register(sub) -> None:
-    p = sub.add_parser("label", help="label a folder of photos with the detector (for review)")
-    p.add_argument("dir", metavar="DIR", help="folder of photos (searched recursively)")
-    p.add_argument("--out", required=True, help="labelled folder (created; a rerun resumes)")
-    p.add_argument("--model", default=None, help="model folder or detector .onnx")
-    p.add_argument("--conf", type=float, default=None, help="box score threshold (default 0.3)")
+    p = sub.add_parser("label", help=M("help"))
+    p.add_argument("dir", metavar="DIR", help=M("dir"))
+    p.add_argument("--out", required=True, help=M("out"))
+    p.add_argument("--model", default=None, help=M("model"))
+    p.add_argument("--conf", type=float, default=None, help=M("conf"))
     p.add_argument("--review-below", type=float, default=None, metavar="P",
-                   help="boxes less sure than this are counted for review (default 0.5)")
-    p.add_argument("--workers", type=int, default=None,
-                   help="processes, one detector each (default: the number of cores)")
-    p.add_argument("--ray", action="store_true", help="run as a Ray Data job (see docs/labelling.md)")
-    p.add_argument("--ray-address", default=None,
-                   help="Ray cluster to join (default: RAY_ADDRESS, else a local instance)")
+                   help=M("review_below"))
+    p.add_argument("--workers", type=int, default=None, help=M("workers"))
+    p.add_argument("--ray", action="store_true", help=M("ray"))
+    p.add_argument("--ray-address", default=None, help=M("ray_address"))
     add_profile_option(p)
     add_lang_option(p)
     p.set_defaults(func=run)
+
 
 
 def run(args) -> int:

@@ -28,14 +28,16 @@ M = Catalog("rules_cli", {
     "kind_suit": ("suit", "花色"),
     "kind_choice": ("choice", "选项"),
     "kind_choices": ("choices", "选项列表"),
+    "h_help": ("list the rule sets and their options", "列出各规则集和它们的选项"),
 })
 
 
 def register(sub) -> None:
-    p = sub.add_parser("rules", help="list the rule sets and their options")
+    p = sub.add_parser("rules", help=M("h_help"))
     p.add_argument("--json", action="store_true")
     add_lang_option(p)
     p.set_defaults(func=run)
+
 
 
 def _value(value) -> str:

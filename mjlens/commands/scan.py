@@ -49,40 +49,62 @@ M = Catalog("scan_cli", {
     "no_hand": ("No hand was found in the photo.", "照片里没有找到手牌。"),
     "field_form": ("Write hand fields as NAME=VALUE, not {pair}.",
                    "手牌字段要写成 NAME=VALUE（名称=取值），不能写成 {pair}。"),
+    # the help of `mjlens scan`
+    "h_help": ("read a photo of a revealed hand and score it", "读一张摊开的牌的照片并算分"),
+    "h_description": ("Detect the tiles in a photo, read them as a hand (rows, melds, sideways "
+                      "claimed tiles, concealed kongs, winning tile, flowers) and score it.",
+                      "找出照片里的牌，读成一手牌（各排、副露、横放的吃碰杠牌、暗杠、和牌张、"
+                      "花牌），再算分。"),
+    "h_epilog": ("Exit status: 0 scored; 1 unreadable photo or no tiles in a row; 2 the tiles "
+                 "make no legal hand, bad option or missing model.",
+                 "退出码：0 已算分；1 照片读不了或一排牌也没有；2 牌组不成合法的和牌、选项有误或"
+                 "缺少识牌模型。"),
+    "h_rules": ("rule set id (see `mjlens rules`); default gb",
+                "规则集代号（见 `mjlens rules`）；默认 `gb`"),
+    "h_self_drawn": ("won on a self-drawn tile", "自摸和牌"),
+    "h_seat": ("seat wind (default E)", "门风（默认 `E`，东）"),
+    "h_round": ("round wind (default E)", "圈风（默认 `E`，东）"),
+    "h_last_tile": ("won on the last tile of the wall", "和的是牌墙的最后一张"),
+    "h_kong_replacement": ("won on a kong replacement", "杠上开花（和的是杠后补的牌）"),
+    "h_robbing_kong": ("won by robbing a kong", "抢杠和"),
+    "h_last_copy": ("the last copy of the winning tile", "和的是这种牌的最后一张（和绝张）"),
+    "h_option": ("a rule-set option, e.g. -o base=8 (see `mjlens rules`)",
+                 "规则集的选项，例如 `-o base=8`（见 `mjlens rules`）"),
+    "h_field": ("a rule set's hand field, e.g. -f riichi=true -f 'dora_indicators=[\"3m\"]' "
+                "(see `mjlens rules`; riichi's red_fives are read from the photo)",
+                "规则集的手牌字段，例如 `-f riichi=true -f 'dora_indicators=[\"3m\"]'`"
+                "（见 `mjlens rules`；立直麻将的赤宝牌从照片读出）"),
+    "h_json": ("print one JSON object", "输出一个 `JSON` 对象"),
+    "h_model": ("model folder or detector .onnx (default: the shipped models/)",
+                "模型文件夹或识牌模型 `.onnx` 文件（默认：随附的 `models/`）"),
+    "h_boxes": ("read the tile boxes from this JSON instead of running the detector",
+                "从这个 `JSON` 文件读出牌框，不运行识牌模型"),
 })
 
 
 def register(sub) -> None:
-    p = sub.add_parser(
-        "scan",
-        help="read a photo of a revealed hand and score it",
-        description="Detect the tiles in a photo, read them as a hand (rows, melds, sideways "
-        "claimed tiles, concealed kongs, winning tile, flowers) and score it.",
-        epilog="Exit status: 0 scored; 1 unreadable photo or no tiles in a row; 2 the tiles "
-        "make no legal hand, bad option or missing model.",
-    )
+    p = sub.add_parser("scan", help=M("h_help"), description=M("h_description"),
+                       epilog=M("h_epilog"))
     p.add_argument("photo", metavar="PHOTO")
-    p.add_argument("--rules", default="gb", help="rule set id (see `mjlens rules`); default gb")
-    p.add_argument("--self-drawn", action="store_true", help="won on a self-drawn tile")
-    p.add_argument("--seat", default="E", choices=list("ESWN"), help="seat wind (default E)")
-    p.add_argument("--round", default="E", choices=list("ESWN"), help="round wind (default E)")
-    p.add_argument("--last-tile", action="store_true", help="won on the last tile of the wall")
-    p.add_argument("--kong-replacement", action="store_true", help="won on a kong replacement")
-    p.add_argument("--robbing-kong", action="store_true", help="won by robbing a kong")
-    p.add_argument("--last-copy", action="store_true", help="the last copy of the winning tile")
+    p.add_argument("--rules", default="gb", help=M("h_rules"))
+    p.add_argument("--self-drawn", action="store_true", help=M("h_self_drawn"))
+    p.add_argument("--seat", default="E", choices=list("ESWN"), help=M("h_seat"))
+    p.add_argument("--round", default="E", choices=list("ESWN"), help=M("h_round"))
+    p.add_argument("--last-tile", action="store_true", help=M("h_last_tile"))
+    p.add_argument("--kong-replacement", action="store_true", help=M("h_kong_replacement"))
+    p.add_argument("--robbing-kong", action="store_true", help=M("h_robbing_kong"))
+    p.add_argument("--last-copy", action="store_true", help=M("h_last_copy"))
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-                   help="a rule-set option, e.g. -o base=8 (see `mjlens rules`)")
+                   help=M("h_option"))
     p.add_argument("--field", "-f", action="append", default=[], metavar="NAME=VALUE",
-                   help="a rule set's hand field, e.g. -f riichi=true -f 'dora_indicators=[\"3m\"]' "
-                   "(see `mjlens rules`; riichi's red_fives are read from the photo)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--model", default=None, help="model folder or detector .onnx (default: "
-                   "the shipped models/)")
-    p.add_argument("--boxes", default=None, metavar="FILE",
-                   help="read the tile boxes from this JSON instead of running the detector")
+                   help=M("h_field"))
+    p.add_argument("--json", action="store_true", help=M("h_json"))
+    p.add_argument("--model", default=None, help=M("h_model"))
+    p.add_argument("--boxes", default=None, metavar="FILE", help=M("h_boxes"))
     add_profile_option(p)
     add_lang_option(p)
     p.set_defaults(func=run)
+
 
 
 def _fail(args, status: int, message, extra: dict | None = None, notes=None) -> int:

@@ -22,24 +22,33 @@ M = Catalog("score_cli", {
     # place alone, in the reader's language, as `table` and `scan` say it
     "bad_json_line": ("Line {n} is not valid JSON (column {column}).",
                       "第 {n} 行不是有效的 JSON（第 {column} 列）。"),
+    # the help of `mjlens score`
+    "help": ("score a hand read on standard input", "给从标准输入读到的一手牌算分"),
+    "description": ("Score a hand given on standard input as JSON (one object, or JSON Lines "
+                    "for several hands) or in the hand notation, e.g. "
+                    "'123m 456p 789s 1z [555s<] +1z'.",
+                    "给标准输入里的一手牌算分：可以是 `JSON`（一个对象；多手牌则每行一个对象，"
+                    "即 `JSON Lines`），也可以是牌谱记法，例如 `123m 456p 789s 1z [555s<] +1z`。"),
+    "rules_help": ("rule set id (see `mjlens rules`); default gb",
+                   "规则集代号（见 `mjlens rules`）；默认 `gb`"),
+    "json_help": ("print JSON per the contract", "按约定的格式输出 `JSON`"),
+    "option_help": ("a rule-set option, e.g. -o base=8 (see `mjlens rules`); a choice may be "
+                    "given by the Chinese word `mjlens rules --lang zh` shows beside it, e.g. "
+                    "-o cap=无",
+                    "规则集的选项，例如 `-o base=8`（见 `mjlens rules`）；取值也可以写成 "
+                    "`mjlens rules --lang zh` 列在旁边的中文词，例如 `-o cap=无`"),
+    "hand_help": ("the hand in notation instead of standard input",
+                  "用牌谱记法直接给出这手牌，不读标准输入"),
 })
 
 
 def register(sub) -> None:
-    p = sub.add_parser(
-        "score",
-        help="score a hand read on standard input",
-        description="Score a hand given on standard input as JSON (one object, or JSON Lines "
-        "for several hands) or in the hand notation, e.g. '123m 456p 789s 1z [555s<] +1z'.",
-    )
-    p.add_argument("--rules", default="gb", help="rule set id (see `mjlens rules`); default gb")
-    p.add_argument("--json", action="store_true", help="print JSON per the contract")
-    p.add_argument(
-        "--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-        help="a rule-set option, e.g. -o base=8 (see `mjlens rules`); a choice may be given "
-        "by the Chinese word `mjlens rules --lang zh` shows beside it, e.g. -o cap=无",
-    )
-    p.add_argument("--hand", help="the hand in notation instead of standard input")
+    p = sub.add_parser("score", help=M("help"), description=M("description"))
+    p.add_argument("--rules", default="gb", help=M("rules_help"))
+    p.add_argument("--json", action="store_true", help=M("json_help"))
+    p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
+                   help=M("option_help"))
+    p.add_argument("--hand", help=M("hand_help"))
     add_lang_option(p)
     p.set_defaults(func=run)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import dataclass
 
 from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
 from scoring.messages import Catalog
@@ -14,43 +15,44 @@ M = Catalog("settle_cli", {
                  "这局的数据不是有效的 JSON（第 {line} 行第 {column} 列）。"),
     "unreadable": ("Cannot read the round file {path}: {reason}.", "读不了这局的文件 {path}：{reason}。"),
     "not_utf8": ("The round file {path} is not UTF-8 text.", "这局的文件 {path} 不是 UTF-8 文本。"),
+    # the help of `mjlens settle`
+    "h_help": ("settle a whole round: kong money, every win, the end of the wall",
+               "结算一整局：杠钱、每一家的和牌、牌墙摸完时的结算"),
+    "h_description": ("Settle a round given as JSON (events and final hands; format in "
+                      "docs/sichuan.md) under a rule set with round rules: {rules}. ROUND is a "
+                      "file, or - for standard input.",
+                      "按有整局规则的规则集（{rules}）结算一局以 `JSON` 给出的牌（各事件和最后的"
+                      "手牌；格式见 `docs/sichuan.md`）。`ROUND` 是一个文件，写 `-` 则读标准输入。"),
+    "h_round": ("the round as JSON, or - for stdin", "这一局的 `JSON`，写 `-` 则读标准输入"),
+    "h_rules": ("rule set id ({rules}); default: the round's 'rules', else sichuan",
+                "规则集代号（{rules}）；默认：这局数据里的 `rules`，没有则为 `sichuan`"),
+    "h_json": ("print the ledger as JSON", "以 `JSON` 输出这局的账目"),
+    "h_option": ("a rule-set option, e.g. -o base=5 -o cap=4",
+                 "规则集的选项，例如 `-o base=5 -o cap=4`"),
 })
 
 
 def register(sub) -> None:
-    p = sub.add_parser(
-        "settle",
-        help="settle a whole round: kong money, every win, the end of the wall",
-        description="Settle a round given as JSON (events and final hands; format in "
-        "docs/sichuan.md) under a rule set with round rules: {rules}. ROUND is a file, or - for "
-        "standard input.",
-    )
-    p.add_argument("round", metavar="ROUND.json", help="the round as JSON, or - for stdin")
-    p.add_argument("--rules", default=None,
-                   help="rule set id ({rules}); default: the round's 'rules', else sichuan")
-    _list_rule_sets_in_help(p)
-    p.add_argument("--json", action="store_true", help="print the ledger as JSON")
+    p = sub.add_parser("settle", help=M("h_help"),
+                       description=M("h_description", rules=SettlingRuleSets()))
+    p.add_argument("round", metavar="ROUND.json", help=M("h_round"))
+    p.add_argument("--rules", default=None, help=M("h_rules", rules=SettlingRuleSets()))
+    p.add_argument("--json", action="store_true", help=M("h_json"))
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
-                   help="a rule-set option, e.g. -o base=5 -o cap=4")
+                   help=M("h_option"))
     add_lang_option(p)
     p.set_defaults(func=run)
 
 
-def _list_rule_sets_in_help(parser) -> None:
-    """The rule sets that settle rounds are named from the registry, but only when the help is
-    shown: reading every rule set on each start of `mjlens` would slow every command."""
-    rules_arg = next(a for a in parser._actions if a.dest == "rules")
-    shown = parser.format_help
+@dataclass(frozen=True)
+class SettlingRuleSets:
+    """The rule sets that settle rounds, named from the registry only when the help is shown:
+    reading every rule set on each start of `mjlens` would slow every command."""
 
-    def format_help() -> str:
+    def __str__(self) -> str:
         from scoring.ruleset import all_rulesets
 
-        found = ", ".join(rs.id for rs in all_rulesets().values() if rs.settlement is not None)
-        parser.description = parser.description.replace("{rules}", found)
-        rules_arg.help = rules_arg.help.replace("{rules}", found)
-        return shown()
-
-    parser.format_help = format_help
+        return ", ".join(rs.id for rs in all_rulesets().values() if rs.settlement is not None)
 
 
 def run(args) -> int:

@@ -49,55 +49,83 @@ M = Catalog("table_cli", {
     "bad_file": ("Cannot read {path}: {why}", "无法读取 {path}：{why}"),
     "bad_json": ("{path} is not valid JSON (line {line}, column {column}).",
                  "{path} 不是有效的 JSON（第 {line} 行第 {column} 列）。"),
+    # the help of `mjlens table` and its actions
+    "h_description": (__doc__.splitlines()[0],
+                      "`mjlens table`：记录一张牌桌上的一整场牌：每一局、谁付给谁、累计输赢。"),
+    "h_db": ("SQLAlchemy URL of the ledger (default: a SQLite file in the user's data "
+             "directory, or MJLENS_LEDGER_URL)",
+             "账本的 `SQLAlchemy` 地址（默认：用户的数据目录里的 `SQLite` 文件，或 "
+             "`MJLENS_LEDGER_URL`）"),
+    "h_new": ("start a table", "新开一张牌桌"),
+    "h_players": ('four names in turn order, "A,B,C,D"', "按座次写四个名字，如 `\"A,B,C,D\"`"),
+    "h_first_dealer": ("who deals the first hand (default: the first player)",
+                       "第一局谁坐庄（默认：第一位玩家）"),
+    "h_add": ("add a hand", "记一局"),
+    "h_fix": ("correct hand N (the totals are recomputed)", "更正第 `N` 局（累计会重算）"),
+    "h_hand": ("the hand in notation", "用牌谱记法写的这手牌"),
+    "h_photo": ("a photo of the revealed hand", "摊开的手牌的照片"),
+    "h_round": ("a whole round, as `mjlens settle` reads it",
+                "一整局，格式同 `mjlens settle` 所读"),
+    "h_draw": ("a drawn hand (nobody won)", "流局（没人和牌）"),
+    "h_winner": ("who won (default: the hand's seat wind; East is the dealer, or under taiwan "
+                 "the first dealer)",
+                 "谁和牌（默认：按这手牌的门风；东家是庄家，台湾麻将则是首局的庄家）"),
+    "h_from": ("who discarded the winning tile", "谁打出了和牌的那张牌"),
+    "h_dealer": ("who dealt this hand, where the table decides it", "这一局谁坐庄（由牌桌决定时）"),
+    "h_riichi": ("(riichi) who declared riichi this hand, \"A,B\": each puts a 1000-point stick "
+                 "on the table, the winner of a later hand takes them (the winner's own riichi "
+                 "is read from the hand)",
+                 "（立直麻将）这一局谁立直了，如 `\"A,B\"`：每人在桌上放一根 1000 点的点棒，"
+                 "之后和牌的人拿走（和牌者自己的立直从手牌读出）"),
+    "h_tenpai": ("(riichi, with --draw) who was tenpai (ready) at the drawn hand, \"A,B\", or - "
+                 "for nobody: the dealer keeps the deal only if tenpai; the noten players pay "
+                 "the tenpai ones 3,000 in all",
+                 "（立直麻将，与 `--draw` 同用）流局时谁听牌，如 `\"A,B\"`，无人听牌写 `-`："
+                 "庄家听牌才连庄；未听牌者共付给听牌者 3000 点"),
+    "h_self_drawn": ("(photo) won by self-draw", "（照片）自摸和牌"),
+    "h_show": ("the totals and every hand", "累计输赢和每一局"),
+    "h_undo": ("remove the last hand", "撤销最后一局"),
+    "h_export": ("the hands as CSV", "以 `CSV` 导出每一局"),
+    "h_list": ("every table", "所有牌桌"),
 })
 
 
 def register(sub) -> None:
-    p = sub.add_parser("table", help=M.text("help"), description=__doc__.splitlines()[0])
+    p = sub.add_parser("table", help=M("help"), description=M("h_description"))
     tsub = p.add_subparsers(dest="table_command", metavar="ACTION", required=True)
 
     def common(q):
-        q.add_argument("--db", help="SQLAlchemy URL of the ledger (default: a SQLite file in the "
-                       "user's data directory, or MJLENS_LEDGER_URL)")
+        q.add_argument("--db", help=M("h_db"))
         add_lang_option(q)
         return q
 
-    q = common(tsub.add_parser("new", help="start a table"))
+    q = common(tsub.add_parser("new", help=M("h_new")))
     q.add_argument("name")
-    q.add_argument("--players", required=True, help='four names in turn order, "A,B,C,D"')
+    q.add_argument("--players", required=True, help=M("h_players"))
     q.add_argument("--rules", default="gb")
     q.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE")
-    q.add_argument("--dealer", help="who deals the first hand (default: the first player)")
+    q.add_argument("--dealer", help=M("h_first_dealer"))
     q.set_defaults(func=_new)
 
     for action, func in (("add", _add), ("fix", _fix)):
-        q = common(tsub.add_parser(action, help="add a hand" if action == "add"
-                                   else "correct hand N (the totals are recomputed)"))
+        q = common(tsub.add_parser(action, help=M(f"h_{action}")))
         q.add_argument("name")
         if action == "fix":
             q.add_argument("seq", type=int, metavar="N")
         q.add_argument("hand_file", nargs="?", metavar="HAND.json")
-        q.add_argument("--hand", help="the hand in notation")
-        q.add_argument("--photo", help="a photo of the revealed hand")
-        q.add_argument("--round", help="a whole round, as `mjlens settle` reads it")
-        q.add_argument("--draw", action="store_true", help="a drawn hand (nobody won)")
-        q.add_argument("--winner", help="who won (default: the hand's seat wind; East is the "
-                       "dealer, or under taiwan the first dealer)")
-        q.add_argument("--from", dest="discarder", help="who discarded the winning tile")
-        q.add_argument("--dealer", help="who dealt this hand, where the table decides it")
-        q.add_argument("--riichi", help="(riichi) who declared riichi this hand, \"A,B\": each "
-                       "puts a 1000-point stick on the table, the winner of a later hand takes "
-                       "them (the winner's own riichi is read from the hand)")
-        q.add_argument("--tenpai", help="(riichi, with --draw) who was tenpai (ready) at the "
-                       "drawn hand, \"A,B\", or - for nobody: the dealer keeps the deal only if "
-                       "tenpai; the noten players pay the tenpai ones 3,000 in all")
-        q.add_argument("--self-drawn", action="store_true", help="(photo) won by self-draw")
+        for option, key in (("--hand", "h_hand"), ("--photo", "h_photo"), ("--round", "h_round")):
+            q.add_argument(option, help=M(key))
+        q.add_argument("--draw", action="store_true", help=M("h_draw"))
+        q.add_argument("--winner", help=M("h_winner"))
+        q.add_argument("--from", dest="discarder", help=M("h_from"))
+        q.add_argument("--dealer", help=M("h_dealer"))
+        q.add_argument("--riichi", help=M("h_riichi"))
+        q.add_argument("--tenpai", help=M("h_tenpai"))
+        q.add_argument("--self-drawn", action="store_true", help=M("h_self_drawn"))
         q.set_defaults(func=func)
 
-    for action, func, text in (("show", _show, "the totals and every hand"),
-                               ("undo", _undo, "remove the last hand"),
-                               ("export", _export, "the hands as CSV")):
-        q = common(tsub.add_parser(action, help=text))
+    for action, func in (("show", _show), ("undo", _undo), ("export", _export)):
+        q = common(tsub.add_parser(action, help=M(f"h_{action}")))
         q.add_argument("name")
         if action == "show":
             q.add_argument("--json", action="store_true")
@@ -105,10 +133,11 @@ def register(sub) -> None:
             q.add_argument("--csv", action="store_true", default=True)
             q.set_defaults(machine_output=True)  # CSV: never wrapped to the terminal
         q.set_defaults(func=func)
-    q = common(tsub.add_parser("list", help="every table"))
+    q = common(tsub.add_parser("list", help=M("h_list")))
     q.add_argument("--json", action="store_true")
     q.set_defaults(func=_list)
     p.set_defaults(func=None)
+
 
 
 def _run(action):
