@@ -36,7 +36,7 @@ def _columns(text: str) -> int:
 
 
 def test_the_example_in_score_help_is_a_hand_that_scores(capsys, monkeypatch):
-    example = re.search(r"e\.g\. '([^']+)'", _subparser("score").description).group(1)
+    example = re.search(r"e\.g\. '([^']+)'", str(_subparser("score").description)).group(1)
     status, out, _ = _run(capsys, monkeypatch, ["score", "--hand", example])
     assert status == 0, example
     assert "Total" in out
