@@ -60,3 +60,18 @@ def test_names_that_are_no_rule_set_are_refused_with_the_known_ones():
         with pytest.raises(HandError) as exc:
             get_ruleset(name)
         assert "gb" in str(exc.value.msg.render("en"))
+
+
+def test_help_in_any_language_imports_no_heavy_module():
+    """`mjlens score --help` imported SQLAlchemy (the table command's ledger, ~0.2 s) on every
+    start of `mjlens`; the help in Chinese reads its words from the catalogs alone."""
+    for lang in ("en", "zh", "zh-Hant"):
+        code = ("import json, sys\nfrom mjlens.cli import main\ntry:\n"
+                f"    main(['score', '--help', '--lang', {lang!r}])\nexcept SystemExit:\n"
+                "    pass\nprint(json.dumps(sorted(sys.modules)))\n")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)}, cwd=ROOT, check=True)
+        mods = set(json.loads(done.stdout.strip().splitlines()[-1]))
+        for heavy in ("cv2", "onnxruntime", "numpy", "PIL", "vision", "sqlalchemy",
+                      "scoring.ruleset"):
+            assert heavy not in mods, f"`mjlens score --help --lang {lang}` imported {heavy}"

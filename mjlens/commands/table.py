@@ -14,7 +14,6 @@ import sys
 from pathlib import Path
 
 from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
-from mjlens.ledger.report import rules_name
 from scoring.messages import Catalog
 
 M = Catalog("table_cli", {
@@ -161,6 +160,7 @@ def _run(action):
 @_run
 def _new(args, ledger, lang) -> int:
     from mjlens.commands.score import parse_options
+    from mjlens.ledger.report import rules_name
     from mjlens.ledger.words import LedgerError
     from mjlens.ledger.words import M as W
 
@@ -304,6 +304,7 @@ def _list(args, ledger, lang) -> int:
 def list_lines(views, lang: str) -> list[str]:
     """A line per table, its name, rule set and count of hands padded to the widest of each by
     terminal columns (a Chinese character takes two), so the columns line up."""
+    from mjlens.ledger.report import rules_name
     from mjlens.terminal import columns, pad
 
     rules = [rules_name(v.rules, lang) for v in views]
@@ -341,6 +342,7 @@ def _print_view(view, lang: str, hands=None) -> None:
         hand_lines,
         next_dealer_words,
         riichi_table,
+        rules_name,
         wind_name,
     )
 
