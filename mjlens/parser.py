@@ -14,7 +14,7 @@ import copy
 import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from functools import partial
+from functools import cache, partial
 
 from mjlens.lang import env_lang, parse_lang
 from mjlens.terminal import chunks, columns
@@ -55,10 +55,13 @@ def argv_lang(argv: Sequence[str]) -> str | None:
     for i, arg in enumerate(argv):
         if arg == "--":
             break
-        if arg == "--lang" and i + 1 < len(argv):
+        name, equals, value = arg.partition("=")
+        if name not in ("--lan", "--lang"):  # argparse takes `--lan` for `--lang` too
+            continue
+        if equals:
+            found = value
+        elif i + 1 < len(argv):
             found = argv[i + 1]
-        elif arg.startswith("--lang="):
-            found = arg.partition("=")[2]
     if found is None:
         return None
     try:
@@ -67,6 +70,7 @@ def argv_lang(argv: Sequence[str]) -> str | None:
         return None
 
 
+@cache
 def _translations(lang: str) -> dict[str, str]:
     """argparse's message id -> its text in `lang`."""
     return {en: M.text(key, lang) for key, (en, _) in M.entries.items()}

@@ -161,6 +161,15 @@ def test_a_usage_error_in_chinese_still_exits_2(capsys, monkeypatch, argv, env, 
     assert not LATIN_WORD.search(_TYPED.sub("", err.splitlines()[-1])), err
 
 
+def test_mjlens_alone_prints_its_help_in_chinese_and_exits_2(capsys, monkeypatch):
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    assert main([]) == 2
+    out = capsys.readouterr().out
+    assert out.startswith("用法：mjlens [-h] COMMAND ...") and "位置参数：" in out
+
+
 def test_a_usage_error_in_english_is_as_it_was(capsys, monkeypatch):
     status, _, err = _help(capsys, monkeypatch, ["eval"])
     assert status == 2
@@ -191,6 +200,8 @@ def test_chinese_help_fits_the_terminal_by_columns(capsys, monkeypatch):
     (["score", "--lang", "zh"], "zh"), (["--lang=zh-TW", "score"], "zh-Hant"),
     (["score", "--lang", "zh", "--lang", "en"], "en"), (["score", "--", "--lang", "zh"], None),
     (["score", "--lang", "jp"], None), (["score", "--lang"], None), (["score"], None),
+    (["score", "--lan", "zh"], "zh"), (["score", "--lan=zh-HK"], "zh-Hant"),
+    (["score", "--la", "zh"], None),
 ])
 def test_the_language_is_read_from_argv_before_parsing(argv, lang):
     assert argv_lang(argv) == lang
