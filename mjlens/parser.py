@@ -26,7 +26,7 @@ M = Catalog("argparse", {
     "positionals": ("positional arguments", "位置参数"),
     "options": ("options", "选项"),
     "help": ("show this help message and exit", "显示这段帮助并退出"),
-    "error": ("%(prog)s: error: %(message)s\n", "%(prog)s：错误：%(message)s\n"),
+    "error": ("%(prog)s: error: %(message)s", "%(prog)s：错误：%(message)s"),  # and "\n"
     "argument": ("argument %(argument_name)s: %(message)s", "参数 %(argument_name)s：%(message)s"),
     "required": ("the following arguments are required: %s", "缺少这些必需的参数：%s"),
     "unrecognized": ("unrecognized arguments: %s", "无法识别的参数：%s"),
@@ -72,8 +72,10 @@ def argv_lang(argv: Sequence[str]) -> str | None:
 
 @cache
 def _translations(lang: str) -> dict[str, str]:
-    """argparse's message id -> its text in `lang`."""
-    return {en: M.text(key, lang) for key, (en, _) in M.entries.items()}
+    """argparse's message id -> its text in `lang`; the error line's id ends in a newline,
+    which a catalog text has not (every one is drawn in the app's font too)."""
+    table = {en: M.text(key, lang) for key, (en, _) in M.entries.items()}
+    return table | {f"{en}\n": f"{text}\n" for en, text in table.items()}
 
 
 @contextmanager
