@@ -64,3 +64,17 @@ def test_the_json_keeps_the_libraries_han():
     assert all(set(f) == {"name", "name_en", "fan", "count", "why", "why_zh", "name_zh_hant",
                           "why_zh_hant"} for f in got["fans"])
     assert got["limit"] == "四倍役満"
+
+
+def test_a_pung_completed_on_a_discard_is_not_called_claimed():
+    """The library counts a pung completed by ron as open (its `open_pon`, 2 fu), and three
+    pungs with one so completed are no san ankou; the reason said 'claimed pung of simples'
+    (中张明刻) in a riichi hand with nothing claimed, and san ankou 'made without claiming'."""
+    out = score_hand(parse_hand("234m 567p 678s 55s 99m +5s seat:S discarder=W riichi=true"),
+                     "riichi").to_json()
+    pung = next(d for d in out["fu_details"] if d["reason"] == "open_pon")
+    assert "completed on a discard" in pung["why"] and "荣和" in pung["why_zh"]
+    ron = score_hand(parse_hand("222m 444p 777s 55s 99m +5s seat:S discarder=W"),
+                     "riichi").to_json()
+    [ankou] = [y for y in ron["yaku"] if y["name_en"].startswith("San ankou")]  # 2, 4, 7
+    assert "completed on a discard" in ankou["why"] and "荣和" in ankou["why_zh"]
