@@ -122,6 +122,12 @@ M = Catalog("riichi", {
                      "kong_replacement.",
                      "一发在任何鸣牌（包括自己开杠）后即失效，岭上开花不可能是一发：请去掉 ippatsu 或 "
                      "kong_replacement。"),
+    "ippatsu_double_kong": ("Ippatsu (一发) after double riichi is never won with a kong in the "
+                            "hand: a kong, concealed too, declared before the first discard "
+                            "interrupts the first go-around (no double riichi), and one declared "
+                            "after the riichi ends ippatsu: remove ippatsu or double_riichi.",
+                            "两立直后的一发与这手牌里的杠不能并存：第一次打牌前开杠（暗杠也算）就打断了第一"
+                            "巡（不能两立直），立直后开杠则一发失效：请去掉 ippatsu 或 double_riichi。"),
     "library_error": ("The mahjong library cannot score this hand ({code}).",
                       "计分库不能计算这手牌（{code}）。"),
     # results, payments and notes
@@ -427,6 +433,8 @@ def hand_config(hand: Hand, f: RiichiFields, options: Mapping[str, Any]) -> Hand
     _check_first_turn(f, ctx, dealer)
     if f.ippatsu and ctx.kong_replacement:
         raise HandError(M("ippatsu_kong"))
+    if f.ippatsu and f.double_riichi and any(m.is_kong for m in hand.melds):
+        raise HandError(M("ippatsu_double_kong"))
     renhou = f.first_turn and not tsumo and options["renhou"] != "none"
     return HandConfig(
         is_tsumo=tsumo, is_riichi=f.riichi, is_daburu_riichi=f.double_riichi,
