@@ -87,7 +87,8 @@ def register(sub) -> None:
         q.add_argument("--dealer", help="who dealt this hand, where the table decides it")
         q.add_argument("--riichi", help="(riichi) who declared riichi this hand, \"A,B\": each "
                        "puts a 1000-point stick on the table, the winner of a later hand takes "
-                       "them (the winner's own riichi is read from the hand)")
+                       "them (the winner's own riichi is read from the hand too; a winner named "
+                       "here scores riichi)")
         q.add_argument("--tenpai", help="(riichi, with --draw) who was tenpai (ready) at the "
                        "drawn hand, \"A,B\", or - for nobody: the dealer keeps the deal only if "
                        "tenpai; the noten players pay the tenpai ones 3,000 in all")
