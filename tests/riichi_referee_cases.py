@@ -291,9 +291,10 @@ CASES = [
     # rinshan win follows the winner's own kong, so it is never ippatsu
     ("ippatsu on a kong replacement", "{2222m} 567p 456s 678s 3p *3p seat:S kong-replacement "
      "riichi=true ippatsu=true", {}, dict(error="kong")),
-    # double riichi is declared in the first uninterrupted go-around, which the winner's own
-    # concealed kong interrupts (the same EMA page), so a kong in a double-riichi hand came
-    # after the riichi and ended ippatsu; the library would add ippatsu's han
+    # double riichi is declared in the first uninterrupted go-around, and EMA 3.1: "A normal
+    # set of turns is interrupted if a tile is claimed for kong, pung or chow, or a concealed
+    # kong is declared", so a kong in a double-riichi hand came after the riichi and ended
+    # ippatsu (EMA 3.3.14: "including concealed kongs"); the library would add ippatsu's han
     ("ippatsu after double riichi with a kong", "{2222m} 567p 456s 678s 3p *3p seat:S "
      "double_riichi=true ippatsu=true", {}, dict(error="double riichi is never won with a kong")),
     ("riichi, a concealed kong before it, then ippatsu", "{2222m} 567p 456s 678s 3p *3p seat:S "
