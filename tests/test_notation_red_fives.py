@@ -69,3 +69,19 @@ def test_the_command_line_reads_a_red_five_written_zero():
     assert run.returncode == 0, run.stdout + run.stderr
     out = json.loads(run.stdout)
     assert out["total"] == 7700 and out["red_fives"] == ["5p"]
+
+
+def test_indicators_and_red_fives_written_as_tiles():
+    """`dora_indicators=2p` (as a player types it, and as the app's indicator box takes "3m 5z")
+    was refused as not a list; tiles written as in the hand are read, a non-tile still refused."""
+    plain = HAND.replace("067p", "567p")
+    hand = parse_hand(plain + " dora_indicators=2p1m ura_dora_indicators=7s red_fives=5p",
+                      RIICHI_KEYS)
+    listed = parse_hand(plain + ' dora_indicators=["2p","1m"] ura_dora_indicators=["7s"] '
+                        'red_fives=["5p"]', RIICHI_KEYS)
+    written, as_list = (score_hand(h, "riichi").to_json() for h in (hand, listed))
+    assert written["dora_indicators"] == ["2p", "1m"] and written["red_fives"] == ["5p"]
+    assert written["total"] == as_list["total"] and written["han"] == as_list["han"] == 8
+    with pytest.raises(HandError) as exc:
+        score_hand(parse_hand(HAND + " dora_indicators=x", RIICHI_KEYS), "riichi")
+    assert "'dora_indicators' must be tiles" in str(exc.value)

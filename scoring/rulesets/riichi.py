@@ -24,6 +24,7 @@ from mahjong.meld import Meld as LibraryMeld
 from scoring import tiles as T
 from scoring.hand import WINDS, Hand, HandError
 from scoring.messages import Catalog, Msg, Tile
+from scoring.notation import parse_tiles
 from scoring.ruleset import Fan, HandField, Option, RuleSet, ScoreResult
 from scoring.rulesets.riichi_limits import limit_of, one_yakuman, yakuman_words
 from scoring.rulesets.riichi_pay import payments, read_pao, yaku_han
@@ -47,8 +48,10 @@ M = Catalog("riichi", {
                  "'{field}' 必须是 true 或 false，而不是 {value}。"),
     "bad_count": ("'{field}' must be a whole number, 0 or more, not {value}.",
                   "'{field}' 必须是 0 或更大的整数，而不是 {value}。"),
-    "bad_tiles": ("'{field}' must be a list of tile codes such as [\"3m\", \"7z\"], not {value}.",
-                  "'{field}' 必须是牌代码的列表，例如 [\"3m\", \"7z\"]，而不是 {value}。"),
+    "bad_tiles": ("'{field}' must be tiles, as a list of codes such as [\"3m\", \"7z\"] or "
+                  "written as in the hand (3m7z), not {value}.",
+                  "'{field}' 必须是牌：代码列表，例如 [\"3m\", \"7z\"]，或像手牌那样写（3m7z），"
+                  "而不是 {value}。"),
     "bad_indicator": ("{field} holds {code}, which is not a tile (1m-9m, 1p-9p, 1s-9s, 1z-7z).",
                       "{field} 里的 {code} 不是一张牌（1m-9m、1p-9p、1s-9s、1z-7z）。"),
     "too_many_indicators": ("{field} lists {n} indicators; a round shows at most 5 (one, and "
@@ -300,9 +303,16 @@ def _count(extra: Mapping[str, Any], name: str) -> int:
 
 
 def _tiles(extra: Mapping[str, Any], name: str) -> tuple[str, ...]:
+    """A list of tile codes; in the notation also tiles as written there (`dora_indicators=3m`,
+    `35m7z`), which was refused as not a list."""
     value = extra.get(name, [])
     if value is None:
         return ()
+    if isinstance(value, str) and value:
+        try:
+            value = parse_tiles(value)
+        except HandError:
+            raise HandError(M("bad_tiles", field=name, value=repr(value))) from None
     if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
         raise HandError(M("bad_tiles", field=name, value=repr(value)))
     for code in value:
