@@ -78,3 +78,21 @@ def test_a_pung_completed_on_a_discard_is_not_called_claimed():
                      "riichi").to_json()
     [ankou] = [y for y in ron["yaku"] if y["name_en"].startswith("San ankou")]  # 2, 4, 7
     assert "completed on a discard" in ankou["why"] and "荣和" in ankou["why_zh"]
+
+
+def test_indicators_fewer_than_the_table_shows_are_said():
+    """A hand with a kong shows a kan dora indicator beside the first (riichi.wiki's EMA
+    summary: "After declaring any type of kantsu, the next dora indicator is flipped
+    immediately"), and a riichi win an ura indicator under each: giving fewer scored the hand
+    lower without a word. The score is the library's; a note says an indicator looks missing."""
+    kong = "{2222m} 567p 456s 678s 3p *3p seat:S riichi=true"
+    one = score_hand(parse_hand(kong + ' dora_indicators=["1m"]'), "riichi").to_json()
+    assert any("at least 2 are shown, but 1 given" in n for n in one["notes"]), one["notes"]
+    assert any("至少翻开 2 张" in n for n in one["notes_zh"])
+    two = score_hand(parse_hand(kong + ' dora_indicators=["1m","4p"] ura_dora_indicators=["1s"]'),
+                     "riichi").to_json()
+    assert not any("kan dora" in n for n in two["notes"])
+    assert any("2 dora indicators, but 1 ura given" in n for n in two["notes"]), two["notes"]
+    plain = score_hand(parse_hand('234m 567p 456s 678s 3p *3p seat:S riichi=true '
+                                  'dora_indicators=["1m"] ura_dora_indicators=["1s"]'), "riichi")
+    assert not any("indicator" in n for n in plain.to_json()["notes"][1:])

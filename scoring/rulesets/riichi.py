@@ -27,6 +27,7 @@ from scoring.messages import Catalog, Msg, Tile
 from scoring.notation import parse_tiles
 from scoring.ruleset import Fan, HandField, Option, RuleSet, ScoreResult
 from scoring.rulesets.riichi_limits import limit_of, one_yakuman, yakuman_words
+from scoring.rulesets.riichi_notes import hand_notes
 from scoring.rulesets.riichi_pay import payments, read_pao, yaku_han
 from scoring.rulesets.riichi_words import LIMIT_WORDS, LIMITS, YAKU_NAMES, F, W
 
@@ -139,16 +140,6 @@ M = Catalog("riichi", {
     "summary_limit": (", {limit}", "，{limit}"),
     "summary_yakuman": ("{limit}: {points} points before honba and riichi sticks",
                         "{limit}：{points}点（不含本场和立直棒）"),
-    "sticks": ("The winner also takes the riichi sticks on the table ({n} x 1,000): "
-               "{points} points.",
-               "和牌者另得桌上的 {n} 根立直棒：{points} 点。"),
-    "red_off": ("Red fives are not counted (option red_fives=false): {tiles} count as plain fives.",
-                "不计赤宝牌（不选“计赤宝牌”）：{tiles} 按普通的五计算。"),
-    "rinshan_last": ("The kong replacement tile was the last tile to draw: it scores rinshan "
-                     "kaihou, not haitei, which is won on the last tile of the live wall.",
-                     "岭上牌是最后一张可摸的牌：计岭上开花，不计海底摸月（海底须是牌墙最后一张）。"),
-    "ura_no_riichi": ("Ura dora count only under riichi: the indicators {tiles} are not counted.",
-                      "里宝牌只在立直时计算：指示牌 {tiles} 不计。"),
     "renhou_none": ("Renhou (人和) is not counted (option renhou=none): the hand is scored on "
                     "its own yaku.", "不计人和（“人和的价值”选了“不算役”）：按这手牌自己的役计算。"),
     "renhou_mangan": ("Renhou (人和) is paid as a mangan (option renhou=mangan): the hand's other "
@@ -560,14 +551,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     total = cost["total"] - bonus - cost["kyoutaku_bonus"]
     paid, notes = payments(hand, response, config, f, options)
     notes[:0] = [_summary(response, total, level), *renhou_notes]
-    if cost["kyoutaku_bonus"]:
-        notes.append(M("sticks", n=f.sticks, points=cost["kyoutaku_bonus"]))
-    if f.red and not options["red_fives"]:
-        notes.append(M("red_off", tiles=_named(f.red)))
-    if hand.context.last_tile and hand.context.kong_replacement:
-        notes.append(M("rinshan_last"))
-    if f.ura and not (f.riichi or f.double_riichi):
-        notes.append(M("ura_no_riichi", tiles=_named(f.ura)))
+    notes += hand_notes(hand, f, cost, options)
     fans = [fan for fan, _ in entries]
     extra = {
         "han": response.han, "fu": response.fu, "limit": limit, "limit_en": level,
