@@ -36,9 +36,9 @@ M = Catalog("ledger_tenpai", {
                  "本桌规则流局时不计听牌：请不要填写听牌者。"),
     "not_drawn": ("Who was tenpai is recorded for a drawn hand only.",
                   "只有流局才记录听牌者。"),
-    "declarer_noten": ("{names} declared riichi, which is declared on a ready hand, but is not "
-                       "among the tenpai players at the drawn hand: add them (a riichi that was "
-                       "not ready is a foul this ledger does not score).",
+    "declarer_noten": ("{names} declared riichi, and riichi is declared on a ready hand, but "
+                       "the drawn hand's tenpai players leave them out: add them (a riichi that "
+                       "was not ready is a foul this ledger does not score).",
                        "{names} 立直了，立直必须是听牌的手牌，却不在流局时的听牌者里：请把他们加上"
                        "（立直却未听牌是犯规，本账目不计）。"),
 })
