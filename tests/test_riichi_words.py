@@ -96,3 +96,25 @@ def test_indicators_fewer_than_the_table_shows_are_said():
     plain = score_hand(parse_hand('234m 567p 456s 678s 3p *3p seat:S riichi=true '
                                   'dora_indicators=["1m"] ura_dora_indicators=["1s"]'), "riichi")
     assert not any("indicator" in n for n in plain.to_json()["notes"][1:])
+
+
+def test_the_discarder_is_fangchong_in_riichis_notes_and_refusals():
+    """Riichi's payments, options and the app call the player who dealt in 放铳者, but the
+    assumed-discarder note and the self-drawn refusal came from the shared messages, a Chinese
+    game's 放炮者, in the same breakdown."""
+    import pytest
+
+    from scoring.hand import HandError
+
+    ron = score_hand(parse_hand("234m 567p 456s 33p 67s +8s seat:S riichi=true"), "riichi")
+    zh = ron.to_json()["notes_zh"]
+    assert any("未给出放铳者" in n for n in zh) and not any("放炮" in n for n in zh), zh
+    assert any("assumed the player before the winner" in n for n in ron.to_json()["notes"])
+    with pytest.raises(HandError) as exc:
+        score_hand(parse_hand("234m 567p 456s 33p 67s *8s seat:S riichi=true discarder=W"),
+                   "riichi")
+    assert "放铳者" in exc.value.render("zh") and "no discarder" in str(exc.value)
+    from scoring.messages import Seat
+    from scoring.payments import M as SHARED
+
+    assert "放炮者" in SHARED("assumed_discarder", seat=Seat("E")).render("zh")  # Chinese games'
