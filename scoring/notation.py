@@ -12,6 +12,9 @@ Grammar (tokens separated by spaces; see README "Hand notation"):
 - `last-tile` `kong-replacement` `robbing-kong` `last-copy`   flags.
 - `key=value`       a rule set's extra field (value: true, false, a number or a word). Given
                     `keys` (the fields a rule set reads), another key is refused, naming them.
+- `0m` `0p` `0s`    a red five (riichi's way of writing one, as Tenhou and the photo's boxes do):
+                    the five, listed in the hand's `red_fives` (refused where the game's keys
+                    have no `red_fives`).
 `format_hand(parse_hand(s))` gives the canonical spelling; `parse_hand(format_hand(h)) == h`.
 """
 
@@ -51,9 +54,15 @@ M = Catalog("notation", {
     "unknown_key": ("This game's hand notation has no key “{key}”. The keys it reads: {known}.",
                     "这一玩法的牌型记法里没有“{key}”这一项。可写的是：{known}。"),
     "no_keys": ("none", "无"),
+    "red_not_played": ("{code} writes a red five, and this game plays no red fives: write {five}.",
+                       "{code} 表示赤五，这一玩法没有赤五：请写 {five}。"),
+    "red_given_twice": ("The red fives are given twice, as 0m / 0p / 0s and as red_fives=: give "
+                        "them one way.",
+                        "赤五写了两遍（0m / 0p / 0s 和 red_fives=）：只用一种写法。"),
 })
 
 _GROUP = re.compile(r"(\d+)([mpszf])")
+_RED_RUN = re.compile(r"([\d']+)([mps])")  # a suit's digits (a meld's ' marks included)
 _MELD = re.compile(r"^([\[{])((?:\d'?)+)([mpsz])([<^>]?)(\+?)([\]}])$")
 _SOURCE_MARK = {"<": "left", "^": "across", ">": "right"}
 _MARK_OF_SOURCE = {v: k for k, v in _SOURCE_MARK.items()}
@@ -175,6 +184,28 @@ def _parse_value(text: str):
         return text
 
 
+def _red_fives(token: str, reds: list[str]) -> str:
+    """A tile token with riichi's red fives (0m / 0p / 0s) written as the fives they are, each
+    red five met added to `reds` (a 0 of the honours or flowers is left to be refused)."""
+
+    def five(m: re.Match) -> str:
+        reds.extend(f"5{m.group(2)}" for _ in range(m.group(1).count("0")))
+        return m.group(1).replace("0", "5") + m.group(2)
+
+    return _RED_RUN.sub(five, token)
+
+
+def _add_reds(extra: dict, reds: list[str], keys: Collection[str] | None) -> None:
+    """The red fives written 0m / 0p / 0s as the hand's `red_fives` field."""
+    if not reds:
+        return
+    if keys is not None and "red_fives" not in keys:
+        raise HandError(M("red_not_played", code=repr("0" + reds[0][1]), five=reds[0]))
+    if "red_fives" in extra:
+        raise HandError(M("red_given_twice"))
+    extra["red_fives"] = reds
+
+
 def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
     """Parse the notation into a Hand (tile counts are checked later by `Hand.validate`).
     `keys`: the `key=value` keys the reader's game reads (a rule set's `field_names`); a key
@@ -188,7 +219,10 @@ def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
     win_tile = None
     ctx: dict = {}
     extra: dict = {}
+    reds: list[str] = []
     for token in text.split():
+        if token[0] in "[{+*" or token[0].isdigit():
+            token = _red_fives(token, reds)
         if token[0] in "[{":
             melds.append(_parse_meld(token))
         elif token[0] in "+*":
@@ -220,6 +254,7 @@ def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
                 (flowers if T.is_flower(code) else concealed).append(code)
         else:
             raise HandError(M("token", token=repr(token)))
+    _add_reds(extra, reds, keys)
     return Hand(
         concealed=tuple(T.sorted_codes(concealed)),
         melds=tuple(melds),

@@ -97,6 +97,9 @@ def random_spec(rng: random.Random) -> dict | None:
     # what cannot happen at a table, which riichi refuses: ippatsu after the winner's own kong
     # (any kong ends it), a first-turn win on the last tile or on a robbed kong (a call)
     spec["ippatsu"] = spec["ippatsu"] and not spec["rinshan"]
+    # nor ippatsu after double riichi with a kong (before the first discard it interrupts the
+    # go-around double riichi needs, after the riichi it ends ippatsu)
+    spec["ippatsu"] = spec["ippatsu"] and not (spec["double"] and kongs)
     spec["first"] = spec["first"] and not spec["last"] and not spec["chankan"]
     spare = Counter({c: 4 - counts[c] for c in ALL_CODES})
     spec["dora"] = _indicators(rng, spare, rng.randint(1, 1 + kongs))

@@ -291,6 +291,16 @@ CASES = [
     # rinshan win follows the winner's own kong, so it is never ippatsu
     ("ippatsu on a kong replacement", "{2222m} 567p 456s 678s 3p *3p seat:S kong-replacement "
      "riichi=true ippatsu=true", {}, dict(error="kong")),
+    # double riichi is declared in the first uninterrupted go-around, and EMA 3.1: "A normal
+    # set of turns is interrupted if a tile is claimed for kong, pung or chow, or a concealed
+    # kong is declared", so a kong in a double-riichi hand came after the riichi and ended
+    # ippatsu (EMA 3.3.14: "including concealed kongs"); the library would add ippatsu's han
+    ("ippatsu after double riichi with a kong", "{2222m} 567p 456s 678s 3p *3p seat:S "
+     "double_riichi=true ippatsu=true", {}, dict(error="double riichi is never won with a kong")),
+    ("riichi, a concealed kong before it, then ippatsu", "{2222m} 567p 456s 678s 3p *3p seat:S "
+     "riichi=true ippatsu=true", {}, dict(han=4, fu=40, limit="満貫", total=8000,
+                                          payments=[("E", "S", 4000), ("N", "S", 2000),
+                                                    ("W", "S", 2000)])),
     # --- renhou (人和): a non-dealer's ron before a first draw (first_turn on a discard). H is
     # tanyao + pinfu, 2 han 30 fu: 480 x 4 -> 2,000. The library's renhou is a 5-han yaku added
     # to them: 7 han, haneman 12,000. The EMA 2016 mangan (riichi.wiki "Renhou": a mangan, or

@@ -3,6 +3,8 @@ picked as tiles, red fives as toggles, counters), each reaching the score."""
 
 from __future__ import annotations
 
+from scoring.notation import parse_hand
+from scoring.ruleset import score_hand
 from tests.app_support import toy_rules  # noqa: F401
 from tests.test_app import app, enter  # noqa: F401
 
@@ -283,3 +285,19 @@ def test_a_hand_without_a_yaku_says_nobody_pays_under_payments():
     texts = page_text(at)
     after = texts[texts.index("Payments"):]
     assert "Not a legal win: nobody pays." in after
+
+
+def test_indicators_typed_as_tiles_in_the_notation_box(app):  # noqa: F811
+    """`dora_indicators=3p` typed in the notation box (as the command line now reads it) stopped
+    the page: the field's tiles were drawn letter by letter ('unknown tile code 3'); a listed
+    code that is no tile (["0p"]) did the same. The tiles are shown and scored; a non-tile is
+    refused in words."""
+    app.selectbox(key="rules").set_value("riichi").run()
+    enter(app, "234m 456p 3455s 678s *5s seat:S riichi=true dora_indicators=3p red_fives=5s")
+    assert not app.exception, app.exception
+    listed = score_hand(parse_hand('234m 456p 3455s 678s *5s seat:S riichi=true '
+                                   'dora_indicators=["3p"] red_fives=["5s"]'), "riichi")
+    assert [m.value for m in app.metric] == [f"{listed.total} points"]
+    enter(app, '234m 456p 3455s 678s *5s seat:S riichi=true dora_indicators=["0p"]')
+    assert not app.exception, app.exception
+    assert "not a tile" in " ".join(str(w.value) for w in app.warning)

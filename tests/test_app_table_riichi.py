@@ -15,12 +15,12 @@ from tests.test_app_table import APP, PLAYERS, page, shown, start, url  # noqa: 
 RON = "234m 456p 3455s 678s +5s"  # tanyao, won on a discard: 5800 to the dealer (Ann)
 
 WORDS = {
-    "en": {"drawn": "1. drawn hand: Ann tenpai (ready); Bo's and Cy's riichi sticks stay on the "
-                    "table",
+    "en": {"drawn": "1. drawn hand: Ann, Bo and Cy tenpai (ready); Bo's and Cy's riichi sticks "
+                    "stay on the table",
            "pot": "On the table: 2 riichi sticks (2,000)", "added": "Hand 2 added.",
            "honba": "; next hand: 1 honba (本场)", "honba_after": "; next hand: 2 honba (本场)",
            "heading": "(dealer Ann, East round, 1 honba)"},
-    "zh": {"drawn": "1. 流局：Ann 听牌；Bo、Cy 的立直棒留在桌上",
+    "zh": {"drawn": "1. 流局：Ann、Bo、Cy 听牌；Bo、Cy 的立直棒留在桌上",
            "pot": "桌上：2 根立直棒（2,000 点）", "added": "已记第 2 局。",
            "honba": "；下一局：1 本场", "honba_after": "；下一局：2 本场",
            "heading": "（庄家 Ann，东风圈，1 本场）"},
@@ -34,19 +34,19 @@ def _totals(at) -> list[float]:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_declarers_sticks_stay_on_a_drawn_hand_and_the_winner_takes_them(url, lang):  # noqa: F811
     """Bo and Cy declare riichi in a drawn hand: 1,000 each goes onto the table, the heading says
-    so (it said 'nobody pays'), the standings show the two sticks. Ann, the dealer, was tenpai:
-    she keeps the deal and takes 1,000 from each noten player. She then wins with her own
-    riichi (read from the hand) and takes all three sticks. The form had no way to name a
-    declarer."""
+    so (it said 'nobody pays'), the standings show the two sticks. Ann, the dealer, was tenpai
+    with them (a declarer was, EMA 2016 3.3.14): she keeps the deal, and Di, noten, pays the
+    three 1,000 each. She then wins with her own riichi (read from the hand) and takes all
+    three sticks. The form had no way to name a declarer."""
     at = start(page(lang), rules="riichi")
     at.multiselect(key="tb-riichi").set_value([1, 2])
-    at.multiselect(key="tb-tenpai").set_value([0])
+    at.multiselect(key="tb-tenpai").set_value([0, 1, 2])
     at.button(key="tb-draw").click().run()
     assert not at.exception, at.exception
     words = WORDS[lang]
     assert words["drawn"] in shown(at), shown(at)
     assert words["pot"] + words["honba"] in shown(at)  # the drawn hand adds a honba (本场)
-    assert _totals(at) == [3000, -2000, -2000, -1000]  # sticks, and the noten payments
+    assert _totals(at) == [1000, 0, 0, -3000]  # sticks, and the noten payments
     assert at.multiselect(key="tb-riichi").value == []  # the next hand is ticked afresh
     assert at.multiselect(key="tb-tenpai").value == []
     at.text_input(key="tb-hand").set_value(RON + " riichi=true").run()
@@ -59,7 +59,7 @@ def test_declarers_sticks_stay_on_a_drawn_hand_and_the_winner_takes_them(url, la
     assert hand.result["riichi_sticks"] == 3 and hand.result["from_table"] == 3000
     # the drawn hand left a honba (本场): 300 more from the discarder
     assert hand.honba == 1
-    assert _totals(at) == [5800 + 300 + 3000 - 1000 + 3000, -2000, -2000, -5800 - 300 - 1000]
+    assert _totals(at) == [5800 + 300 + 3000 - 1000 + 1000, 0, 0, -5800 - 300 - 3000]
     assert words["pot"] not in shown(at) and Ledger(url).table("Friday").riichi_sticks == 0
     assert words["honba_after"] in shown(at) and words["heading"] in shown(at)  # Ann dealt
 
@@ -163,7 +163,7 @@ def test_add_to_table_shows_the_hand_with_the_tables_honba_as_it_is_recorded(url
     the ledger adds: it now shows what will be recorded, and that is what is recorded."""
     led = Ledger(url)
     led.new_table("Friday", PLAYERS, "riichi")
-    led.add("Friday", entries.drawn(tenpai=[0], riichi=[1]))  # Ann keeps the deal, 1 honba
+    led.add("Friday", entries.drawn(tenpai=[0, 1], riichi=[1]))  # Ann keeps the deal, 1 honba
     at = AppTest.from_file(APP, default_timeout=60)
     at.session_state["table"] = "Friday"
     at.session_state["lang"] = lang

@@ -79,7 +79,7 @@ def test_notation_reads_meld_details():
     "text, words",
     [
         ("123x", "Cannot read"),
-        ("0m", "no tile"),
+        ("0z", "no tile"),  # 0m is a red five (riichi)
         ("8z", "no tile"),
         ("[12m]", "not a meld"),
         ("[135m]", "not a chow"),

@@ -234,3 +234,18 @@ def test_a_hanchan_ends_after_south_4_unless_the_table_plays_another_length(tmp_
     assert view.games_ended == ended and view.deal.round_wind == "W"
     if length is None:
         assert render(game_over(view), "zh").startswith("这一场（半庄：东、南两圈）在第 8 局后打完")
+
+
+def test_a_riichi_declarer_left_out_of_the_tenpai_players_is_refused(tmp_path):
+    """Riichi is declared on a waiting hand (EMA 2016, 3.3.14), but a drawn hand whose tenpai
+    players left out a declarer charged that declarer the noten payment; it is refused, naming
+    the player, in both languages. Without a word on tenpai the hand is recorded as before."""
+    led = _table(tmp_path)
+    with pytest.raises(LedgerError) as exc:
+        led.add("T", entries.drawn(tenpai=[0], riichi=[1]))
+    assert "Bo declared riichi" in str(exc.value)
+    assert "Bo 立直了" in exc.value.msg.render("zh")
+    assert led.table("T").hands == []
+    led.add("T", entries.drawn(tenpai=[0, 1], riichi=[1]))
+    led.add("T", entries.drawn(riichi=[2]))
+    assert len(led.table("T").hands) == 2

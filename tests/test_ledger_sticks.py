@@ -83,3 +83,24 @@ def test_other_rule_sets_have_no_sticks(tmp_path):
     led.add("G", entries.drawn(riichi=[1]))
     view = led.table("G")
     assert view.totals == [0, 0, 0, 0] and "riichi_sticks" not in table_json(view)
+
+
+def test_a_winner_named_as_a_declarer_scores_riichi(tmp_path):
+    """Bo won, named among the players who declared riichi (table add --riichi Bo, the app's
+    ticks) but the hand's riichi switch left off: Bo's stick went on the table and the hand was
+    scored without riichi (tanyao alone); a declarer's hand has the yaku."""
+    led, t = _table(tmp_path)
+    hand = led.add(t, entries.from_notation(RON, winner=1, discarder=2, riichi=[1]))
+    names = [y["name_en"] for y in hand.result["yaku"]]
+    assert "Riichi" in names, names
+    plain = led.add(t, entries.from_notation(RON, winner=1, discarder=2))
+    assert hand.result["total"] > plain.result["total"]
+    assert "Riichi" not in [y["name_en"] for y in plain.result["yaku"]]
+
+
+def test_a_winner_declaring_with_an_open_hand_is_refused(tmp_path):
+    led, t = _table(tmp_path)
+    with pytest.raises(LedgerError) as exc:
+        led.add(t, entries.from_notation("[234m<] 456p 3455s 678s +5s", winner=1, discarder=2,
+                                         riichi=[1]))
+    assert "concealed" in str(exc.value)

@@ -121,7 +121,7 @@ def test_a_tile_named_in_traditional_chinese_has_no_space_beside_it():
 
 # a sentence that names an option or a hand field: (catalog, key, rule set, option or field)
 NAMES_A_CONTROL = [
-    ("riichi", "red_off", "riichi", "red_fives"), ("riichi", "renhou_none", "riichi", "renhou"),
+    ("riichi_notes", "red_off", "riichi", "red_fives"), ("riichi", "renhou_none", "riichi", "renhou"),
     ("riichi", "renhou_mangan", "riichi", "renhou"), ("riichi", "renhou_own", "riichi", "renhou"),
     ("riichi", "opt_red", "riichi", "field:red_fives"),
     ("riichi_limits_notes", "one_yakuman", "riichi", "double_yakuman"),

@@ -376,7 +376,8 @@ def test_pao_payments(pao_honba):
     ("23m 5555p 345s 678s 99p +4m", "Wrong number"),
     ("23m 456p 555p 678s 99p +4m riichi=true", "one of the four 5p is red"),
     ('23m 456p 345s 678s 99p +4m dora_indicators=["0p"]', "not a tile"),
-    ('23m 456p 345s 678s 99p +4m dora_indicators="3m"', "list of tile codes"),
+    ('23m 456p 345s 678s 99p +4m dora_indicators="3x"', "list of codes"),  # "3m" is read
+    ("23m 456p 345s 678s 99p +4m dora_indicators=3", "must be tiles"),
     ('23m 456p 345s 678s 99p +4m dora_indicators=["1m","1m","1m","1m","1m","1m"]', "at most 5"),
     ('23m 456p 345s 678s 999p +4m riichi=true dora_indicators=["9p"]', "Wrong number"),
     ('23m 456p 345s 678s 99p +4m riichi=true dora_indicators=["9p","9p","9p"]', "5 of 9p"),

@@ -73,9 +73,9 @@ M = Catalog("table_cli", {
     "h_dealer": ("who dealt this hand, where the table decides it", "这一局谁坐庄（由牌桌决定时）"),
     "h_riichi": ("(riichi) who declared riichi this hand, \"A,B\": each puts a 1000-point stick "
                  "on the table, the winner of a later hand takes them (the winner's own riichi "
-                 "is read from the hand)",
+                 "is read from the hand too; a winner named here scores riichi)",
                  "（立直麻将）这一局谁立直了，如 `\"A,B\"`：每人在桌上放一根 1000 点的点棒，"
-                 "之后和牌的人拿走（和牌者自己的立直从手牌读出）"),
+                 "之后和牌的人拿走（和牌者自己的立直也从手牌读出；这里写到的和牌者按立直计分）"),
     "h_tenpai": ("(riichi, with --draw) who was tenpai (ready) at the drawn hand, \"A,B\", or - "
                  "for nobody: the dealer keeps the deal only if tenpai; the noten players pay "
                  "the tenpai ones 3,000 in all",

@@ -72,6 +72,7 @@ def _hand(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats:
     seated = game.seat_hand(raw, deal, winner, discarder, fields, seats)
     put_in = []
     if sticks.tracks(fields):  # the declarers' sticks go on the table; the winner takes them all
+        sticks.winner_declared(seated, getattr(entry, "riichi", None), winner)
         put_in = sticks.declarers(getattr(entry, "riichi", None), seated, winner)
         pot += len(put_in)
         sticks.fill(seated, pot)

@@ -56,6 +56,15 @@ def declarers(given: Iterable[int] | None, hand: Mapping[str, Any] | None,
     return sorted(out)
 
 
+def winner_declared(hand: dict[str, Any], given: Iterable[int] | None,
+                    winner: int | None) -> None:
+    """A winner named among the declarers declared riichi, so the hand has the riichi yaku
+    (`riichi`, unless it says double riichi): the stick was paid, the han was not counted."""
+    if winner is not None and winner in (given or ()) and not (
+            hand.get("riichi") or hand.get("double_riichi")):
+        hand["riichi"] = True
+
+
 def fill(hand: dict[str, Any], pot: int) -> None:
     """The hand's `riichi_sticks` from the table: `pot` sticks (this hand's declarations
     included); a hand giving another count is refused."""

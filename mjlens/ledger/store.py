@@ -232,6 +232,7 @@ class Ledger:
     def add(self, name_or_code: str, entry: Entry) -> HandView:
         with self._write() as conn:
             view = self._locked(conn, name_or_code)
+            _check_new(view, entry)
             record = _scored(view, entry, view.deal, len(view.hands) + 1, view.riichi_sticks)
             conn.execute(insert(hand_record).values(table_id=view.id, **record))
             _bump(conn, view.id)
@@ -242,6 +243,7 @@ class Ledger:
         box shows it scored with the table's honba and riichi sticks (another phone may still
         add a hand first; `add` scores it again)."""
         view = self.table(name_or_code)
+        _check_new(view, entry)
         return _as_view(_scored(view, entry, view.deal, len(view.hands) + 1, view.riichi_sticks))
 
     def undo(self, name_or_code: str, seq: int | None = None) -> HandView:
@@ -285,6 +287,7 @@ class Ledger:
     def _correct(self, conn: Connection, view: TableView, seq: int, entry: Entry) -> None:
         if not 1 <= seq <= len(view.hands):
             raise LedgerError(W("no_hand", seq=seq, name=view.name, count=len(view.hands)))
+        _check_new(view, entry)
         deal = (_deal_after(view.hands[seq - 2], view.rotation) if seq > 1
                 else game.Deal(view.first_dealer, view.first_round_wind))
         entries = [entry] + [Entry.from_record(h.entry, h.reading) for h in view.hands[seq:]]
@@ -343,6 +346,12 @@ def _as_view(h: Mapping[str, Any]) -> HandView:
 def _bump(conn: Connection, table_id: int) -> None:
     conn.execute(update(game_table).where(game_table.c.id == table_id)
                  .values(revision=game_table.c.revision + 1))
+
+
+def _check_new(view: TableView, entry: Entry) -> None:
+    """What a hand being added or corrected must agree with (hands stored before a check was
+    added are scored again as they are): a riichi declarer was tenpai at a drawn hand."""
+    tenpai.check_declarers(entry.tenpai, entry.riichi, view.players)
 
 
 def _scored(view: TableView, entry: Entry, deal: game.Deal, seq: int,

@@ -36,6 +36,11 @@ M = Catalog("ledger_tenpai", {
                  "本桌规则流局时不计听牌：请不要填写听牌者。"),
     "not_drawn": ("Who was tenpai is recorded for a drawn hand only.",
                   "只有流局才记录听牌者。"),
+    "declarer_noten": ("{names} declared riichi, and riichi is declared on a ready hand, but "
+                       "the drawn hand's tenpai players leave them out: add them (a riichi that "
+                       "was not ready is a foul this ledger does not score).",
+                       "{names} 立直了，立直必须是听牌的手牌，却不在流局时的听牌者里：请把他们加上"
+                       "（立直却未听牌是犯规，本账目不计）。"),
 })
 
 
@@ -56,6 +61,19 @@ def check(rules: str, kind: str, tenpai: Sequence[int] | None) -> list[int] | No
     if not asks(rules):
         raise LedgerError(M("not_here"))
     return sorted(set(tenpai))
+
+
+def check_declarers(tenpai: Sequence[int] | None, riichi: Sequence[int] | None,
+                    players: Sequence[str]) -> None:
+    """A player who declared riichi was tenpai: riichi is declared on a waiting hand (EMA Riichi
+    Competition Rules 2016, 3.3.14: "A player with a concealed waiting hand can declare riichi"),
+    so a declarer left out of the tenpai players of a drawn hand is refused (the noten payments
+    would charge them)."""
+    if tenpai is None or not riichi:
+        return
+    missing = [p for p in sorted(set(riichi)) if p not in tenpai]
+    if missing:
+        raise LedgerError(M("declarer_noten", names=[players[p] for p in missing]))
 
 
 def _seats(winds: Iterable[str]):

@@ -326,12 +326,26 @@ def parse_tiles_or_none(text: str) -> list[str]:
         return []
 
 
+def _codes_of(value: Any) -> list[str]:
+    """The tiles of a tiles field as the page shows them: a list of codes, or tiles written as
+    in the notation (riichi's `dora_indicators=3p`, whose letters were drawn as tiles '3' and
+    'p' and stopped the page); what is not a tile is left to the score's refusal."""
+    if isinstance(value, str):
+        try:
+            value = parse_tiles(value)
+        except HandError:
+            return []
+    if not isinstance(value, list | tuple):
+        return []
+    return [c for c in value if isinstance(c, str) and (T.is_tile(c) or T.is_flower(c))]
+
+
 def _tiles_input(spec: HandField, value: Any, label: str, lang: str, common: dict) -> None:
     """A list of tiles (horses, dora indicators, ...): typed in the hand notation or picked one
     by one, shown as tile pictures; a field with choices (riichi's red fives) as toggles."""
     ss = st.session_state
     key = common["key"]
-    codes = [c for c in (value or ()) if isinstance(c, str)]
+    codes = _codes_of(value)
     if spec.choices:
         ss[key] = [c for c in spec.choices if c in codes]
         st.pills(label, list(spec.choices), selection_mode="multi", format_func=lambda c:

@@ -24,8 +24,10 @@ from mahjong.meld import Meld as LibraryMeld
 from scoring import tiles as T
 from scoring.hand import WINDS, Hand, HandError
 from scoring.messages import Catalog, Msg, Tile
+from scoring.notation import parse_tiles
 from scoring.ruleset import Fan, HandField, Option, RuleSet, ScoreResult
 from scoring.rulesets.riichi_limits import limit_of, one_yakuman, yakuman_words
+from scoring.rulesets.riichi_notes import hand_notes
 from scoring.rulesets.riichi_pay import payments, read_pao, yaku_han
 from scoring.rulesets.riichi_words import LIMIT_WORDS, LIMITS, YAKU_NAMES, F, W
 
@@ -47,8 +49,10 @@ M = Catalog("riichi", {
                  "'{field}' 必须是 true 或 false，而不是 {value}。"),
     "bad_count": ("'{field}' must be a whole number, 0 or more, not {value}.",
                   "'{field}' 必须是 0 或更大的整数，而不是 {value}。"),
-    "bad_tiles": ("'{field}' must be a list of tile codes such as [\"3m\", \"7z\"], not {value}.",
-                  "'{field}' 必须是牌代码的列表，例如 [\"3m\", \"7z\"]，而不是 {value}。"),
+    "bad_tiles": ("'{field}' must be tiles, as a list of codes such as [\"3m\", \"7z\"] or "
+                  "written as in the hand (3m7z), not {value}.",
+                  "'{field}' 必须是牌：代码列表，例如 [\"3m\", \"7z\"]，或像手牌那样写（3m7z），"
+                  "而不是 {value}。"),
     "bad_indicator": ("{field} holds {code}, which is not a tile (1m-9m, 1p-9p, 1s-9s, 1z-7z).",
                       "{field} 里的 {code} 不是一张牌（1m-9m、1p-9p、1s-9s、1z-7z）。"),
     "too_many_indicators": ("{field} lists {n} indicators; a round shows at most 5 (one, and "
@@ -122,6 +126,12 @@ M = Catalog("riichi", {
                      "kong_replacement.",
                      "一发在任何鸣牌（包括自己开杠）后即失效，岭上开花不可能是一发：请去掉 ippatsu 或 "
                      "kong_replacement。"),
+    "ippatsu_double_kong": ("Ippatsu (一发) after double riichi is never won with a kong in the "
+                            "hand: a kong, concealed too, declared before the first discard "
+                            "interrupts the first go-around (no double riichi), and one declared "
+                            "after the riichi ends ippatsu: remove ippatsu or double_riichi.",
+                            "两立直后的一发与这手牌里的杠不能并存：第一次打牌前开杠（暗杠也算）就打断了第一"
+                            "巡（不能两立直），立直后开杠则一发失效：请去掉 ippatsu 或 double_riichi。"),
     "library_error": ("The mahjong library cannot score this hand ({code}).",
                       "计分库不能计算这手牌（{code}）。"),
     # results, payments and notes
@@ -130,16 +140,6 @@ M = Catalog("riichi", {
     "summary_limit": (", {limit}", "，{limit}"),
     "summary_yakuman": ("{limit}: {points} points before honba and riichi sticks",
                         "{limit}：{points}点（不含本场和立直棒）"),
-    "sticks": ("The winner also takes the riichi sticks on the table ({n} x 1,000): "
-               "{points} points.",
-               "和牌者另得桌上的 {n} 根立直棒：{points} 点。"),
-    "red_off": ("Red fives are not counted (option red_fives=false): {tiles} count as plain fives.",
-                "不计赤宝牌（不选“计赤宝牌”）：{tiles} 按普通的五计算。"),
-    "rinshan_last": ("The kong replacement tile was the last tile to draw: it scores rinshan "
-                     "kaihou, not haitei, which is won on the last tile of the live wall.",
-                     "岭上牌是最后一张可摸的牌：计岭上开花，不计海底摸月（海底须是牌墙最后一张）。"),
-    "ura_no_riichi": ("Ura dora count only under riichi: the indicators {tiles} are not counted.",
-                      "里宝牌只在立直时计算：指示牌 {tiles} 不计。"),
     "renhou_none": ("Renhou (人和) is not counted (option renhou=none): the hand is scored on "
                     "its own yaku.", "不计人和（“人和的价值”选了“不算役”）：按这手牌自己的役计算。"),
     "renhou_mangan": ("Renhou (人和) is paid as a mangan (option renhou=mangan): the hand's other "
@@ -294,9 +294,16 @@ def _count(extra: Mapping[str, Any], name: str) -> int:
 
 
 def _tiles(extra: Mapping[str, Any], name: str) -> tuple[str, ...]:
+    """A list of tile codes; in the notation also tiles as written there (`dora_indicators=3m`,
+    `35m7z`), which was refused as not a list."""
     value = extra.get(name, [])
     if value is None:
         return ()
+    if isinstance(value, str) and value:
+        try:
+            value = parse_tiles(value)
+        except HandError:
+            raise HandError(M("bad_tiles", field=name, value=repr(value))) from None
     if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
         raise HandError(M("bad_tiles", field=name, value=repr(value)))
     for code in value:
@@ -427,6 +434,8 @@ def hand_config(hand: Hand, f: RiichiFields, options: Mapping[str, Any]) -> Hand
     _check_first_turn(f, ctx, dealer)
     if f.ippatsu and ctx.kong_replacement:
         raise HandError(M("ippatsu_kong"))
+    if f.ippatsu and f.double_riichi and any(m.is_kong for m in hand.melds):
+        raise HandError(M("ippatsu_double_kong"))
     renhou = f.first_turn and not tsumo and options["renhou"] != "none"
     return HandConfig(
         is_tsumo=tsumo, is_riichi=f.riichi, is_daburu_riichi=f.double_riichi,
@@ -542,14 +551,7 @@ def score(hand: Hand, options: Mapping[str, Any]) -> ScoreResult:
     total = cost["total"] - bonus - cost["kyoutaku_bonus"]
     paid, notes = payments(hand, response, config, f, options)
     notes[:0] = [_summary(response, total, level), *renhou_notes]
-    if cost["kyoutaku_bonus"]:
-        notes.append(M("sticks", n=f.sticks, points=cost["kyoutaku_bonus"]))
-    if f.red and not options["red_fives"]:
-        notes.append(M("red_off", tiles=_named(f.red)))
-    if hand.context.last_tile and hand.context.kong_replacement:
-        notes.append(M("rinshan_last"))
-    if f.ura and not (f.riichi or f.double_riichi):
-        notes.append(M("ura_no_riichi", tiles=_named(f.ura)))
+    notes += hand_notes(hand, f, cost, options)
     fans = [fan for fan, _ in entries]
     extra = {
         "han": response.han, "fu": response.fu, "limit": limit, "limit_en": level,

@@ -39,6 +39,12 @@ P = Catalog("riichi_pay", {
                   "{n}本场：每本场 {each} 点，由放铳者付"),
     "honba_tsumo": ("{n} honba (本场): {each} points a counter from each player",
                     "{n}本场：每家每本场付 {each} 点"),
+    # the discarder in riichi's word (放铳者; the shared messages say 放炮者, a Chinese game's)
+    "self_drawn_discarder": ("A self-drawn win has no discarder: remove 'discarder' or the "
+                             "self-drawn mark.",
+                             "自摸和牌没有放铳者：请去掉 discarder 或自摸标记。"),
+    "assumed_discarder": ("No discarder given: assumed the player before the winner (上家), {seat}.",
+                          "未给出放铳者：按和牌者的上家{seat}计算。"),
     # pao: the refusals
     "pao_seat": ("pao names the liable player by seat wind: E, S, W or N, not {value}.",
                  "pao（包牌者）要写座位风：E、S、W 或 N，而不是 {value}。"),
@@ -229,8 +235,10 @@ def _pao_rows(who: Payers, liable: str, covered: list, response, config: HandCon
 def payments(hand: Hand, response, config: HandConfig, f,
              options: Mapping[str, Any]) -> tuple[list[Payment], list[Msg]]:
     """Every payment of the win with its reason, and the notes that explain them."""
+    if hand.context.self_drawn and hand.context.extra.get("discarder") is not None:
+        raise HandError(P("self_drawn_discarder"))
     who = win_payers(hand)
-    notes = list(who.notes)
+    notes: list[Msg] = [P("assumed_discarder", seat=Seat(who.discarder))] if who.assumed else []
     if f.pao is None:
         return _plain(who, response.cost, f.honba), notes
     covered = check_pao(hand, f.pao, response, options)
