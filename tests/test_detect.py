@@ -401,3 +401,43 @@ def test_a_close_up_of_one_tile_is_found_whole(detector, monkeypatch):
             whole[key] += any(box_iou(np.array([d.box]), frame).max() >= 0.5
                               and d.code == t["code"] for d in found)
     assert whole["without"] == 0 and whole["close-up"] >= 8, whole
+
+
+def test_small_tiles_in_a_big_photo_are_read_in_windows(detector, monkeypatch):
+    """hand_b shrunk to tiles 40 px tall in a 4000 x 3000 photo (a hand far away): the box
+    stage, seeing the photo at 512 px, finds few of them; the window pass
+    (vision/detect/windows.py) finds them again."""
+    import cv2
+
+    truth = TRUTH["hand_b.jpg"]["tiles"]
+    img = cv2.imread(str(FIX / "hand_b.jpg"))
+    f = 40 / np.median([t["box"][3] - t["box"][1] for t in truth])
+    small = cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_AREA)
+    photo = np.empty((3000, 4000, 3), np.uint8)
+    photo[:] = np.median(img.reshape(-1, 3), axis=0)
+    x0, y0 = 1500, 1200
+    photo[y0:y0 + small.shape[0], x0:x0 + small.shape[1]] = small
+    moved = [dict(t, box=[x0 + t["box"][0] * f, y0 + t["box"][1] * f, x0 + t["box"][2] * f,
+                          y0 + t["box"][3] * f]) for t in truth]
+    found = {}
+    for finer in (False, True):
+        monkeypatch.setattr(detector, "finer", finer)
+        found[finer], _ = _found(detector.detect(photo), moved)
+    assert found[False] <= 0.5 * len(truth) and found[True] >= 0.75 * len(truth), found
+
+
+def test_windows_cover_the_photo_and_drop_the_boxes_they_cut():
+    from vision.detect.windows import inside, windows
+
+    wins = windows((3000, 4000), 3)
+    assert len(wins) == 9
+    assert min(w[0] for w in wins) == 0 and max(w[2] for w in wins) == 4000
+    assert min(w[1] for w in wins) == 0 and max(w[3] for w in wins) == 3000
+    xs = sorted({(w[0], w[2]) for w in wins})
+    assert all(a[1] > b[0] for a, b in zip(xs, xs[1:], strict=False))  # neighbours overlap
+    middle = wins[4]
+    size = middle[2] - middle[0]
+    boxes = np.array([[0, 50, 40, 90], [100, 100, 160, 180], [size - 30, 60, size, 120]], float)
+    assert inside(boxes, middle, (3000, 4000)).tolist() == [False, True, False]
+    corner = wins[0]  # the photo's own edges cut nothing
+    assert inside(boxes[:1], corner, (3000, 4000)).tolist() == [True]

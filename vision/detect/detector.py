@@ -23,6 +23,7 @@ from vision.detect.game_tiles import keep_to_tiles
 from vision.detect.imageio import ImageReadError, LoadedImage, load_image
 from vision.detect.one_set import fit_to_one_set
 from vision.detect.red_five import mark_red_fives
+from vision.detect.windows import FINER_GAIN, FINER_GRIDS, merge, needs_finer, windows
 
 __all__ = ["Detection", "TileDetector", "ImageReadError", "ModelError", "default_model_dir",
            "load_detector"]
@@ -253,6 +254,8 @@ class TileDetector:
     """Both ONNX models, loaded once. Safe to share between threads: photos are detected one at
     a time (the ONNX sessions are not run concurrently)."""
 
+    finer = True  # the window pass for small tiles in big photos (off: its benchmark's baseline)
+
     def __init__(self, model_dir: str | Path | None = None, *, detector: str | Path | None = None,
                  classifier: str | Path | None = None, imgsz: int | None = None,
                  conf: float = 0.3, iou: float = 0.4, small_tile: float = 28.0,
@@ -409,6 +412,37 @@ class TileDetector:
 
         return (b2, s2) if sureness(b2, s2) > sureness(boxes, scores) else (boxes, scores)
 
+    def _finer(self, img: np.ndarray, boxes: np.ndarray, scores: np.ndarray):
+        """A big photo whose first pass found too few tiles (`needs_finer`), read again in
+        overlapping windows (vision/detect/windows.py): the reading with more tiles both stages
+        are sure of is kept, this one (zoomed or framed already) or the windows'."""
+        best, worth = (boxes, scores), self._sure_tiles(img, boxes, scores)
+        for n in FINER_GRIDS:
+            wins = windows(img.shape, n)
+            b, s = merge(img.shape, wins, self._boxes([img[y1:y2, x1:x2]
+                                                       for x1, y1, x2, y2 in wins]))
+            if len(s):
+                k = nms(b, s, self.iou)
+                b, s = b[k], s[k]
+            # zoomed into the tiles' region too, which is finer still when they lie together
+            tries = [(b, s)]
+            if (zoomed := self._refine(img, b, s))[0] is not b:
+                tries.append(zoomed)
+            v, i = max((self._sure_tiles(img, *t), -i) for i, t in enumerate(tries))
+            if v <= FINER_GAIN * worth:
+                break  # a finer grid no longer finds more
+            best, worth = tries[-i], v
+        return best
+
+    def _sure_tiles(self, img: np.ndarray, boxes: np.ndarray, scores: np.ndarray) -> float:
+        """How many tiles both stages are sure of: box score x class probability x (1 - "not a
+        tile"), summed over the sure boxes."""
+        keep = scores >= self.conf
+        if not keep.any():
+            return 0.0
+        probs, empty = split_not_tile(self.classify(img, boxes[keep]))
+        return float((scores[keep] * probs.max(axis=1) * (1.0 - empty)).sum())
+
     # -- stage 2: name each crop -------------------------------------------------------------
     def classify(self, img: np.ndarray, boxes: np.ndarray, batch: int = 256,
                  embed: bool = False):
@@ -520,8 +554,12 @@ class TileDetector:
             pixels, sx, sy = self._unstretch(im.pixels, boxes, scores)
             if pixels is not im.pixels:
                 (boxes, scores), = self._boxes([pixels])
+            weak = needs_finer(pixels.shape, boxes, scores, self.imgsz, self.conf,
+                               self.small_tile)
             boxes, scores = self._refine(pixels, boxes, scores)
             boxes, scores = self._close_up(pixels, boxes, scores)
+            if weak and self.finer:
+                boxes, scores = self._finer(pixels, boxes, scores)
             full = boxes / [sx, sy, sx, sy] / im.scale
             if profile is None:
                 probs, not_tile = split_not_tile(self.classify(pixels, boxes))
