@@ -310,7 +310,7 @@ def test_a_square_photo_of_long_boxes_is_squeezed_back_even_when_many_are_found(
     (boxes, scores), = detector._boxes([squashed])
     sure = scores >= detector.conf
     assert sure.sum() >= vd.STRETCH_BELOW  # enough boxes: only their shape says squashed
-    assert vd._median_shape(boxes[sure]) > vd.STRETCH_SHAPE
+    assert vd.median_shape(boxes[sure]) > vd.STRETCH_SHAPE
     tp, n = _found(detector.detect(squashed), moved)
     assert tp >= 0.8 * len(truth) and tp >= 0.8 * n, (tp, n, len(truth))
     monkeypatch.setattr(vd, "STRETCH_SHAPE", 100.0)  # the count alone would not search
