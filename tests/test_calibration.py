@@ -107,8 +107,17 @@ def test_tile_lists_take_codes_and_notation_runs():
     assert len(parse_tiles(SHEET)) == 42
 
 
+def test_runs_written_together_as_a_hand_is_are_read_as_if_spaced():
+    """`123m456p` is how a hand is written everywhere else in mjlens (README "Hand
+    notation"): a player listing a hand they just played writes it so."""
+    assert parse_tiles("123m456p") == parse_tiles("123m 456p")
+    assert parse_tiles("123456789m123456789p123456789s1234567z12345678f") == parse_tiles(SHEET)
+    assert parse_tiles("406p11z") == ["4p", "5p", "6p", "1z", "1z"]
+
+
 @pytest.mark.parametrize("text,bad", [("123x", "123x"), ("8z", "8z"), ("9f", "9f"),
-                                      ("12389z", "8z"), ("red", "red")])
+                                      ("12389z", "8z"), ("red", "red"),
+                                      ("123m8z", "8z"), ("12m3", "12m3"), ("m12", "m12")])
 def test_an_unknown_code_is_named_in_both_languages(text, bad):
     with pytest.raises(CalibrationError) as e:
         parse_tiles(text)

@@ -72,8 +72,8 @@ class CalibrationError(ValueError):
 
 def parse_listed(text: str) -> list[tuple[str, bool]]:
     """(code, red five?) of each tile of a tile list: codes (1m, 7z, back) or notation runs
-    (123456789m, 1234567z, 12345678f), separated by spaces or commas; 0 is a red five (its code
-    is the five's)."""
+    (123456789m, 1234567z, 12345678f, also written together as a hand is: 123m456p), separated
+    by spaces or commas; 0 is a red five (its code is the five's)."""
     out: list[tuple[str, bool]] = []
     for token in re.split(r"[\s,]+", text.strip()):
         if not token:
@@ -81,16 +81,16 @@ def parse_listed(text: str) -> list[tuple[str, bool]]:
         if token in DETECTOR_CLASSES:
             out.append((token, False))
             continue
-        m = re.fullmatch(r"(\d+)([mpszf])", token)
-        if not m:
+        if not re.fullmatch(r"(?:\d+[mpszf])+", token):
             raise CalibrationError(M("unknown_code", token=token))
-        digits, suit = m.groups()
-        for d in digits:
-            red = d == RED_FIVE and suit in "mps"
-            code = ("5" if red else d) + suit
-            if code not in DETECTOR_CLASSES:
-                raise CalibrationError(M("unknown_code", token=code if len(digits) > 1 else token))
-            out.append((code, red))
+        # runs written together as in a hand's notation (123m456p11z) read as if spaced
+        for digits, suit in re.findall(r"(\d+)([mpszf])", token):
+            for d in digits:
+                red = d == RED_FIVE and suit in "mps"
+                code = ("5" if red else d) + suit
+                if code not in DETECTOR_CLASSES:
+                    raise CalibrationError(M("unknown_code", token=code))
+                out.append((code, red))
     return out
 
 
