@@ -409,3 +409,39 @@ def test_a_set_the_classifier_already_reads_right_gets_little_weight():
     probs = np.random.default_rng(3).dirichlet(np.ones(len(DETECTOR_CLASSES)), size=4)
     mixed, _ = ProfileReader(p).mix(probs, p.embeddings[:4, 0])
     assert np.allclose(mixed, probs)  # a set read right is read as without the profile
+
+
+@pytest.mark.parametrize("turn,how,zh", [(1, "upside down", "上下颠倒了"),
+                                         (0, "on its side", "横过来了"),
+                                         (2, "on its side", "横过来了")])
+def test_a_sheet_photographed_upside_down_or_on_its_side_is_refused(det, sheet, tmp_path,
+                                                                    turn, how, zh):
+    """Its tiles were all found, so it was learnt with each tile under another tile's code."""
+    import cv2
+
+    from vision.detect.calibrate import from_photos
+
+    photo = tmp_path / "turned.jpg"
+    # cv2.rotate: 0 a quarter turn clockwise, 1 half a turn, 2 a quarter turn anticlockwise
+    cv2.imwrite(str(photo), cv2.rotate(cv2.imread(str(sheet)), turn))
+    with pytest.raises(CalibrationError) as e:
+        from_photos(det, [str(photo)], [SHEET], "mine")
+    assert f"turned.jpg seems to be {how}" in e.value.render("en")
+    assert f"turned.jpg 好像{zh}" in e.value.render("zh")
+    assert e.value.boxes is not None and len(e.value.boxes) == 42  # drawn on it in the app
+    assert len(from_photos(det, [str(sheet)], [SHEET], "mine").counts()) == 42
+
+
+def test_a_turned_photo_is_told_by_where_the_reader_finds_the_listed_tiles():
+    from vision.detect.calibrate import check_upright, turned
+
+    # two rows of three, read as listed only in the order of the photo turned half a turn
+    boxes = np.array([[x, y, x + 20, y + 30] for y in (0, 50) for x in (0, 30, 60)], float)
+    listed = ["1m", "2m", "3m", "4m", "5m", "6m"]
+    check_upright(boxes, listed, listed, "a.jpg")  # upright: accepted
+    with pytest.raises(CalibrationError, match="upside down"):
+        check_upright(boxes, listed[::-1], listed, "a.jpg")
+    # one row: turned a quarter, its tiles stand in one column read top to bottom
+    assert [list(b) for b in turned(boxes[:1], 1)] == [[-30.0, 0.0, 0.0, 20.0]]
+    # a reader that agrees with no order (an unusual set) is no reason to refuse
+    check_upright(boxes, ["9p"] * 6, listed, "a.jpg")

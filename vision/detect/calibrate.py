@@ -35,6 +35,14 @@ M = Catalog("calibrate", {
               "bottom: {rows}.",
               "{photo}：找到 {found} 张牌，但列表里有 {listed} 张。按行从上到下找到的：{rows}。"),
     "row": ("row {n}: {k} tiles at height {y} px", "第 {n} 行：{k} 张，高度 {y} 像素"),
+    "turned": ("{photo} seems to be {how}: the tile reader finds {k} of the {n} tiles where the "
+               "list puts them when the photo is turned, only {k0} as it lies. Turn the photo so "
+               "that the first row is at the top (or list the tiles as they lie in it) and try "
+               "again.",
+               "{photo} 好像{how}：把照片转正来读，{n} 张牌里有 {k} 张和列表的位置对得上，照原样"
+               "只有 {k0} 张。请把照片转到第一行在最上面（或按牌在照片里的样子列出），再试一次。"),
+    "upside_down": ("upside down", "上下颠倒了"),
+    "on_its_side": ("on its side", "横过来了"),
     "no_rows": ("none", "没有"),
     "no_labels": ("{data} has no labelled tiles to learn from.",
                   "{data} 里没有可以学习的已标注的牌。"),
@@ -54,6 +62,11 @@ M = Catalog("calibrate", {
 })
 
 RED_FIVE = "0"  # riichi sets' red fives are read as the five
+# a photo is taken for turned when the reader matches at least this share of the list in the
+# order of the photo turned, and this share more than as it lies (the held-out sheets: about
+# 0.6 the right way up, 0.02 or less any other way)
+TURNED_MATCH = 0.3
+TURNED_GAIN = 0.25
 JITTER = 0.06
 JITTER_COPIES = 3
 
@@ -125,6 +138,29 @@ def _rows_text(boxes: np.ndarray, rows: list[np.ndarray]):
             for n, r in enumerate(rows)]
 
 
+def turned(boxes: np.ndarray, quarter_turns: int) -> np.ndarray:
+    """The boxes as they lie in the photo turned `quarter_turns` times clockwise (only where
+    they lie relative to one another: the photo's size is left out)."""
+    x1, y1, x2, y2 = np.asarray(boxes, float).reshape(-1, 4).T
+    return np.stack([(x1, y1, x2, y2), (-y2, x1, -y1, x2), (-x2, -y2, -x1, -y1),
+                     (y1, -x2, y2, -x1)][quarter_turns % 4], axis=1)
+
+
+def check_upright(boxes: np.ndarray, read: Sequence[str], codes: Sequence[str], name: str):
+    """Refuse a photo taken upside down or on its side: its tiles, read in the list's order,
+    would each be learnt as another tile's code. Told by the reader's own codes `read`: they
+    match the list (much) better in the reading order of the photo turned than as it lies."""
+    listed = np.asarray(codes)
+    matches = [int((np.asarray(read)[reading_order(turned(boxes, t))[0]] == listed).sum())
+               for t in range(4)]
+    best = int(np.argmax(matches))
+    k, k0 = matches[best], matches[0]
+    if best and k >= TURNED_MATCH * len(listed) and k - k0 >= max(3, TURNED_GAIN * len(listed)):
+        raise CalibrationError(M("turned", photo=name, how=M("on_its_side" if best % 2 else
+                                                               "upside_down"),
+                                 k=k, n=len(listed), k0=k0), boxes=boxes)
+
+
 def photo_examples(detector, image, codes: Sequence[str], name: str, red=None):
     """`box_examples` of a loaded photo's tiles for `codes` (and which are red fives: `red`),
     given in reading order.
@@ -135,6 +171,7 @@ def photo_examples(detector, image, codes: Sequence[str], name: str, red=None):
     if len(boxes) != len(codes):
         raise CalibrationError(M("count", photo=name, found=len(boxes), listed=len(codes),
                                  rows=_rows_text(boxes, rows)), boxes=boxes)
+    check_upright(boxes, [d.code for d in dets], codes, name)
     return box_examples(detector, image, boxes[order], codes, red)
 
 
@@ -269,4 +306,5 @@ def from_labels(detector, data: str | Path, name: str, base: Profile | None = No
 
 
 __all__ = ["CalibrationError", "add_table_photos", "box_examples", "from_labels", "from_photos",
-           "parse_listed", "parse_tiles", "photo_examples", "reading_order", "table_examples"]
+           "check_upright", "parse_listed", "parse_tiles", "photo_examples", "reading_order",
+           "table_examples", "turned"]
