@@ -390,6 +390,20 @@ def test_detect_eval_and_label_refuse_a_foreign_profile_clearly(tmp_path):
     assert r.returncode == 2 and "不是 mjlens 的牌组档案" in r.stderr
 
 
+def test_adding_to_a_profile_of_another_reader_without_pictures_names_its_file(sheet,
+                                                                              tmp_path):
+    """It said "The tile profile profile was made with another tile reader"."""
+    old = tmp_path / "grandma.mjprofile"
+    _profile(model="an older reader", crops=False).save(old)
+    before = old.read_bytes()
+    for lang, said in [("en", f"The tile profile {old} was made with another tile reader"),
+                       ("zh", f"牌组档案 {old} 是用另一个识牌模型制作的")]:
+        r = mjlens("calibrate", str(sheet), "--tiles", SHEET, "--out", str(old), "--add",
+                   "--lang", lang)
+        assert r.returncode == 2 and said in r.stderr, r.stderr
+    assert old.read_bytes() == before
+
+
 def test_a_set_the_classifier_already_reads_right_gets_little_weight():
     from vision.detect.profile import TRUSTED_ERRORS, USUAL_ERRORS, WEIGHT, trusted_weight
 

@@ -61,15 +61,17 @@ def run(args) -> int:
         new_profile,
     )
     from vision.detect.evaluate import EvalDataError
-    from vision.detect.profile import Profile, ProfileError
+    from vision.detect.profile import Profile, ProfileError, for_detector
 
     out = Path(args.out)
     name = args.name or out.stem
     try:
         if args.labels and (args.photos or args.tiles):
             raise CalibrationError(M("nothing"))
-        base = Profile.load(out) if args.add and out.exists() else None
         det = load_detector(args.model)
+        base = Profile.load(out) if args.add and out.exists() else None
+        if base is not None and len(base):  # made usable here, so that a refusal names it
+            base = for_detector(base, det, str(out))
         if args.labels:
             profile = from_labels(det, args.labels, name, base)
         elif args.photos or args.tiles or not args.empty:
