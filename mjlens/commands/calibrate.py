@@ -8,8 +8,10 @@
 Each `--tiles` lists its photo's tiles in reading order (rows top to bottom, each row left to
 right), once per photo and in the same order. `--empty` takes a photo of the bare table the
 player plays on (keyboard, stone, mat...): every box found there is learnt as "not a tile".
-`--add` grows an existing profile instead of replacing it. Exit status: 0 written; 2 bad input (tile count, unknown code, the same photo
-twice, unreadable photo or profile, missing model), the profile file untouched.
+`--labels` of a folder `mjlens label` wrote learns only its reviewed photos. `--add` grows an
+existing profile instead of replacing it. Exit status: 0 written; 2 bad input (tile count,
+unknown code, the same photo twice, a turned photo, no reviewed photo, unreadable photo or
+profile, missing model), the profile file untouched.
 """
 
 from __future__ import annotations
@@ -23,6 +25,13 @@ from scoring.messages import Catalog
 
 CM = Catalog("calibrate_cli", {
     "bad_file": ("Cannot read {path}: {reason}.", "读不了 {path}：{reason}。"),
+    "reviewed": ("Learning from the {n} reviewed photos of {total} in {data}.",
+                 "从 {data} 的 {total} 张照片中已复核的 {n} 张学习。"),
+    "none_reviewed": ("None of the {total} photos in {data} is reviewed yet, and a profile "
+                      "learns only tiles a person has checked: accept them on the app's Review "
+                      "labels page, or give the photos with --tiles.",
+                      "{data} 的 {total} 张照片还没有一张复核过，而档案只学习有人核对过的牌：请在"
+                      "应用的“复核标注”页确认，或给出照片并用 --tiles 列出牌。"),
 })
 
 
@@ -56,10 +65,10 @@ def run(args) -> int:
         CalibrationError,
         M,
         add_table_photos,
-        from_labels,
         from_photos,
         new_profile,
     )
+    from datasets.formats import FormatError
     from vision.detect.evaluate import EvalDataError
     from vision.detect.profile import Profile, ProfileError, for_detector
 
@@ -73,7 +82,7 @@ def run(args) -> int:
         if base is not None and len(base):  # made usable here, so that a refusal names it
             base = for_detector(base, det, str(out))
         if args.labels:
-            profile = from_labels(det, args.labels, name, base)
+            profile = _from_labelled(args, det, name, base)
         elif args.photos or args.tiles or not args.empty:
             profile = from_photos(det, args.photos, args.tiles, name, base)
         else:  # only photos of the table: grow the profile in --out
@@ -84,7 +93,7 @@ def run(args) -> int:
         profile.save(out)
     except (CalibrationError, ProfileError, ImageReadError) as e:
         return _fail(args, e)
-    except (ModelError, EvalDataError) as e:
+    except (ModelError, EvalDataError, FormatError) as e:
         return _fail(args, e)
     except OSError as e:
         return _fail(args, CM("bad_file", path=e.filename or args.out, reason=os_reason(e)))
@@ -105,6 +114,29 @@ def run(args) -> int:
         lang = lang_of(args)
         print(("" if is_zh(lang) else " ").join(m.render(lang) for m in done))
     return 0
+
+
+def _from_labelled(args, det, name: str, base):
+    """The profile learnt from a labelled folder; from one that `mjlens label` wrote (its
+    labelling.jsonl), only the photos a person accepted: the others hold the reader's own
+    guesses, which a profile would learn as the truth, its misreadings too."""
+    import tempfile
+    from pathlib import Path
+
+    from datasets.labelling import MANIFEST, reviewed_split
+    from vision.detect.calibrate import CalibrationError, from_labels
+
+    data = Path(args.labels)
+    if not (data / MANIFEST).exists():
+        return from_labels(det, data, name, base)
+    lang = lang_of(args)
+    with tempfile.TemporaryDirectory() as tmp:
+        n, total = reviewed_split(data, Path(tmp),
+                                  lambda msg: print(msg.render(lang), file=sys.stderr))
+        if not n:
+            raise CalibrationError(CM("none_reviewed", total=total, data=str(data)))
+        print(CM("reviewed", n=n, total=total, data=str(data)).render(lang), file=sys.stderr)
+        return from_labels(det, tmp, name, base)
 
 
 def _fail(args, error) -> int:
