@@ -349,6 +349,12 @@ def test_calibrate_refuses_the_same_photo_twice_and_unknown_codes(sheet, tmp_pat
     r = mjlens("calibrate", str(sheet), str(sheet), "--tiles", SHEET, "--tiles", SHEET,
                "--out", str(out), "--json")
     assert r.returncode == 2 and "given twice" in json.loads(r.stdout)["error"]
+    copy = tmp_path / "sheet (1).jpg"  # the same photo saved twice
+    copy.write_bytes(sheet.read_bytes())
+    r = mjlens("calibrate", str(sheet), str(copy), "--tiles", SHEET, "--tiles", SHEET,
+               "--out", str(out))
+    assert r.returncode == 2, r.stderr
+    assert f"The photo {copy} is given twice (it is the same as {sheet})" in r.stderr
     r = mjlens("calibrate", str(sheet), "--tiles", "123456789m 8z", "--out", str(out))
     assert r.returncode == 2 and "'8z'" in r.stderr
     r = mjlens("calibrate", str(sheet), "--out", str(out))

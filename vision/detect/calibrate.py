@@ -26,8 +26,9 @@ M = Catalog("calibrate", {
     "nothing": ("Give the photos with one --tiles list each, or --labels DIR (not both).",
                 "请给出照片并为每张照片给一个 --tiles 列表，或给出 --labels 文件夹（不要两者都给）。"),
     "no_tiles": ("The tile list for {photo} is empty.", "{photo} 的牌的列表是空的。"),
-    "same_photo": ("The photo {photo} is given twice; give each photo once.",
-                   "照片 {photo} 给了两次；每张照片只给一次。"),
+    "same_photo": ("The photo {photo} is given twice (it is the same as {first}); give each "
+                   "photo once.",
+                   "照片 {photo} 给了两次（它和 {first} 是同一张）；每张照片只给一次。"),
     "lists_photos": ("{photos} photos but {lists} tile lists: give --tiles once per photo, in "
                      "the same order.",
                      "{photos} 张照片，却有 {lists} 个牌的列表：每张照片给一次 --tiles，顺序相同。"),
@@ -254,6 +255,18 @@ def new_profile(detector, name: str, base: Profile | None = None) -> Profile:
     return Profile(name=name, model=detector.classifier_version)
 
 
+def _photo_key(photo: str | Path):
+    """What tells one photo from another: its content (a copy of it under another name, say
+    sheet (1).jpg, is the same photo), or its path when it cannot be read (refused later with
+    the reason)."""
+    import hashlib
+
+    try:
+        return hashlib.sha256(Path(photo).read_bytes()).hexdigest()
+    except OSError:
+        return Path(photo).resolve()
+
+
 def from_photos(detector, photos: Sequence[str | Path], tile_lists: Sequence[str], name: str,
                 base: Profile | None = None) -> Profile:
     """A profile (or `base` grown) from photos and their tile lists, one list per photo."""
@@ -263,12 +276,12 @@ def from_photos(detector, photos: Sequence[str | Path], tile_lists: Sequence[str
         raise CalibrationError(M("nothing"))
     if len(photos) != len(tile_lists):
         raise CalibrationError(M("lists_photos", photos=len(photos), lists=len(tile_lists)))
-    seen: set[Path] = set()
+    seen: dict = {}
     for p in photos:
-        key = Path(p).resolve()
+        key = _photo_key(p)
         if key in seen:
-            raise CalibrationError(M("same_photo", photo=str(p)))
-        seen.add(key)
+            raise CalibrationError(M("same_photo", photo=str(p), first=str(seen[key])))
+        seen[key] = p
     lists = []
     for p, text in zip(photos, tile_lists, strict=True):
         listed = parse_listed(text)
