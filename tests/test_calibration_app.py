@@ -334,3 +334,27 @@ def test_the_boxes_on_a_sheet_photo_are_numbered_as_the_list_is_read():
     shuffled = [row[i] for i in (4, 0, 5, 2, 3, 1)]
     assert [list(b) for _, b in reading_numbers(shuffled)] == row
     assert [n for n, _ in reading_numbers(shuffled)] == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_turned_sheet_and_tiles_given_as_the_bare_table_are_refused_in_chinese(app,
+                                                                                 sheet_jpeg):
+    """Upside down, the sheet was learnt with each tile under another's code; given as the
+    table, the player's tiles were left out of every photo after."""
+    import cv2
+    import numpy as np
+
+    from mjlens.ui import profiles as PR
+
+    app.segmented_control(key="lang").set_value("zh").run()
+    turned = cv2.imencode(".jpg", cv2.rotate(cv2.imdecode(np.frombuffer(sheet_jpeg, np.uint8), 1),
+                                             cv2.ROTATE_180))[1].tobytes()
+    make_profile(app, turned)
+    assert "sheet.jpg 好像上下颠倒了" in messages(app) and PR.names() == []
+    make_profile(app, sheet_jpeg)
+    file = PR.active()
+    before = PR.path_of(file).read_bytes()
+    app.file_uploader(key="profile_table").set_value(("table.jpg", sheet_jpeg,
+                                                      "image/jpeg")).run()
+    assert not app.exception, app.exception
+    assert "table.jpg 应该是空桌面的照片" in messages(app), messages(app)
+    assert PR.path_of(file).read_bytes() == before

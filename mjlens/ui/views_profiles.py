@@ -253,7 +253,7 @@ def _learn_table() -> None:
         ss.profile_msg = ("error", why)
         return
     try:
-        n = PR.learn_table(detector, photo.getvalue())
+        n = PR.learn_table(detector, photo.getvalue(), photo.name)
     except (CalibrationError, PR.ProfileError, ImageReadError) as e:
         ss.profile_msg = ("error", said(e, PR.active()))
         return

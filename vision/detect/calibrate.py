@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from scoring.messages import Catalog
-from scoring.tiles import DETECTOR_CLASSES
+from scoring.tiles import BACK, DETECTOR_CLASSES
 from vision.detect.profile import Profile, ProfileError, for_detector
 
 M = Catalog("calibrate", {
@@ -55,6 +55,11 @@ M = Catalog("calibrate", {
                         "请加一张花牌的照片（--add）。"),
     "made_table": ("It also knows {n} spots of your table that are not tiles.",
                    "它还记住了你桌面上 {n} 处不是牌的地方。"),
+    "table_has_tiles": ("{photo} should show your bare table, but {k} of the {n} things found "
+                        "on it look like tiles; learnt as the table, those tiles would be left "
+                        "out of every photo. Photograph the table with no tile on it.",
+                        "{photo} 应该是空桌面的照片，但在上面找到的 {n} 样东西里有 {k} 样像牌；当作桌面"
+                        "学进去，以后每张照片里的这些牌都会被略过。请拍一张上面没有牌的桌面。"),
     "table_needs_tiles": ("A photo of the bare table teaches what is not a tile, so the profile "
                           "needs your tiles too: give a photo of them with --tiles, or --add to "
                           "a profile that has them.",
@@ -68,6 +73,14 @@ RED_FIVE = "0"  # riichi sets' red fives are read as the five
 # 0.6 the right way up, 0.02 or less any other way)
 TURNED_MATCH = 0.3
 TURNED_GAIN = 0.25
+# a photo of the bare table is refused when at least this share (and this many) of its boxes
+# look like tiles: close to the profile's tiles or read surely as a face-up tile (the sheet and
+# the hands given as --empty: 0.67-1.0; the clutter benchmark's keyboards, stone and mats: 0.03
+# at most)
+TILE_LIKE_SIMILAR = 0.8
+TILE_LIKE_SURE = 0.9
+TILE_LIKE_SHARE = 0.5
+TILE_LIKE_MIN = 3
 JITTER = 0.06
 JITTER_COPIES = 3
 
@@ -227,21 +240,52 @@ def box_examples(detector, image, boxes: np.ndarray, codes: Sequence[str], red=N
 def table_examples(detector, image):
     """(crops, embeddings [N, 4, D]) of every box the detector finds in a photo of the player's
     bare table (box score at its threshold or more): each is "not a tile"."""
+    crops, _, emb = _table_boxes(detector, image)
+    return crops, emb
+
+
+def _table_boxes(detector, image):
+    """(crops, the classifier's probabilities, embeddings) of the boxes of `table_examples`."""
     dets = [d for d in detector.detect_loaded([image])[0] if d.box_score >= detector.conf]
     boxes = np.array([d.box for d in dets], float).reshape(-1, 4) * image.scale
     crops = detector.crops_of(image.pixels, boxes)
-    return crops, detector.embed_crops(crops)[1]
+    probs, emb = detector.embed_crops(crops)
+    return crops, probs, emb
 
 
-def add_table_photos(detector, profile: Profile,
-                     photos: Sequence[str | Path | bytes]) -> Profile:
-    """`profile` grown with the boxes found on photos of the bare table, as "not a tile"."""
+def tile_like(profile: Profile, probs: np.ndarray, embeddings: np.ndarray) -> np.ndarray:
+    """Bool [N]: boxes that look like tiles rather than a spot of a table: close to one of the
+    profile's tiles (TILE_LIKE_SIMILAR), or read by the classifier alone surely as a face-up
+    tile (TILE_LIKE_SURE; a dark key taken for a tile's back is the table's)."""
+    from vision.detect.detector import split_not_tile
+    from vision.detect.profile import ProfileReader
+
+    if not len(embeddings):
+        return np.zeros(0, bool)
+    near = ProfileReader(profile).similarity(embeddings[:, 0]).max(axis=1) >= TILE_LIKE_SIMILAR
+    tile, _ = split_not_tile(probs)
+    face_up = tile.argmax(axis=1) != DETECTOR_CLASSES.index(BACK)
+    return near | (face_up & (tile.max(axis=1) >= TILE_LIKE_SURE))
+
+
+def add_table_photos(detector, profile: Profile, photos: Sequence[str | Path | bytes],
+                     names: Sequence | None = None) -> Profile:
+    """`profile` grown with the boxes found on photos of the bare table, as "not a tile". A
+    photo where most of them look like tiles (the sheet or a hand given by mistake) is
+    refused: learnt, it made the profile drop those tiles. `names`: the photos as the player
+    knows them (their paths, when not given)."""
+    from vision.detect.imageio import M as IM
     from vision.detect.imageio import load_image
 
     if photos and not profile.tiles.any():
         raise CalibrationError(M("table_needs_tiles"))
-    for p in photos:
-        profile.add_not_tiles(*table_examples(detector, load_image(p)))
+    for i, p in enumerate(photos):
+        crops, probs, emb = _table_boxes(detector, load_image(p))
+        like = int(tile_like(profile, probs, emb).sum())
+        if like >= max(TILE_LIKE_MIN, TILE_LIKE_SHARE * len(crops)):
+            name = names[i] if names else IM("this_file") if isinstance(p, bytes) else str(p)
+            raise CalibrationError(M("table_has_tiles", photo=name, k=like, n=len(crops)))
+        profile.add_not_tiles(crops, emb)
     return profile
 
 
@@ -320,4 +364,4 @@ def from_labels(detector, data: str | Path, name: str, base: Profile | None = No
 
 __all__ = ["CalibrationError", "add_table_photos", "box_examples", "from_labels", "from_photos",
            "check_upright", "parse_listed", "parse_tiles", "photo_examples", "reading_order",
-           "table_examples", "turned"]
+           "table_examples", "tile_like", "turned"]
