@@ -58,6 +58,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from pathlib import Path
 
+    from datasets.formats import FormatError
     from scoring.hant import HANT
     from scoring.messages import is_zh
     from vision.detect import ImageReadError, ModelError, load_detector
@@ -68,7 +69,6 @@ def run(args) -> int:
         from_photos,
         new_profile,
     )
-    from datasets.formats import FormatError
     from vision.detect.evaluate import EvalDataError
     from vision.detect.profile import Profile, ProfileError, for_detector
 

@@ -58,7 +58,7 @@ M = Catalog("calibrate", {
     "table_has_tiles": ("{photo} should show your bare table, but {k} of the {n} things found "
                         "on it look like tiles; learnt as the table, those tiles would be left "
                         "out of every photo. Photograph the table with no tile on it.",
-                        "{photo} 应该是空桌面的照片，但在上面找到的 {n} 样东西里有 {k} 样像牌；当作桌面"
+                        "{photo} 应该是空桌面的照片，但在上面找到的 {n} 样东西中有 {k} 样像牌；当作桌面"
                         "学进去，以后每张照片里的这些牌都会被略过。请拍一张上面没有牌的桌面。"),
     "table_needs_tiles": ("A photo of the bare table teaches what is not a tile, so the profile "
                           "needs your tiles too: give a photo of them with --tiles, or --add to "
