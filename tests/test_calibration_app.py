@@ -358,3 +358,22 @@ def test_a_turned_sheet_and_tiles_given_as_the_bare_table_are_refused_in_chinese
     assert not app.exception, app.exception
     assert "table.jpg 应该是空桌面的照片" in messages(app), messages(app)
     assert PR.path_of(file).read_bytes() == before
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Your profile 'Set.mjprofile' is damaged and cannot be used: delete it and import"),
+    ("zh", "你的档案“Set.mjprofile”已损坏，不能使用")])
+def test_a_kept_profile_damaged_on_disk_is_said_so_not_as_a_file_to_choose(app, lang, said):
+    """It said "Set.mjprofile is not a tile profile: choose a file exported from My tiles",
+    the importer's words, of the player's own profile."""
+    from mjlens.ui import profiles as PR
+
+    app.segmented_control(key="lang").set_value(lang).run()
+    file = PR.save_new(fake_profile("Set"))
+    PR.set_active(file)
+    PR.path_of(file).write_bytes(PR.path_of(file).read_bytes()[:300])  # cut off by a crash
+    data = (FIXTURES / "hand_melds.jpg").read_bytes()
+    app.file_uploader(key="upload").set_value(("hand_melds.jpg", data, "image/jpeg")).run()
+    assert not app.exception, app.exception
+    assert said in messages(app), messages(app)
+    assert "exported from" not in messages(app) and "导出的文件" not in messages(app)
