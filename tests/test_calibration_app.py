@@ -377,3 +377,29 @@ def test_a_kept_profile_damaged_on_disk_is_said_so_not_as_a_file_to_choose(app, 
     assert not app.exception, app.exception
     assert said in messages(app), messages(app)
     assert "exported from" not in messages(app) and "导出的文件" not in messages(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_profile_this_reader_cannot_use_is_refused_when_imported(app, lang):
+    """It was "Imported", then every photo after said the profile in use could not be read."""
+    import numpy as np
+
+    from mjlens.ui import profiles as PR
+
+    app.segmented_control(key="lang").set_value(lang).run()
+    app.toggle(key="profile_new").set_value(True).run()
+    old = fake_profile("Old set")
+    old.crops = None  # an older reader's, without the pictures to learn it again from
+    empty = fake_profile("Empty set")
+    empty.codes, empty.embeddings = np.zeros(0, np.int16), np.zeros((0, 4, 8), np.float32)
+    empty.crops, empty.read_as, empty.red = None, np.zeros(0, np.int16), np.zeros(0, bool)
+    said = {"en": ["old.mjprofile was made for another version of the tile reader",
+                   "empty.mjprofile holds no tiles yet"],
+            "zh": ["“old.mjprofile”是给另一版本的识牌程序做的", "“empty.mjprofile”里还没有牌"]}[lang]
+    for (name, profile), words in zip([("old.mjprofile", old), ("empty.mjprofile", empty)], said,
+                                      strict=True):
+        app.file_uploader(key="profile_import").set_value(
+            (name, profile.to_bytes(), "application/octet-stream")).run()
+        assert not app.exception, app.exception
+        assert words in messages(app) and "Imported" not in messages(app), messages(app)
+    assert PR.names() == []

@@ -119,10 +119,13 @@ def delete(file: str) -> None:
     path_of(file).unlink(missing_ok=True)
 
 
-def import_bytes(data: bytes, filename: str = "profile") -> str:
-    """Check an uploaded profile file (ProfileError when it is none) and keep it (named as
-    its file when it has no name)."""
+def import_bytes(data: bytes, filename: str = "profile", detector=None) -> str:
+    """Check an uploaded profile file (ProfileError when it is none, or, given the `detector`,
+    when that reader cannot use it: no tiles, or made with another reader and keeping no
+    pictures) and keep it (named as its file when it has no name)."""
     profile = Profile.from_bytes(data, filename)
+    if detector is not None:  # refused now, not at every photo read after "Imported"
+        profile = for_detector(profile, detector, filename)
     profile.name = profile.name.strip() or Path(filename).stem or "tiles"
     return save_new(profile)
 

@@ -309,8 +309,10 @@ def _import() -> None:
     up = ss.get("profile_import")
     if up is None:
         return
+    from mjlens.ui.views import detector_or_reason
+
     try:
-        file = PR.import_bytes(up.getvalue(), up.name)
+        file = PR.import_bytes(up.getvalue(), up.name, detector_or_reason()[0])
     except PR.ProfileError as e:
         ss.profile_msg = ("error", said(e, up.name))
         return
