@@ -342,6 +342,24 @@ def test_calibrate_says_how_many_tiles_it_found_and_where(sheet, tmp_path):
     assert not out.exists()
     r = mjlens("calibrate", str(sheet), "--tiles", SHEET[:-2] + "f", "--out", str(out), "--lang", "zh")
     assert "找到 42 张牌，但列表里有 41 张" in r.stderr
+    assert "第 1 行 9 张（高度" in r.stderr and "像素）、第 2 行 9 张" in r.stderr
+
+
+def test_a_dark_photo_whose_tiles_were_missed_is_said_to_be_dark(det, sheet, tmp_path):
+    """Only how many were found was said: the reason, the light, was left to guess."""
+    import cv2
+
+    from vision.detect.calibrate import from_photos
+
+    dark = tmp_path / "dark.jpg"
+    cv2.imwrite(str(dark), (cv2.imread(str(sheet)) * 0.08).astype(np.uint8))
+    with pytest.raises(CalibrationError) as e:
+        from_photos(det, [str(dark)], [SHEET], "mine")
+    assert "the photo is very dark, take it again in good light" in e.value.render("en")
+    assert "照片太暗了，请在光线好的地方重拍" in e.value.render("zh")
+    with pytest.raises(CalibrationError) as e:  # a photo in good light: no word of the light
+        from_photos(det, [str(sheet)], ["123456789m"], "mine")
+    assert "dark" not in e.value.render("en")
 
 
 def test_calibrate_refuses_the_same_photo_twice_and_unknown_codes(sheet, tmp_path):

@@ -35,7 +35,12 @@ M = Catalog("calibrate", {
     "count": ("{photo}: {found} tiles found, but the list has {listed}. Found by row, top to "
               "bottom: {rows}.",
               "{photo}：找到 {found} 张牌，但列表里有 {listed} 张。按行从上到下找到的：{rows}。"),
-    "row": ("row {n}: {k} tiles at height {y} px", "第 {n} 行：{k} 张，高度 {y} 像素"),
+    "count_dark": ("{photo}: {found} tiles found, but the list has {listed}: the photo is very "
+                   "dark, take it again in good light. Found by row, top to bottom: {rows}.",
+                   "{photo}：找到 {found} 张牌，但列表里有 {listed} 张：照片太暗了，请在光线好的地方"
+                   "重拍。按行从上到下找到的：{rows}。"),
+    # in Chinese one row's words hold no comma: the rows are listed with 、
+    "row": ("row {n}: {k} tiles at height {y} px", "第 {n} 行 {k} 张（高度 {y} 像素）"),
     "turned": ("{photo} seems to be {how}: the tile reader finds {k} of the {n} tiles where the "
                "list puts them when the photo is turned, only {k0} as it lies. Turn the photo so "
                "that the first row is at the top (or list the tiles as they lie in it) and try "
@@ -77,6 +82,7 @@ TURNED_GAIN = 0.25
 # look like tiles: close to the profile's tiles or read surely as a face-up tile (the sheet and
 # the hands given as --empty: 0.67-1.0; the clutter benchmark's keyboards, stone and mats: 0.03
 # at most)
+DARK = 80  # the 99th percentile of a photo's pixel values below which it is called dark
 TILE_LIKE_SIMILAR = 0.8
 TILE_LIKE_SURE = 0.9
 TILE_LIKE_SHARE = 0.5
@@ -175,6 +181,13 @@ def check_upright(boxes: np.ndarray, read: Sequence[str], codes: Sequence[str], 
                                  k=k, n=len(listed), k0=k0), boxes=boxes)
 
 
+def is_dark(pixels: np.ndarray) -> bool:
+    """A photo so dark that even its brightest parts (a tile's white face) are dim: the
+    likeliest reason tiles were missed (the sheet photos: 255 at the 99th percentile, dim
+    hands about 205)."""
+    return float(np.percentile(pixels, 99)) < DARK
+
+
 def photo_examples(detector, image, codes: Sequence[str], name: str, red=None):
     """`box_examples` of a loaded photo's tiles for `codes` (and which are red fives: `red`),
     given in reading order.
@@ -183,7 +196,8 @@ def photo_examples(detector, image, codes: Sequence[str], name: str, red=None):
     boxes = np.array([d.box for d in dets], float).reshape(-1, 4)
     order, rows = reading_order(boxes)
     if len(boxes) != len(codes):
-        raise CalibrationError(M("count", photo=name, found=len(boxes), listed=len(codes),
+        raise CalibrationError(M("count_dark" if is_dark(image.pixels) else "count", photo=name,
+                                 found=len(boxes), listed=len(codes),
                                  rows=_rows_text(boxes, rows)), boxes=boxes)
     check_upright(boxes, [d.code for d in dets], codes, name)
     return box_examples(detector, image, boxes[order], codes, red)
