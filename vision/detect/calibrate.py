@@ -78,11 +78,11 @@ RED_FIVE = "0"  # riichi sets' red fives are read as the five
 # 0.6 the right way up, 0.02 or less any other way)
 TURNED_MATCH = 0.3
 TURNED_GAIN = 0.25
+DARK = 80  # the 99th percentile of a photo's pixel values below which it is called dark
 # a photo of the bare table is refused when at least this share (and this many) of its boxes
 # look like tiles: close to the profile's tiles or read surely as a face-up tile (the sheet and
 # the hands given as --empty: 0.67-1.0; the clutter benchmark's keyboards, stone and mats: 0.03
 # at most)
-DARK = 80  # the 99th percentile of a photo's pixel values below which it is called dark
 TILE_LIKE_SIMILAR = 0.8
 TILE_LIKE_SURE = 0.9
 TILE_LIKE_SHARE = 0.5
