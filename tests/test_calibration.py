@@ -376,7 +376,10 @@ def test_calibrate_refuses_the_same_photo_twice_and_unknown_codes(sheet, tmp_pat
     r = mjlens("calibrate", str(sheet), "--tiles", "123456789m 8z", "--out", str(out))
     assert r.returncode == 2 and "'8z'" in r.stderr
     r = mjlens("calibrate", str(sheet), "--out", str(out))
-    assert r.returncode == 2 and "1 photos but 0 tile lists" in r.stderr
+    assert r.returncode == 2 and f"Give the tiles of {sheet} with --tiles, once per photo" \
+        in r.stderr, r.stderr
+    r = mjlens("calibrate", str(sheet), "--out", str(out), "--lang", "zh")
+    assert f"请用 --tiles 给出 {sheet} 里的牌" in r.stderr, r.stderr
     assert not out.exists()
 
 

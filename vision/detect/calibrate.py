@@ -29,6 +29,11 @@ M = Catalog("calibrate", {
     "same_photo": ("The photo {photo} is given twice (it is the same as {first}); give each "
                    "photo once.",
                    "照片 {photo} 给了两次（它和 {first} 是同一张）；每张照片只给一次。"),
+    "no_lists": ("Give the tiles of {photos} with --tiles, once per photo, in reading order "
+                 "(rows top to bottom, each row left to right), e.g. --tiles \"123456789m "
+                 "123456789p 123456789s 1234567z 12345678f\".",
+                 "请用 --tiles 给出 {photos} 里的牌，每张照片一次，按阅读顺序（从上到下逐行，每行从左到右），"
+                 "例如 --tiles \"123456789m 123456789p 123456789s 1234567z 12345678f\"。"),
     "lists_photos": ("{photos} photos but {lists} tile lists: give --tiles once per photo, in "
                      "the same order.",
                      "{photos} 张照片，却有 {lists} 个牌的列表：每张照片给一次 --tiles，顺序相同。"),
@@ -332,6 +337,8 @@ def from_photos(detector, photos: Sequence[str | Path], tile_lists: Sequence[str
 
     if not photos:
         raise CalibrationError(M("nothing"))
+    if not tile_lists:  # --tiles forgotten: "1 photos but 0 tile lists" said it in a riddle
+        raise CalibrationError(M("no_lists", photos=", ".join(str(p) for p in photos)))
     if len(photos) != len(tile_lists):
         raise CalibrationError(M("lists_photos", photos=len(photos), lists=len(tile_lists)))
     seen: dict = {}
