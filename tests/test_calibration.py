@@ -107,8 +107,17 @@ def test_tile_lists_take_codes_and_notation_runs():
     assert len(parse_tiles(SHEET)) == 42
 
 
+def test_runs_written_together_as_a_hand_is_are_read_as_if_spaced():
+    """`123m456p` is how a hand is written everywhere else in mjlens (README "Hand
+    notation"): a player listing a hand they just played writes it so."""
+    assert parse_tiles("123m456p") == parse_tiles("123m 456p")
+    assert parse_tiles("123456789m123456789p123456789s1234567z12345678f") == parse_tiles(SHEET)
+    assert parse_tiles("406p11z") == ["4p", "5p", "6p", "1z", "1z"]
+
+
 @pytest.mark.parametrize("text,bad", [("123x", "123x"), ("8z", "8z"), ("9f", "9f"),
-                                      ("12389z", "8z"), ("red", "red")])
+                                      ("12389z", "8z"), ("red", "red"),
+                                      ("123m8z", "8z"), ("12m3", "12m3"), ("m12", "m12")])
 def test_an_unknown_code_is_named_in_both_languages(text, bad):
     with pytest.raises(CalibrationError) as e:
         parse_tiles(text)
@@ -333,6 +342,24 @@ def test_calibrate_says_how_many_tiles_it_found_and_where(sheet, tmp_path):
     assert not out.exists()
     r = mjlens("calibrate", str(sheet), "--tiles", SHEET[:-2] + "f", "--out", str(out), "--lang", "zh")
     assert "找到 42 张牌，但列表里有 41 张" in r.stderr
+    assert "第 1 行 9 张（高度" in r.stderr and "像素）、第 2 行 9 张" in r.stderr
+
+
+def test_a_dark_photo_whose_tiles_were_missed_is_said_to_be_dark(det, sheet, tmp_path):
+    """Only how many were found was said: the reason, the light, was left to guess."""
+    import cv2
+
+    from vision.detect.calibrate import from_photos
+
+    dark = tmp_path / "dark.jpg"
+    cv2.imwrite(str(dark), (cv2.imread(str(sheet)) * 0.08).astype(np.uint8))
+    with pytest.raises(CalibrationError) as e:
+        from_photos(det, [str(dark)], [SHEET], "mine")
+    assert "the photo is very dark, take it again in good light" in e.value.render("en")
+    assert "照片太暗了，请在光线好的地方重拍" in e.value.render("zh")
+    with pytest.raises(CalibrationError) as e:  # a photo in good light: no word of the light
+        from_photos(det, [str(sheet)], ["123456789m"], "mine")
+    assert "dark" not in e.value.render("en")
 
 
 def test_calibrate_refuses_the_same_photo_twice_and_unknown_codes(sheet, tmp_path):
@@ -340,10 +367,19 @@ def test_calibrate_refuses_the_same_photo_twice_and_unknown_codes(sheet, tmp_pat
     r = mjlens("calibrate", str(sheet), str(sheet), "--tiles", SHEET, "--tiles", SHEET,
                "--out", str(out), "--json")
     assert r.returncode == 2 and "given twice" in json.loads(r.stdout)["error"]
+    copy = tmp_path / "sheet (1).jpg"  # the same photo saved twice
+    copy.write_bytes(sheet.read_bytes())
+    r = mjlens("calibrate", str(sheet), str(copy), "--tiles", SHEET, "--tiles", SHEET,
+               "--out", str(out))
+    assert r.returncode == 2, r.stderr
+    assert f"The photo {copy} is given twice (it is the same as {sheet})" in r.stderr
     r = mjlens("calibrate", str(sheet), "--tiles", "123456789m 8z", "--out", str(out))
     assert r.returncode == 2 and "'8z'" in r.stderr
     r = mjlens("calibrate", str(sheet), "--out", str(out))
-    assert r.returncode == 2 and "1 photos but 0 tile lists" in r.stderr
+    assert r.returncode == 2 and f"Give the tiles of {sheet} with --tiles, once per photo" \
+        in r.stderr, r.stderr
+    r = mjlens("calibrate", str(sheet), "--out", str(out), "--lang", "zh")
+    assert f"请用 --tiles 给出 {sheet} 里的牌" in r.stderr, r.stderr
     assert not out.exists()
 
 
@@ -381,6 +417,20 @@ def test_detect_eval_and_label_refuse_a_foreign_profile_clearly(tmp_path):
     assert r.returncode == 2 and "不是 mjlens 的牌组档案" in r.stderr
 
 
+def test_adding_to_a_profile_of_another_reader_without_pictures_names_its_file(sheet,
+                                                                              tmp_path):
+    """It said "The tile profile profile was made with another tile reader"."""
+    old = tmp_path / "grandma.mjprofile"
+    _profile(model="an older reader", crops=False).save(old)
+    before = old.read_bytes()
+    for lang, said in [("en", f"The tile profile {old} was made with another tile reader"),
+                       ("zh", f"牌组档案 {old} 是用另一个识牌模型制作的")]:
+        r = mjlens("calibrate", str(sheet), "--tiles", SHEET, "--out", str(old), "--add",
+                   "--lang", lang)
+        assert r.returncode == 2 and said in r.stderr, r.stderr
+    assert old.read_bytes() == before
+
+
 def test_a_set_the_classifier_already_reads_right_gets_little_weight():
     from vision.detect.profile import TRUSTED_ERRORS, USUAL_ERRORS, WEIGHT, trusted_weight
 
@@ -400,3 +450,39 @@ def test_a_set_the_classifier_already_reads_right_gets_little_weight():
     probs = np.random.default_rng(3).dirichlet(np.ones(len(DETECTOR_CLASSES)), size=4)
     mixed, _ = ProfileReader(p).mix(probs, p.embeddings[:4, 0])
     assert np.allclose(mixed, probs)  # a set read right is read as without the profile
+
+
+@pytest.mark.parametrize("turn,how,zh", [(1, "upside down", "上下颠倒了"),
+                                         (0, "on its side", "横过来了"),
+                                         (2, "on its side", "横过来了")])
+def test_a_sheet_photographed_upside_down_or_on_its_side_is_refused(det, sheet, tmp_path,
+                                                                    turn, how, zh):
+    """Its tiles were all found, so it was learnt with each tile under another tile's code."""
+    import cv2
+
+    from vision.detect.calibrate import from_photos
+
+    photo = tmp_path / "turned.jpg"
+    # cv2.rotate: 0 a quarter turn clockwise, 1 half a turn, 2 a quarter turn anticlockwise
+    cv2.imwrite(str(photo), cv2.rotate(cv2.imread(str(sheet)), turn))
+    with pytest.raises(CalibrationError) as e:
+        from_photos(det, [str(photo)], [SHEET], "mine")
+    assert f"turned.jpg seems to be {how}" in e.value.render("en")
+    assert f"turned.jpg 好像{zh}" in e.value.render("zh")
+    assert e.value.boxes is not None and len(e.value.boxes) == 42  # drawn on it in the app
+    assert len(from_photos(det, [str(sheet)], [SHEET], "mine").counts()) == 42
+
+
+def test_a_turned_photo_is_told_by_where_the_reader_finds_the_listed_tiles():
+    from vision.detect.calibrate import check_upright, turned
+
+    # two rows of three, read as listed only in the order of the photo turned half a turn
+    boxes = np.array([[x, y, x + 20, y + 30] for y in (0, 50) for x in (0, 30, 60)], float)
+    listed = ["1m", "2m", "3m", "4m", "5m", "6m"]
+    check_upright(boxes, listed, listed, "a.jpg")  # upright: accepted
+    with pytest.raises(CalibrationError, match="upside down"):
+        check_upright(boxes, listed[::-1], listed, "a.jpg")
+    # one row: turned a quarter, its tiles stand in one column read top to bottom
+    assert [list(b) for b in turned(boxes[:1], 1)] == [[-30.0, 0.0, 0.0, 20.0]]
+    # a reader that agrees with no order (an unusual set) is no reason to refuse
+    check_upright(boxes, ["9p"] * 6, listed, "a.jpg")

@@ -334,3 +334,72 @@ def test_the_boxes_on_a_sheet_photo_are_numbered_as_the_list_is_read():
     shuffled = [row[i] for i in (4, 0, 5, 2, 3, 1)]
     assert [list(b) for _, b in reading_numbers(shuffled)] == row
     assert [n for n, _ in reading_numbers(shuffled)] == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_turned_sheet_and_tiles_given_as_the_bare_table_are_refused_in_chinese(app,
+                                                                                 sheet_jpeg):
+    """Upside down, the sheet was learnt with each tile under another's code; given as the
+    table, the player's tiles were left out of every photo after."""
+    import cv2
+    import numpy as np
+
+    from mjlens.ui import profiles as PR
+
+    app.segmented_control(key="lang").set_value("zh").run()
+    turned = cv2.imencode(".jpg", cv2.rotate(cv2.imdecode(np.frombuffer(sheet_jpeg, np.uint8), 1),
+                                             cv2.ROTATE_180))[1].tobytes()
+    make_profile(app, turned)
+    assert "sheet.jpg 好像上下颠倒了" in messages(app) and PR.names() == []
+    make_profile(app, sheet_jpeg)
+    file = PR.active()
+    before = PR.path_of(file).read_bytes()
+    app.file_uploader(key="profile_table").set_value(("table.jpg", sheet_jpeg,
+                                                      "image/jpeg")).run()
+    assert not app.exception, app.exception
+    assert "table.jpg 应该是空桌面的照片" in messages(app), messages(app)
+    assert PR.path_of(file).read_bytes() == before
+
+
+@pytest.mark.parametrize("lang,said", [
+    ("en", "Your profile 'Set.mjprofile' is damaged and cannot be used: delete it and import"),
+    ("zh", "你的档案“Set.mjprofile”已损坏，不能使用")])
+def test_a_kept_profile_damaged_on_disk_is_said_so_not_as_a_file_to_choose(app, lang, said):
+    """It said "Set.mjprofile is not a tile profile: choose a file exported from My tiles",
+    the importer's words, of the player's own profile."""
+    from mjlens.ui import profiles as PR
+
+    app.segmented_control(key="lang").set_value(lang).run()
+    file = PR.save_new(fake_profile("Set"))
+    PR.set_active(file)
+    PR.path_of(file).write_bytes(PR.path_of(file).read_bytes()[:300])  # cut off by a crash
+    data = (FIXTURES / "hand_melds.jpg").read_bytes()
+    app.file_uploader(key="upload").set_value(("hand_melds.jpg", data, "image/jpeg")).run()
+    assert not app.exception, app.exception
+    assert said in messages(app), messages(app)
+    assert "exported from" not in messages(app) and "导出的文件" not in messages(app)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_profile_this_reader_cannot_use_is_refused_when_imported(app, lang):
+    """It was "Imported", then every photo after said the profile in use could not be read."""
+    import numpy as np
+
+    from mjlens.ui import profiles as PR
+
+    app.segmented_control(key="lang").set_value(lang).run()
+    app.toggle(key="profile_new").set_value(True).run()
+    old = fake_profile("Old set")
+    old.crops = None  # an older reader's, without the pictures to learn it again from
+    empty = fake_profile("Empty set")
+    empty.codes, empty.embeddings = np.zeros(0, np.int16), np.zeros((0, 4, 8), np.float32)
+    empty.crops, empty.read_as, empty.red = None, np.zeros(0, np.int16), np.zeros(0, bool)
+    said = {"en": ["old.mjprofile was made for another version of the tile reader",
+                   "empty.mjprofile holds no tiles yet"],
+            "zh": ["“old.mjprofile”是给另一版本的识牌程序做的", "“empty.mjprofile”里还没有牌"]}[lang]
+    for (name, profile), words in zip([("old.mjprofile", old), ("empty.mjprofile", empty)], said,
+                                      strict=True):
+        app.file_uploader(key="profile_import").set_value(
+            (name, profile.to_bytes(), "application/octet-stream")).run()
+        assert not app.exception, app.exception
+        assert words in messages(app) and "Imported" not in messages(app), messages(app)
+    assert PR.names() == []

@@ -450,3 +450,27 @@ def test_eval_skips_a_cut_off_last_line_and_says_so(labelled, tmp_path, capsys):
     (work / MANIFEST).write_bytes((work / MANIFEST).read_bytes() + b"\n{}\n")
     assert main(["eval", "--data", str(work), "--json", "--lang", "en"]) == 2
     assert "line 3 is damaged" in capsys.readouterr().err
+
+
+def test_calibrate_learns_only_the_reviewed_photos_of_a_labelled_folder(labelled, tmp_path,
+                                                                        capsys):
+    """The others hold the reader's own guesses: a profile took them, its misreadings too, as
+    the player's tiles."""
+    from datasets.labelling import write_manifest
+    from vision.detect.profile import Profile
+
+    _, out, _, _ = labelled
+    work = tmp_path / "labelled"
+    shutil.copytree(out, work)
+    mine = tmp_path / "mine.mjprofile"
+    assert main(["calibrate", "--labels", str(work), "--out", str(mine), "--lang", "en"]) == 2
+    assert "None of the 3 photos in" in capsys.readouterr().err and not mine.exists()
+    assert main(["calibrate", "--labels", str(work), "--out", str(mine), "--lang", "zh"]) == 2
+    assert "的 3 张照片还没有一张复核过" in capsys.readouterr().err
+    recs = sorted(read_manifest(work).values(), key=lambda r: r.image)
+    recs[0].reviewed = True
+    write_manifest(work, recs)
+    assert main(["calibrate", "--labels", str(work), "--out", str(mine), "--lang", "en"]) == 0
+    assert "the 1 reviewed photos of 3" in capsys.readouterr().err
+    learnt = Profile.load(mine)
+    assert len(learnt) == 4 * len(recs[0].boxes)  # each tile as photographed and 3 jittered

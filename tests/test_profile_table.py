@@ -176,3 +176,36 @@ def test_a_table_photo_alone_asks_for_the_tiles_first(tmp_path):
     zh = _mjlens("calibrate", "--empty", str(tmp_path / "t.png"), "--out", str(out),
                  "--lang", "zh")
     assert "空桌面" in zh.stderr
+
+
+def test_a_photo_of_tiles_given_as_the_bare_table_is_refused(sheet, tmp_path):
+    """The sheet itself (or a hand) given as --empty by mistake: learnt as the table, its tiles
+    were left out of every photo after (a hand photo read with 0 of its 14 tiles)."""
+    out = tmp_path / "mine.mjprofile"
+    hand = ROOT / "tests" / "fixtures" / "app" / "hand_melds.jpg"
+    for photo, lang, said in [(sheet, "en", "look like tiles"), (hand, "zh", "样像牌")]:
+        r = _mjlens("calibrate", str(sheet), "--tiles", SHEET, "--empty",
+                    str(_table(tmp_path / "table1.png", 1)), "--empty", str(photo),
+                    "--out", str(out), "--lang", lang)
+        assert r.returncode == 2 and said in r.stderr and str(photo) in r.stderr, r.stderr
+        assert not out.exists()
+
+
+def test_the_bare_tables_of_the_clutter_benchmark_do_not_look_like_tiles(sheet):
+    from datasets.synth.clutter import clutter_texture
+    from vision.detect import load_detector
+    from vision.detect.calibrate import (
+        TILE_LIKE_SHARE,
+        _table_boxes,
+        from_photos,
+        tile_like,
+    )
+    from vision.detect.imageio import load_image
+
+    det = load_detector()
+    mine = from_photos(det, [sheet], [SHEET], "mine")
+    for family in ("keyboard", "stone", "mat"):
+        for seed in (1, 2):
+            img, _ = clutter_texture(np.random.default_rng(seed), 640, 60, family=family)
+            _, probs, emb = _table_boxes(det, load_image(cv2.imencode(".png", img)[1].tobytes()))
+            assert tile_like(mine, probs, emb).mean() < TILE_LIKE_SHARE / 5, (family, seed)

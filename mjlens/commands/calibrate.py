@@ -8,8 +8,10 @@
 Each `--tiles` lists its photo's tiles in reading order (rows top to bottom, each row left to
 right), once per photo and in the same order. `--empty` takes a photo of the bare table the
 player plays on (keyboard, stone, mat...): every box found there is learnt as "not a tile".
-`--add` grows an existing profile instead of replacing it. Exit status: 0 written; 2 bad input (tile count, unknown code, the same photo
-twice, unreadable photo or profile, missing model), the profile file untouched.
+`--labels` of a folder `mjlens label` wrote learns only its reviewed photos. `--add` grows an
+existing profile instead of replacing it. Exit status: 0 written; 2 bad input (tile count,
+unknown code, the same photo twice, a turned photo, no reviewed photo, unreadable photo or
+profile, missing model), the profile file untouched.
 """
 
 from __future__ import annotations
@@ -43,6 +45,13 @@ CM = Catalog("calibrate_cli", {
               "若 `--out` 的牌组档案已存在，就在它上面增补"),
     "h_model": ("model folder or detector .onnx", "模型文件夹或识牌模型 `.onnx` 文件"),
     "h_json": ("print one JSON object", "输出一个 `JSON` 对象"),
+    "reviewed": ("Learning from the {n} reviewed photos of {total} in {data}.",
+                 "从 {data} 的 {total} 张照片中已复核的 {n} 张学习。"),
+    "none_reviewed": ("None of the {total} photos in {data} is reviewed yet, and a profile "
+                      "learns only tiles a person has checked: accept them on the app's Review "
+                      "labels page, or give the photos with --tiles.",
+                      "{data} 的 {total} 张照片还没有一张复核过，而档案只学习有人核对过的牌：请在"
+                      "应用的“复核标注”页确认，或给出照片并用 --tiles 列出牌。"),
 })
 
 
@@ -65,6 +74,7 @@ def register(sub) -> None:
 def run(args) -> int:
     from pathlib import Path
 
+    from datasets.formats import FormatError
     from scoring.hant import HANT
     from scoring.messages import is_zh
     from vision.detect import ImageReadError, ModelError, load_detector
@@ -72,22 +82,23 @@ def run(args) -> int:
         CalibrationError,
         M,
         add_table_photos,
-        from_labels,
         from_photos,
         new_profile,
     )
     from vision.detect.evaluate import EvalDataError
-    from vision.detect.profile import Profile, ProfileError
+    from vision.detect.profile import Profile, ProfileError, for_detector
 
     out = Path(args.out)
     name = args.name or out.stem
     try:
         if args.labels and (args.photos or args.tiles):
             raise CalibrationError(M("nothing"))
-        base = Profile.load(out) if args.add and out.exists() else None
         det = load_detector(args.model)
+        base = Profile.load(out) if args.add and out.exists() else None
+        if base is not None and len(base):  # made usable here, so that a refusal names it
+            base = for_detector(base, det, str(out))
         if args.labels:
-            profile = from_labels(det, args.labels, name, base)
+            profile = _from_labelled(args, det, name, base)
         elif args.photos or args.tiles or not args.empty:
             profile = from_photos(det, args.photos, args.tiles, name, base)
         else:  # only photos of the table: grow the profile in --out
@@ -98,7 +109,7 @@ def run(args) -> int:
         profile.save(out)
     except (CalibrationError, ProfileError, ImageReadError) as e:
         return _fail(args, e)
-    except (ModelError, EvalDataError) as e:
+    except (ModelError, EvalDataError, FormatError) as e:
         return _fail(args, e)
     except OSError as e:
         return _fail(args, CM("bad_file", path=e.filename or args.out, reason=os_reason(e)))
@@ -119,6 +130,29 @@ def run(args) -> int:
         lang = lang_of(args)
         print(("" if is_zh(lang) else " ").join(m.render(lang) for m in done))
     return 0
+
+
+def _from_labelled(args, det, name: str, base):
+    """The profile learnt from a labelled folder; from one that `mjlens label` wrote (its
+    labelling.jsonl), only the photos a person accepted: the others hold the reader's own
+    guesses, which a profile would learn as the truth, its misreadings too."""
+    import tempfile
+    from pathlib import Path
+
+    from datasets.labelling import MANIFEST, reviewed_split
+    from vision.detect.calibrate import CalibrationError, from_labels
+
+    data = Path(args.labels)
+    if not (data / MANIFEST).exists():
+        return from_labels(det, data, name, base)
+    lang = lang_of(args)
+    with tempfile.TemporaryDirectory() as tmp:
+        n, total = reviewed_split(data, Path(tmp),
+                                  lambda msg: print(msg.render(lang), file=sys.stderr))
+        if not n:
+            raise CalibrationError(CM("none_reviewed", total=total, data=str(data)))
+        print(CM("reviewed", n=n, total=total, data=str(data)).render(lang), file=sys.stderr)
+        return from_labels(det, tmp, name, base)
 
 
 def _fail(args, error) -> int:

@@ -119,10 +119,13 @@ def delete(file: str) -> None:
     path_of(file).unlink(missing_ok=True)
 
 
-def import_bytes(data: bytes, filename: str = "profile") -> str:
-    """Check an uploaded profile file (ProfileError when it is none) and keep it (named as
-    its file when it has no name)."""
+def import_bytes(data: bytes, filename: str = "profile", detector=None) -> str:
+    """Check an uploaded profile file (ProfileError when it is none, or, given the `detector`,
+    when that reader cannot use it: no tiles, or made with another reader and keeping no
+    pictures) and keep it (named as its file when it has no name)."""
     profile = Profile.from_bytes(data, filename)
+    if detector is not None:  # refused now, not at every photo read after "Imported"
+        profile = for_detector(profile, detector, filename)
     profile.name = profile.name.strip() or Path(filename).stem or "tiles"
     return save_new(profile)
 
@@ -162,10 +165,11 @@ def calibrate(detector, photo: bytes, tiles: str, name: str, photo_name: str = "
     return file
 
 
-def learn_table(detector, photo: bytes) -> int:
+def learn_table(detector, photo: bytes, photo_name: str = "") -> int:
     """The active profile grown with every box found on a photo of the bare table, as "not a
     tile" (vision.detect.calibrate.add_table_photos); how many were learnt. CalibrationError
-    when the profile has no tiles yet, ImageReadError a photo that cannot be read."""
+    when the profile has no tiles yet or the photo shows tiles (naming it as the player chose
+    it: `photo_name`), ImageReadError a photo that cannot be read."""
     from vision.detect.calibrate import add_table_photos
 
     file = active()
@@ -175,7 +179,8 @@ def learn_table(detector, photo: bytes) -> int:
     if profile.tiles.any():
         profile = for_detector(profile, detector, file)
     before = profile.not_tiles
-    add_table_photos(detector, profile, [photo])  # read from its bytes: "This file" if bad
+    # read from its bytes: "This file" if bad
+    add_table_photos(detector, profile, [photo], [photo_name] if photo_name else None)
     profile.save(path_of(file))
     return profile.not_tiles - before
 

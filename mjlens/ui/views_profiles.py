@@ -86,6 +86,11 @@ M = Catalog("app_profiles", {
     "damaged": ("{file} is damaged and cannot be used: export it again, or learn your tiles "
                 "again from a photo of them.",
                 "“{file}”已损坏，不能使用：请重新导出，或用你的牌的照片重新学习。"),
+    # a kept profile (not a file being imported) that cannot be read any more
+    "kept_damaged": ("Your profile '{file}' is damaged and cannot be used: delete it and import a "
+                     "copy you exported, or learn your tiles again from a photo of them.",
+                     "你的档案“{file}”已损坏，不能使用：请删除它再导入你导出过的副本，或用你的牌的照片"
+                     "重新学习。"),
     "other_model": ("{file} was made for another version of the tile reader and keeps no tile "
                     "pictures to learn again from: learn your tiles again from a photo of them.",
                     "“{file}”是给另一版本的识牌程序做的，而且没有保存牌的图片，无法重新学习："
@@ -113,7 +118,11 @@ def said(e: Exception, file: str | None = None):
     key = _SAID.get(getattr(e.msg, "key", ""))
     if key is None:
         return e.msg
-    return M(key, file=_label(file, "en") if file in PR.names() else (file or ""))
+    if file in PR.names():
+        # the player's own profile: "choose a file exported from My tiles" is an importer's
+        return M("kept_damaged" if key in ("foreign", "damaged") else key,
+                 file=_label(file, "en"))
+    return M(key, file=file or "")
 
 
 def reader_or_none(detector):
@@ -253,7 +262,7 @@ def _learn_table() -> None:
         ss.profile_msg = ("error", why)
         return
     try:
-        n = PR.learn_table(detector, photo.getvalue())
+        n = PR.learn_table(detector, photo.getvalue(), photo.name)
     except (CalibrationError, PR.ProfileError, ImageReadError) as e:
         ss.profile_msg = ("error", said(e, PR.active()))
         return
@@ -300,8 +309,10 @@ def _import() -> None:
     up = ss.get("profile_import")
     if up is None:
         return
+    from mjlens.ui.views import detector_or_reason
+
     try:
-        file = PR.import_bytes(up.getvalue(), up.name)
+        file = PR.import_bytes(up.getvalue(), up.name, detector_or_reason()[0])
     except PR.ProfileError as e:
         ss.profile_msg = ("error", said(e, up.name))
         return

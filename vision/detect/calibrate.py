@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 from scoring.messages import Catalog
-from scoring.tiles import DETECTOR_CLASSES
+from scoring.tiles import BACK, DETECTOR_CLASSES
 from vision.detect.profile import Profile, ProfileError, for_detector
 
 M = Catalog("calibrate", {
@@ -26,15 +26,34 @@ M = Catalog("calibrate", {
     "nothing": ("Give the photos with one --tiles list each, or --labels DIR (not both).",
                 "请给出照片并为每张照片给一个 --tiles 列表，或给出 --labels 文件夹（不要两者都给）。"),
     "no_tiles": ("The tile list for {photo} is empty.", "{photo} 的牌的列表是空的。"),
-    "same_photo": ("The photo {photo} is given twice; give each photo once.",
-                   "照片 {photo} 给了两次；每张照片只给一次。"),
+    "same_photo": ("The photo {photo} is given twice (it is the same as {first}); give each "
+                   "photo once.",
+                   "照片 {photo} 给了两次（它和 {first} 是同一张）；每张照片只给一次。"),
+    "no_lists": ("Give the tiles of {photos} with --tiles, once per photo, in reading order "
+                 "(rows top to bottom, each row left to right), e.g. --tiles \"123456789m "
+                 "123456789p 123456789s 1234567z 12345678f\".",
+                 "请用 --tiles 给出 {photos} 里的牌，每张照片一次，按阅读顺序（从上到下逐行，每行从左到右），"
+                 "例如 --tiles \"123456789m 123456789p 123456789s 1234567z 12345678f\"。"),
     "lists_photos": ("{photos} photos but {lists} tile lists: give --tiles once per photo, in "
                      "the same order.",
                      "{photos} 张照片，却有 {lists} 个牌的列表：每张照片给一次 --tiles，顺序相同。"),
     "count": ("{photo}: {found} tiles found, but the list has {listed}. Found by row, top to "
               "bottom: {rows}.",
               "{photo}：找到 {found} 张牌，但列表里有 {listed} 张。按行从上到下找到的：{rows}。"),
-    "row": ("row {n}: {k} tiles at height {y} px", "第 {n} 行：{k} 张，高度 {y} 像素"),
+    "count_dark": ("{photo}: {found} tiles found, but the list has {listed}: the photo is very "
+                   "dark, take it again in good light. Found by row, top to bottom: {rows}.",
+                   "{photo}：找到 {found} 张牌，但列表里有 {listed} 张：照片太暗了，请在光线好的地方"
+                   "重拍。按行从上到下找到的：{rows}。"),
+    # in Chinese one row's words hold no comma: the rows are listed with 、
+    "row": ("row {n}: {k} tiles at height {y} px", "第 {n} 行 {k} 张（高度 {y} 像素）"),
+    "turned": ("{photo} seems to be {how}: the tile reader finds {k} of the {n} tiles where the "
+               "list puts them when the photo is turned, only {k0} as it lies. Turn the photo so "
+               "that the first row is at the top (or list the tiles as they lie in it) and try "
+               "again.",
+               "{photo} 好像{how}：把照片转正来读，{n} 张牌里有 {k} 张和列表的位置对得上，照原样"
+               "只有 {k0} 张。请把照片转到第一行在最上面（或按牌在照片里的样子列出），再试一次。"),
+    "upside_down": ("upside down", "上下颠倒了"),
+    "on_its_side": ("on its side", "横过来了"),
     "no_rows": ("none", "没有"),
     "no_labels": ("{data} has no labelled tiles to learn from.",
                   "{data} 里没有可以学习的已标注的牌。"),
@@ -46,6 +65,11 @@ M = Catalog("calibrate", {
                         "请加一张花牌的照片（--add）。"),
     "made_table": ("It also knows {n} spots of your table that are not tiles.",
                    "它还记住了你桌面上 {n} 处不是牌的地方。"),
+    "table_has_tiles": ("{photo} should show your bare table, but {k} of the {n} things found "
+                        "on it look like tiles; learnt as the table, those tiles would be left "
+                        "out of every photo. Photograph the table with no tile on it.",
+                        "{photo} 应该是空桌面的照片，但在上面找到的 {n} 样东西中有 {k} 样像牌；当作桌面"
+                        "学进去，以后每张照片里的这些牌都会被略过。请拍一张上面没有牌的桌面。"),
     "table_needs_tiles": ("A photo of the bare table teaches what is not a tile, so the profile "
                           "needs your tiles too: give a photo of them with --tiles, or --add to "
                           "a profile that has them.",
@@ -54,6 +78,20 @@ M = Catalog("calibrate", {
 })
 
 RED_FIVE = "0"  # riichi sets' red fives are read as the five
+# a photo is taken for turned when the reader matches at least this share of the list in the
+# order of the photo turned, and this share more than as it lies (the held-out sheets: about
+# 0.6 the right way up, 0.02 or less any other way)
+TURNED_MATCH = 0.3
+TURNED_GAIN = 0.25
+DARK = 80  # the 99th percentile of a photo's pixel values below which it is called dark
+# a photo of the bare table is refused when at least this share (and this many) of its boxes
+# look like tiles: close to the profile's tiles or read surely as a face-up tile (the sheet and
+# the hands given as --empty: 0.67-1.0; the clutter benchmark's keyboards, stone and mats: 0.03
+# at most)
+TILE_LIKE_SIMILAR = 0.8
+TILE_LIKE_SURE = 0.9
+TILE_LIKE_SHARE = 0.5
+TILE_LIKE_MIN = 3
 JITTER = 0.06
 JITTER_COPIES = 3
 
@@ -72,8 +110,8 @@ class CalibrationError(ValueError):
 
 def parse_listed(text: str) -> list[tuple[str, bool]]:
     """(code, red five?) of each tile of a tile list: codes (1m, 7z, back) or notation runs
-    (123456789m, 1234567z, 12345678f), separated by spaces or commas; 0 is a red five (its code
-    is the five's)."""
+    (123456789m, 1234567z, 12345678f, also written together as a hand is: 123m456p), separated
+    by spaces or commas; 0 is a red five (its code is the five's)."""
     out: list[tuple[str, bool]] = []
     for token in re.split(r"[\s,]+", text.strip()):
         if not token:
@@ -81,16 +119,16 @@ def parse_listed(text: str) -> list[tuple[str, bool]]:
         if token in DETECTOR_CLASSES:
             out.append((token, False))
             continue
-        m = re.fullmatch(r"(\d+)([mpszf])", token)
-        if not m:
+        if not re.fullmatch(r"(?:\d+[mpszf])+", token):
             raise CalibrationError(M("unknown_code", token=token))
-        digits, suit = m.groups()
-        for d in digits:
-            red = d == RED_FIVE and suit in "mps"
-            code = ("5" if red else d) + suit
-            if code not in DETECTOR_CLASSES:
-                raise CalibrationError(M("unknown_code", token=code if len(digits) > 1 else token))
-            out.append((code, red))
+        # runs written together as in a hand's notation (123m456p11z) read as if spaced
+        for digits, suit in re.findall(r"(\d+)([mpszf])", token):
+            for d in digits:
+                red = d == RED_FIVE and suit in "mps"
+                code = ("5" if red else d) + suit
+                if code not in DETECTOR_CLASSES:
+                    raise CalibrationError(M("unknown_code", token=code))
+                out.append((code, red))
     return out
 
 
@@ -125,6 +163,36 @@ def _rows_text(boxes: np.ndarray, rows: list[np.ndarray]):
             for n, r in enumerate(rows)]
 
 
+def turned(boxes: np.ndarray, quarter_turns: int) -> np.ndarray:
+    """The boxes as they lie in the photo turned `quarter_turns` times clockwise (only where
+    they lie relative to one another: the photo's size is left out)."""
+    x1, y1, x2, y2 = np.asarray(boxes, float).reshape(-1, 4).T
+    return np.stack([(x1, y1, x2, y2), (-y2, x1, -y1, x2), (-x2, -y2, -x1, -y1),
+                     (y1, -x2, y2, -x1)][quarter_turns % 4], axis=1)
+
+
+def check_upright(boxes: np.ndarray, read: Sequence[str], codes: Sequence[str], name: str):
+    """Refuse a photo taken upside down or on its side: its tiles, read in the list's order,
+    would each be learnt as another tile's code. Told by the reader's own codes `read`: they
+    match the list (much) better in the reading order of the photo turned than as it lies."""
+    listed = np.asarray(codes)
+    matches = [int((np.asarray(read)[reading_order(turned(boxes, t))[0]] == listed).sum())
+               for t in range(4)]
+    best = int(np.argmax(matches))
+    k, k0 = matches[best], matches[0]
+    if best and k >= TURNED_MATCH * len(listed) and k - k0 >= max(3, TURNED_GAIN * len(listed)):
+        raise CalibrationError(M("turned", photo=name, how=M("on_its_side" if best % 2 else
+                                                               "upside_down"),
+                                 k=k, n=len(listed), k0=k0), boxes=boxes)
+
+
+def is_dark(pixels: np.ndarray) -> bool:
+    """A photo so dark that even its brightest parts (a tile's white face) are dim: the
+    likeliest reason tiles were missed (the sheet photos: 255 at the 99th percentile, dim
+    hands about 205)."""
+    return float(np.percentile(pixels, 99)) < DARK
+
+
 def photo_examples(detector, image, codes: Sequence[str], name: str, red=None):
     """`box_examples` of a loaded photo's tiles for `codes` (and which are red fives: `red`),
     given in reading order.
@@ -133,8 +201,10 @@ def photo_examples(detector, image, codes: Sequence[str], name: str, red=None):
     boxes = np.array([d.box for d in dets], float).reshape(-1, 4)
     order, rows = reading_order(boxes)
     if len(boxes) != len(codes):
-        raise CalibrationError(M("count", photo=name, found=len(boxes), listed=len(codes),
+        raise CalibrationError(M("count_dark" if is_dark(image.pixels) else "count", photo=name,
+                                 found=len(boxes), listed=len(codes),
                                  rows=_rows_text(boxes, rows)), boxes=boxes)
+    check_upright(boxes, [d.code for d in dets], codes, name)
     return box_examples(detector, image, boxes[order], codes, red)
 
 
@@ -189,21 +259,52 @@ def box_examples(detector, image, boxes: np.ndarray, codes: Sequence[str], red=N
 def table_examples(detector, image):
     """(crops, embeddings [N, 4, D]) of every box the detector finds in a photo of the player's
     bare table (box score at its threshold or more): each is "not a tile"."""
+    crops, _, emb = _table_boxes(detector, image)
+    return crops, emb
+
+
+def _table_boxes(detector, image):
+    """(crops, the classifier's probabilities, embeddings) of the boxes of `table_examples`."""
     dets = [d for d in detector.detect_loaded([image])[0] if d.box_score >= detector.conf]
     boxes = np.array([d.box for d in dets], float).reshape(-1, 4) * image.scale
     crops = detector.crops_of(image.pixels, boxes)
-    return crops, detector.embed_crops(crops)[1]
+    probs, emb = detector.embed_crops(crops)
+    return crops, probs, emb
 
 
-def add_table_photos(detector, profile: Profile,
-                     photos: Sequence[str | Path | bytes]) -> Profile:
-    """`profile` grown with the boxes found on photos of the bare table, as "not a tile"."""
+def tile_like(profile: Profile, probs: np.ndarray, embeddings: np.ndarray) -> np.ndarray:
+    """Bool [N]: boxes that look like tiles rather than a spot of a table: close to one of the
+    profile's tiles (TILE_LIKE_SIMILAR), or read by the classifier alone surely as a face-up
+    tile (TILE_LIKE_SURE; a dark key taken for a tile's back is the table's)."""
+    from vision.detect.detector import split_not_tile
+    from vision.detect.profile import ProfileReader
+
+    if not len(embeddings):
+        return np.zeros(0, bool)
+    near = ProfileReader(profile).similarity(embeddings[:, 0]).max(axis=1) >= TILE_LIKE_SIMILAR
+    tile, _ = split_not_tile(probs)
+    face_up = tile.argmax(axis=1) != DETECTOR_CLASSES.index(BACK)
+    return near | (face_up & (tile.max(axis=1) >= TILE_LIKE_SURE))
+
+
+def add_table_photos(detector, profile: Profile, photos: Sequence[str | Path | bytes],
+                     names: Sequence | None = None) -> Profile:
+    """`profile` grown with the boxes found on photos of the bare table, as "not a tile". A
+    photo where most of them look like tiles (the sheet or a hand given by mistake) is
+    refused: learnt, it made the profile drop those tiles. `names`: the photos as the player
+    knows them (their paths, when not given)."""
+    from vision.detect.imageio import M as IM
     from vision.detect.imageio import load_image
 
     if photos and not profile.tiles.any():
         raise CalibrationError(M("table_needs_tiles"))
-    for p in photos:
-        profile.add_not_tiles(*table_examples(detector, load_image(p)))
+    for i, p in enumerate(photos):
+        crops, probs, emb = _table_boxes(detector, load_image(p))
+        like = int(tile_like(profile, probs, emb).sum())
+        if like >= max(TILE_LIKE_MIN, TILE_LIKE_SHARE * len(crops)):
+            name = names[i] if names else IM("this_file") if isinstance(p, bytes) else str(p)
+            raise CalibrationError(M("table_has_tiles", photo=name, k=like, n=len(crops)))
+        profile.add_not_tiles(crops, emb)
     return profile
 
 
@@ -217,6 +318,18 @@ def new_profile(detector, name: str, base: Profile | None = None) -> Profile:
     return Profile(name=name, model=detector.classifier_version)
 
 
+def _photo_key(photo: str | Path):
+    """What tells one photo from another: its content (a copy of it under another name, say
+    sheet (1).jpg, is the same photo), or its path when it cannot be read (refused later with
+    the reason)."""
+    import hashlib
+
+    try:
+        return hashlib.sha256(Path(photo).read_bytes()).hexdigest()
+    except OSError:
+        return Path(photo).resolve()
+
+
 def from_photos(detector, photos: Sequence[str | Path], tile_lists: Sequence[str], name: str,
                 base: Profile | None = None) -> Profile:
     """A profile (or `base` grown) from photos and their tile lists, one list per photo."""
@@ -224,14 +337,16 @@ def from_photos(detector, photos: Sequence[str | Path], tile_lists: Sequence[str
 
     if not photos:
         raise CalibrationError(M("nothing"))
+    if not tile_lists:  # --tiles forgotten: "1 photos but 0 tile lists" said it in a riddle
+        raise CalibrationError(M("no_lists", photos=", ".join(str(p) for p in photos)))
     if len(photos) != len(tile_lists):
         raise CalibrationError(M("lists_photos", photos=len(photos), lists=len(tile_lists)))
-    seen: set[Path] = set()
+    seen: dict = {}
     for p in photos:
-        key = Path(p).resolve()
+        key = _photo_key(p)
         if key in seen:
-            raise CalibrationError(M("same_photo", photo=str(p)))
-        seen.add(key)
+            raise CalibrationError(M("same_photo", photo=str(p), first=str(seen[key])))
+        seen[key] = p
     lists = []
     for p, text in zip(photos, tile_lists, strict=True):
         listed = parse_listed(text)
@@ -269,4 +384,5 @@ def from_labels(detector, data: str | Path, name: str, base: Profile | None = No
 
 
 __all__ = ["CalibrationError", "add_table_photos", "box_examples", "from_labels", "from_photos",
-           "parse_listed", "parse_tiles", "photo_examples", "reading_order", "table_examples"]
+           "check_upright", "parse_listed", "parse_tiles", "photo_examples", "reading_order",
+           "table_examples", "tile_like", "turned"]
