@@ -9,6 +9,7 @@ before it)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from mjlens.ledger import game
@@ -30,18 +31,7 @@ def joined(view, entry):
     """The entry for the last hand of `view` with `entry`'s win added to it, as one round."""
     from mjlens.ledger.store import Entry
 
-    if not winners_leave(view.rules):
-        raise LedgerError(W("no_more_winners"))
-    last = view.hands[-1] if view.hands else None
-    if last is None or not last.winners or last.kind not in ("hand", "round"):
-        raise LedgerError(W("no_win_to_join", name=view.name))
-    seats = game.seats_for(view.rules, game.Deal(last.dealer, last.round_wind), view.first_dealer)
-    if last.kind == "round":
-        data = dict(last.entry["round"])
-        events = list(data.get("events", []))
-    else:
-        data, events = {}, [_win(last.entry["hand"], last.winners[0],
-                                 last.entry.get("_discarder"), seats)]
+    last, data, events, seats = _last_round(view)
     hand = dict(entry.hand)
     winner = seats.player(hand.get("seat_wind") or "E") if entry.winner is None \
         else entry.winner
@@ -50,6 +40,9 @@ def joined(view, entry):
         discarder = seats.player(hand["discarder"])
     if discarder == winner:
         raise LedgerError(W("same_player", discarder=discarder_word(view.rules)))
+    for player in (winner, discarder):  # one who has won is out: wins and discards no more
+        if player in last.winners:
+            raise LedgerError(W("won_already", name=view.players[player], seq=last.seq))
     new = _win(hand, winner, discarder, seats)
     prev = events[-1] if events else {}
     both = prev.get("winners") or [{"player": prev.get("player"), "hand": prev.get("hand")}]
@@ -63,6 +56,55 @@ def joined(view, entry):
     data["events"] = events
     return Entry("round", last.source if last.kind == "round" else "round", round=data,
                  dealer=last.entry.get("dealer"))
+
+
+def _last_round(view):
+    """The last hand of `view` as a round that goes on: (the hand, its round JSON less its
+    events, its events, the seats it was played at); refused where the rule set ends a hand at
+    the first win, where it was not won, or where it is over (three winners, or the wall ran
+    out), in the table's words rather than the round JSON's ("Event 4: ...")."""
+    if not winners_leave(view.rules):
+        raise LedgerError(W("no_more_winners"))
+    last = view.hands[-1] if view.hands else None
+    if last is None or not last.winners or last.kind not in ("hand", "round"):
+        raise LedgerError(W("no_win_to_join", name=view.name))
+    seats = game.seats_for(view.rules, game.Deal(last.dealer, last.round_wind), view.first_dealer)
+    if last.kind == "hand":
+        return last, {}, [_win(last.entry["hand"], last.winners[0],
+                               last.entry.get("_discarder"), seats)], seats
+    data = dict(last.entry["round"])
+    events = list(data.get("events", []))
+    if len(last.winners) >= 3 or any(e.get("type") == "wall_end" for e in events):
+        raise LedgerError(W("hand_over", seq=last.seq))
+    return last, data, events, seats
+
+
+def wall_end(view, hands: Mapping[int, Mapping[str, Any]], join: bool):
+    """The wall ran out (流局): a round ending in `wall_end`, each player still in giving the
+    tiles they stand with (`hands`: player -> hand JSON, 13 tiles), so that 查花猪 and 查叫 are
+    paid (Chengdu Ⅵ-2, Ⅵ-5: "流局時需要查花豬，查大叫"). With `join`, the last hand goes on to
+    the end of the wall (the players who won there are out); else it is a new hand nobody won.
+    A drawn hand recorded as nobody paying skipped both."""
+    from mjlens.ledger.store import Entry
+
+    if join:
+        last, data, events, seats = _last_round(view)
+        out = [p for p in range(4) if p not in last.winners]
+        source, dealer = (last.source if last.kind == "round" else "round",
+                          last.entry.get("dealer"))
+    elif not winners_leave(view.rules):
+        raise LedgerError(W("no_more_winners"))
+    else:
+        data, events, seats, out = {}, [], view.seats, list(range(4))
+        source, dealer = "round", None
+    missing = [view.players[p] for p in out if not hands.get(p)]
+    if missing:
+        raise LedgerError(W("end_hands_missing", who=tuple(missing)))
+    data["events"] = [*events, {"type": "wall_end"}]
+    data["hands"] = {seats.wind(p): {k: v for k, v in hands[p].items()
+                                     if k not in (*_ROUND_FILLS, "win_tile")}
+                     for p in out}
+    return Entry("round", source, round=data, dealer=dealer)
 
 
 def _win(hand: dict[str, Any], winner: int, discarder: int | None, seats) -> dict[str, Any]:

@@ -282,6 +282,24 @@ class Ledger:
             self._correct(conn, view, len(view.hands), joined(view, entry))
         return self.table(view.name).hands[-1]
 
+    def end_wall(self, name_or_code: str, hands: Mapping[int, Mapping[str, Any]],
+                 join: bool) -> HandView:
+        """The wall ran out (血战到底, mjlens.ledger.blood.wall_end): with `join` the last hand
+        ends there, else a new hand nobody won; the players still in give their tiles (`hands`),
+        and 查花猪 and 查叫 are paid."""
+        from mjlens.ledger.blood import wall_end
+
+        with self._write() as conn:
+            view = self._locked(conn, name_or_code)
+            entry = wall_end(view, hands, join)
+            if join:
+                self._correct(conn, view, len(view.hands), entry)
+            else:
+                record = _scored(view, entry, view.deal, len(view.hands) + 1, view.riichi_sticks)
+                conn.execute(insert(hand_record).values(table_id=view.id, **record))
+                _bump(conn, view.id)
+        return self.table(view.name).hands[-1]
+
     def _correct(self, conn: Connection, view: TableView, seq: int, entry: Entry) -> None:
         if not 1 <= seq <= len(view.hands):
             raise LedgerError(W("no_hand", seq=seq, name=view.name, count=len(view.hands)))

@@ -46,6 +46,23 @@ M = Catalog("ledger", {
                         "本桌的规则是一家和牌即结束这一局：请记下一局。"),
     "no_win_to_join": ("Table {name} has no won hand to add another winner to.",
                        "牌桌 {name} 上一局没有人和牌，不能再添和牌者。"),
+    "hand_over": ("Hand {seq} is over: three players have won, or the wall ran out. Add the next "
+                  "hand.",
+                  "第 {seq} 局已经结束：三家已和牌，或牌墙已摸完。请记下一局。"),
+    "won_already": ("{name} has already won in hand {seq} and is out of it (血战到底): they win "
+                    "and discard no more there.",
+                    "{name} 在第 {seq} 局已经和牌出局（血战到底）：这一局不再和牌，也不再打牌。"),
+    # 血战到底 at the end of the wall: who still stood in the hand and gave no tiles
+    "end_hands_missing": ("The wall ran out with {who} still in: type the tiles each of them "
+                          "holds (13, a kong as a meld) to settle 查花猪 and 查叫.",
+                          "荒牌时{who}仍在局中：请写出每人手里的牌（13 张，杠写成副露），"
+                          "才能查花猪、查叫。"),
+    # a round at a table settled as far as it goes: the hand may still go on (blood.py)
+    "round_goes_on": ("Settled so far: fewer than three players have won and the wall has not run "
+                      "out. Add another winner to this hand, or, when the wall runs out, the "
+                      "tiles the players still in hold (查叫, 查花猪).",
+                      "这一局目前的结算：和牌的不到三家，牌墙也还没摸完。可以再添和牌者；牌墙摸完"
+                      "时，写下仍在局中各家手里的牌，查叫、查花猪。"),
     "no_photo_hand": ("No hand was found in the photo.", "照片里没有找到手牌。"),
     "bad_db": ("Cannot open the ledger at {url}: {why}", "无法打开账本 {url}：{why}"),
 })

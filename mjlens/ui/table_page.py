@@ -21,6 +21,7 @@ from mjlens.ledger.game import localized
 from mjlens.ledger.report import rules_name
 from mjlens.ledger.store import URL_ENV, Ledger, TableView
 from mjlens.ledger.words import LedgerError
+from mjlens.ui import table_blood as B
 from mjlens.ui import table_riichi as R
 from mjlens.ui.engine import placeholder_for
 from mjlens.ui.i18n import lang_of_locale, text
@@ -63,8 +64,8 @@ M = Catalog("app_table", {
     "self_drawn": ("nobody (self-drawn)", "无（自摸）"),
     "add_button": ("Add hand", "记入"),
     "draw_button": ("Drawn hand", "流局"),
-    "more": ("Another winner in hand {n} (血战到底: the hand goes on)",
-             "第 {n} 局又有人和牌（血战到底）"),
+    "more": ("Hand {n} goes on (血战到底): another winner, or the end of the wall",
+             "第 {n} 局继续（血战到底）：又有人和牌，或荒牌"),
     "more_added": ("Hand {n}: another winner added.", "第 {n} 局已添一位和牌者。"),
     "undo": ("Undo hand {n}", "撤销第 {n} 局"),
     "undo_none": ("Undo", "撤销"),
@@ -200,6 +201,10 @@ def _add(lang: str, draw: bool = False) -> None:
     view = ledger().table(ss.table)
     who = _who(view, "tb")
     try:
+        if draw and B.ends_wall(view, bool(ss.get("tb-more"))):  # 血战到底: 查叫, 查花猪
+            ss.table_msg = ("success", B.end_wall(ledger(), view, bool(ss.get("tb-more")), lang))
+            ss["tb-more"] = False
+            return
         entry = entries.drawn(**_dealer(view, "tb"), **R.declared(view, "tb"),
                               **R.tenpai_of(view, "tb")) if draw else \
             entries.from_notation(ss.get("tb-hand", ""), **who)
@@ -365,10 +370,12 @@ def main() -> None:
         # the table's game's example hand, of its size (five sets and a pair in 16-tile games)
         st.text_input(t("notation", lang), key="tb-hand",
                       placeholder=placeholder_for(view.rules, view.options))
+        whole = view
         view = _more_winners(view, lang)
         _follow_typed(view)
         who_inputs(view, "tb", lang)
         R.tenpai_input(view, "tb", lang, _seated(view, "tb", lang))
+        B.end_inputs(whole, view is not whole, lang, _seated(view, "tb", lang))
         with st.container(horizontal=True):
             st.button(t("add_button", lang), key="tb-add", on_click=_add, args=(lang,),
                       type="primary")

@@ -1,0 +1,89 @@
+"""The Table page at a table where winners leave and play goes on (血战到底: `sichuan`, `yushan`,
+`sichuan_mult`): when the wall runs out, the players still in type the tiles they hold and the
+Drawn hand button settles 查花猪 and 查叫 (Chengdu Ⅵ-2, Ⅵ-5: "流局時需要查花豬，查大叫";
+mjlens.ledger.blood.wall_end). It recorded a drawn hand where nobody paid, and a hand that had
+winners could not be taken to the end of the wall at all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import streamlit as st
+
+from mjlens.ledger.blood import winners_leave
+from mjlens.ledger.store import TableView
+from mjlens.ledger.words import LedgerError
+from scoring.messages import Catalog
+
+PREFIX = "tb-end"
+
+M = Catalog("app_table_blood", {
+    "box": ("At the end of the wall: the tiles each player still in holds (查叫, 查花猪)",
+            "荒牌时仍在局中各家手里的牌（查叫、查花猪）"),
+    "help": ("When the wall runs out, type the 13 tiles of every player who has not won (a kong "
+             "as a meld) and tap Drawn hand: a player still holding three suits (花猪) pays "
+             "those who do not, and a player not ready pays each ready player the most that "
+             "player's hand could win. Left empty, Drawn hand records a hand where nobody pays.",
+             "牌墙摸完时，写下每位还没和牌的玩家手里的 13 张牌（杠写成副露），再点“流局”："
+             "手里还有三门牌的（花猪）赔给不是花猪的玩家，没听牌的按每位听牌者可能和到的最大番数"
+             "赔付。都不写，“流局”就记为无人支付。"),
+    "tiles": ("{player}: tiles held", "{player}：手里的牌"),
+    "bad": ("{name}'s tiles: {why}", "{name} 的牌：{why}"),
+    "ended": ("Hand {n}: the wall ran out; 查花猪 and 查叫 are settled.",
+              "第 {n} 局荒牌：已查花猪、查叫。"),
+})
+
+
+def _still_in(view: TableView, more: bool) -> list[int]:
+    """The players who play to the end of the wall: those who have not won in the last hand
+    when it goes on (`more`), else all four (a new hand)."""
+    last = view.hands[-1] if view.hands else None
+    if more and last is not None:
+        return [p for p in range(4) if p not in last.winners]
+    return list(range(4))
+
+
+def end_inputs(view: TableView, more: bool, lang: str, seated: Callable[[int], str]) -> None:
+    """A box of one text field per player still in, at a table where winners leave."""
+    if not winners_leave(view.rules):
+        return
+    with st.expander(M("box").render(lang), icon=":material/grid_view:", key=f"{PREFIX}-exp"):
+        st.caption(M("help").render(lang))
+        for p in _still_in(view, more):
+            st.text_input(M("tiles", player=seated(p)).render(lang), key=f"{PREFIX}-{p}")
+
+
+def typed(view: TableView, more: bool) -> dict[int, dict[str, Any]]:
+    """The tiles typed for each player still in, as hand JSON; refused in the player's words
+    (whose tiles, and what is wrong with them)."""
+    from scoring.hand import HandError
+    from scoring.notation import parse_hand
+
+    out = {}
+    for p in _still_in(view, more):
+        text = (st.session_state.get(f"{PREFIX}-{p}") or "").strip()
+        if not text:
+            continue
+        try:
+            out[p] = parse_hand(text).to_json()
+        except HandError as exc:
+            raise LedgerError(M("bad", name=view.players[p], why=exc.msg)) from None
+    return out
+
+
+def ends_wall(view: TableView, more: bool) -> bool:
+    """Whether Drawn hand ends the wall with 查叫: the last hand goes on to its end, or tiles
+    were typed."""
+    if not winners_leave(view.rules):
+        return False
+    return more or any((st.session_state.get(f"{PREFIX}-{p}") or "").strip() for p in range(4))
+
+
+def end_wall(ledger, view: TableView, more: bool, lang: str) -> str:
+    """Record the end of the wall; the sentence that says it was."""
+    hand = ledger.end_wall(view.name, typed(view, more), join=more)
+    for p in range(4):
+        st.session_state[f"{PREFIX}-{p}"] = ""
+    return M("ended", n=hand.seq).render(lang)
