@@ -42,3 +42,27 @@ def test_the_chinese_page_asks_for_the_tiles_in_chinese(url):  # noqa: F811
     assert "Cy 付给 Ann 8：查花猪" in shown(at)
     # a gb table has no such box
     assert not [e for e in start(page(), name="Saturday").expander if e.key == "tb-end-exp"]
+
+
+def test_one_win_of_a_hand_with_three_winners_is_corrected_and_the_others_stay(url):  # noqa: F811
+    """Cy won on Ann's discard, not Di's. The box started from the first winner and, for a
+    round, asked for a hand to type, which then replaced the whole round: Bo's and Ann's wins
+    were gone. It now corrects the win chosen; worked by hand: Ann pays Cy 8 instead of Di."""
+    at = start(page(), rules="sichuan")
+    add(at, BO, 1, "-")
+    at.checkbox(key="tb-more").check()
+    add(at, "111222333p 4477p +7p", 2, 3)
+    at.checkbox(key="tb-more").check()
+    add(at, "123456789s 55s 88p +8p", 0, 3)
+    assert totals(at) == ["-7", "24", "0", "-17"]
+    at.selectbox(key="tb-fix-seq").set_value(1).run()
+    assert at.selectbox(key="tb-fix-win").options == ["Bo's win", "Cy's win", "Ann's win"]
+    at.selectbox(key="tb-fix-win").set_value(1).run()
+    assert at.selectbox(key="tb-fix-winner").value == 2  # the box starts from Cy's win
+    assert at.selectbox(key="tb-fix-from").value == 3
+    at.selectbox(key="tb-fix-from").set_value(0)
+    at.button(key="tb-fix-btn").click().run()
+    assert not at.exception, at.exception
+    assert totals(at) == ["-15", "24", "0", "-9"]
+    assert "Ann pays Cy 8: Cy (W) wins on Ann (E)'s discard" in shown(at)
+    assert Ledger(url).table("Friday").hands[0].winners == [1, 2, 0]

@@ -99,3 +99,21 @@ def test_a_hand_going_on_says_so_in_the_players_words(ledger):
     assert hand.result["named_notes"][0].startswith("Settled so far")
     zh = hand.result["named_notes_zh"][0]
     assert "查叫" in zh and not re.search("[A-Za-z]", zh), zh
+
+
+def test_a_discard_won_by_two_is_corrected_for_both_winners(ledger):
+    """一炮多响: Di's 9m won for Ann and Cy; it was Bo's. Corrected from Cy's win, the one
+    discard keeps one discarder: Bo pays both, and Bo deals next (the Chengdu rule)."""
+    from mjlens.ledger.blood import corrected
+
+    ledger.add("S", entries.from_notation("2224445557779m +9m", winner=0, discarder=3))
+    ledger.add_winner("S", entries.from_notation("111222333p 78m 77p +9m", winner=2,
+                                                 discarder=3))
+    view = ledger.table("S")
+    fixed = corrected(view, view.hands[0], 1,
+                      entries.from_notation("111222333p 78m 77p +9m", winner=2, discarder=1))
+    view = ledger.correct("S", 1, fixed)
+    assert view.totals == [8, -9, 1, 0] and view.deal.dealer == 1
+    with pytest.raises(LedgerError, match="several on one discard"):
+        corrected(view, view.hands[0], 1,
+                  entries.from_notation("111222333p 78m 77p *9m", winner=2))

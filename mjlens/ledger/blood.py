@@ -32,14 +32,7 @@ def joined(view, entry):
     from mjlens.ledger.store import Entry
 
     last, data, events, seats = _last_round(view)
-    hand = dict(entry.hand)
-    winner = seats.player(hand.get("seat_wind") or "E") if entry.winner is None \
-        else entry.winner
-    discarder = entry.discarder
-    if discarder is None and hand.get("discarder") in game.WINDS:
-        discarder = seats.player(hand["discarder"])
-    if discarder == winner:
-        raise LedgerError(W("same_player", discarder=discarder_word(view.rules)))
+    hand, winner, discarder = _who(view.rules, entry, seats)
     for player in (winner, discarder):  # one who has won is out: wins and discards no more
         if player in last.winners:
             raise LedgerError(W("won_already", name=view.players[player], seq=last.seq))
@@ -56,6 +49,67 @@ def joined(view, entry):
     data["events"] = events
     return Entry("round", last.source if last.kind == "round" else "round", round=data,
                  dealer=last.entry.get("dealer"))
+
+
+def _who(rules: str, entry, seats) -> tuple[dict[str, Any], int, int | None]:
+    """An entry's hand, winner and discarder (player indexes; from the hand's seat winds where
+    the entry names nobody)."""
+    hand = dict(entry.hand)
+    winner = seats.player(hand.get("seat_wind") or "E") if entry.winner is None \
+        else entry.winner
+    discarder = entry.discarder
+    if discarder is None and hand.get("discarder") in game.WINDS:
+        discarder = seats.player(hand["discarder"])
+    if discarder == winner:
+        raise LedgerError(W("same_player", discarder=discarder_word(rules)))
+    return hand, winner, discarder
+
+
+def win_places(data: Mapping[str, Any]) -> list[tuple[int, int | None]]:
+    """Each win of a round in order, as the result's `wins` lists them: (its event's index,
+    its place among that event's `winners`, or None for a win of its own)."""
+    out: list[tuple[int, int | None]] = []
+    for i, ev in enumerate(data.get("events", [])):
+        if ev.get("type") == "win":
+            out.extend([(i, j) for j in range(len(ev["winners"]))] if "winners" in ev
+                       else [(i, None)])
+    return out
+
+
+def win_of(h, k: int) -> tuple[dict[str, Any], str, str | None]:
+    """Win `k` of round hand `h`: (its hand JSON, its winner's seat, its discarder's seat)."""
+    events = h.entry["round"]["events"]
+    i, j = win_places(h.entry["round"])[k]
+    ev = events[i]
+    one = ev if j is None else ev["winners"][j]
+    return dict(one["hand"]), one["player"], ev.get("from")
+
+
+def corrected(view, h, k: int, entry):
+    """Round hand `h` with its win `k` put right (another hand, winner or discarder), the
+    other wins kept: a correction typed for a round made the whole round that one hand, and
+    the other winners' wins were gone. A discard won by several (一炮多响) keeps one discarder
+    for all its winners."""
+    import copy
+
+    from mjlens.ledger.store import Entry
+
+    seats = game.seats_for(view.rules, game.Deal(h.dealer, h.round_wind), view.first_dealer)
+    hand, winner, discarder = _who(view.rules, entry, seats)
+    new = _win(hand, winner, discarder, seats)
+    data = copy.deepcopy(h.entry["round"])
+    i, j = win_places(data)[k]
+    ev = data["events"][i]
+    if j is None:
+        data["events"][i] = {**{key: v for key, v in ev.items()
+                                if key not in ("player", "hand", "from")}, **new}
+    elif not new.get("from"):
+        raise LedgerError(W("several_on_one_discard"))
+    else:
+        ev["winners"][j] = {"player": new["player"], "hand": new["hand"]}
+        ev["from"] = new["from"]
+    return Entry("round", h.source, round=data, dealer=h.entry.get("dealer"),
+                 round_wind=h.entry.get("round_wind"))
 
 
 def _last_round(view):

@@ -52,6 +52,10 @@ M = Catalog("ledger", {
     "won_already": ("{name} has already won in hand {seq} and is out of it (血战到底): they win "
                     "and discard no more there.",
                     "{name} 在第 {seq} 局已经和牌出局（血战到底）：这一局不再和牌，也不再打牌。"),
+    "several_on_one_discard": ("This win is one of several on one discard (一炮多响): it was won "
+                               "on a discard; correct who discarded it, for all its winners.",
+                               "这是一炮多响中的一家：是和别人打出的牌，请改放炮者（对这一炮的"
+                               "各家都一样）。"),
     # 血战到底 at the end of the wall: who still stood in the hand and gave no tiles
     "end_hands_missing": ("The wall ran out with {who} still in: type the tiles each of them "
                           "holds (13, a kong as a meld) to settle 查花猪 and 查叫.",
