@@ -66,3 +66,41 @@ def test_one_win_of_a_hand_with_three_winners_is_corrected_and_the_others_stay(u
     assert totals(at) == ["-15", "24", "0", "-9"]
     assert "Ann pays Cy 8: Cy (W) wins on Ann (E)'s discard" in shown(at)
     assert Ledger(url).table("Friday").hands[0].winners == [1, 2, 0]
+
+
+def test_undo_takes_off_the_last_win_of_a_hand_not_the_whole_hand(url):  # noqa: F811
+    """Cy's win added to hand 1 by mistake: Undo hand 1 took away Bo's win with it. Undo now
+    takes the hand's last step off (the last win, or the end of the wall), one at a time."""
+    at = start(page(), rules="sichuan")
+    add(at, BO, 1, "-")
+    at.checkbox(key="tb-more").check()
+    add(at, "111222333p 4477p +7p", 2, 3)
+    assert at.button(key="tb-undo").label == "Undo Cy's win in hand 1"
+    at.button(key="tb-undo").click().run()
+    assert not at.exception, at.exception
+    assert "Hand 1: Cy's win undone." in shown(at)
+    assert totals(at) == ["-8", "24", "-8", "-8"]
+    assert at.button(key="tb-undo").label == "Undo hand 1"
+    # the end of the wall, undone, leaves the hand going on
+    at.checkbox(key="tb-more").check().run()
+    for key, tiles in (("tb-end-0", ANN), ("tb-end-2", CY), ("tb-end-3", DI)):
+        at.text_input(key=key).set_value(tiles)
+    at.button(key="tb-draw").click().run()
+    assert at.button(key="tb-undo").label == "Undo hand 1's end of the wall"
+    at.button(key="tb-undo").click().run()
+    assert totals(at) == ["-8", "24", "-8", "-8"]
+    assert len(Ledger(url).table("Friday").hands) == 1
+
+
+def test_undo_of_a_step_is_refused_when_another_phone_changed_the_table(url):  # noqa: F811
+    at = start(page("zh"), rules="sichuan")
+    add(at, BO, 1, "-")
+    at.checkbox(key="tb-more").check()
+    add(at, "111222333p 4477p +7p", 2, 3)
+    from mjlens.ledger import entries
+
+    Ledger(url).add_winner("Friday", entries.from_notation("123456789s 55s 88p +8p", winner=0,
+                                                           discarder=3))
+    at.button(key="tb-undo").click().run()
+    assert "什么也没有撤销" in at.error[0].value
+    assert Ledger(url).table("Friday").hands[0].winners == [1, 2, 0]

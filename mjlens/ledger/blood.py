@@ -167,3 +167,40 @@ def _win(hand: dict[str, Any], winner: int, discarder: int | None, seats) -> dic
     if discarder is not None:
         event["from"] = seats.wind(discarder)
     return event
+
+
+def last_step(h) -> str | None:
+    """What undoing the last step of hand `h` takes away, where it is a round that grew on the
+    table: "wall" (its end of the wall), "win" (its last win, others staying), or None (the
+    hand is undone whole)."""
+    if h.kind != "round":
+        return None
+    events = h.entry["round"].get("events", [])
+    if events and events[-1].get("type") == "wall_end" and len(events) > 1:
+        return "wall"
+    return "win" if len(win_places(h.entry["round"])) > 1 else None
+
+
+def without_last_step(h):
+    """Round hand `h` less its last step (last_step): the end of the wall and the hands, or the
+    last win (of a discard won by several, its last winner)."""
+    import copy
+
+    from mjlens.ledger.store import Entry
+
+    data = copy.deepcopy(h.entry["round"])
+    events = data["events"]
+    last = events[-1]
+    if last.get("type") == "wall_end":
+        events.pop()
+        data.pop("hands", None)
+    elif "winners" in last and len(last["winners"]) > 2:
+        last["winners"].pop()
+    elif "winners" in last:  # one winner left: a win of its own again
+        first = last["winners"][0]
+        events[-1] = {"type": "win", "player": first["player"], "hand": first["hand"],
+                      "from": last["from"]}
+    else:
+        events.pop()
+    return Entry("round", h.source, round=data, dealer=h.entry.get("dealer"),
+                 round_wind=h.entry.get("round_wind"))

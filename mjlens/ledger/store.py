@@ -259,6 +259,21 @@ class Ledger:
             _bump(conn, view.id)
         return last
 
+    def undo_step(self, name_or_code: str, seq: int, revision: int) -> HandView:
+        """Take the last step off the last hand, a 血战到底 round that grew on the table (its
+        last win, or its end of the wall: mjlens.ledger.blood.last_step), the rest staying;
+        only if the table is still at `revision` (the step this phone shows)."""
+        from mjlens.ledger.blood import last_step, without_last_step
+
+        with self._write() as conn:
+            view = self._locked(conn, name_or_code)
+            last = view.hands[-1] if view.hands else None
+            if view.revision != revision or last is None or last.seq != seq \
+                    or last_step(last) is None:
+                raise LedgerError(W("step_moved", name=view.name, seq=seq))
+            self._correct(conn, view, seq, without_last_step(last))
+        return self.table(view.name).hands[-1]
+
     def correct(self, name_or_code: str, seq: int, entry: Entry,
                 revision: int | None = None) -> TableView:
         """Replace hand `seq`; every later hand is scored again at its new deal (a different

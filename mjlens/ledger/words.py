@@ -23,6 +23,10 @@ M = Catalog("ledger", {
                    "you still mean it.",
                    "第 {seq} 局已不是牌桌 {name} 的最后一局：其间又记了第 {last} 局。什么也没有撤销；"
                    "请再看一下各局，确实要撤销再点一次。"),
+    "step_moved": ("Table {name} changed on another phone. Nothing was undone; look at hand {seq} "
+                   "again and tap Undo if you still mean it.",
+                   "牌桌 {name} 已在另一部手机上改动。什么也没有撤销；请再看一下第 {seq} 局，确实要"
+                   "撤销再点一次。"),
     "fix_moved": ("Table {name} changed on another phone while hand {seq} was being corrected. "
                   "Nothing was corrected; look at the hands again and correct hand {seq} if you "
                   "still mean it.",

@@ -12,9 +12,10 @@ from typing import Any
 
 import streamlit as st
 
-from mjlens.ledger.blood import winners_leave
+from mjlens.ledger.blood import last_step, winners_leave
 from mjlens.ledger.store import TableView
 from mjlens.ledger.words import LedgerError
+from mjlens.ui.i18n import text
 from scoring.messages import Catalog
 
 PREFIX = "tb-end"
@@ -31,6 +32,10 @@ M = Catalog("app_table_blood", {
              "赔付。都不写，“流局”就记为无人支付。"),
     "tiles": ("{player}: tiles held", "{player}：手里的牌"),
     "bad": ("{name}'s tiles: {why}", "{name} 的牌：{why}"),
+    "undo_win": ("Undo {name}'s win in hand {n}", "撤销第 {n} 局 {name} 的和牌"),
+    "undo_wall": ("Undo hand {n}'s end of the wall", "撤销第 {n} 局的荒牌结算"),
+    "win_undone": ("Hand {n}: {name}'s win undone.", "已撤销第 {n} 局 {name} 的和牌。"),
+    "wall_undone": ("Hand {n}: the end of the wall undone.", "已撤销第 {n} 局的荒牌结算。"),
     "ended": ("Hand {n}: the wall ran out; 查花猪 and 查叫 are settled.",
               "第 {n} 局荒牌：已查花猪、查叫。"),
 })
@@ -87,3 +92,29 @@ def end_wall(ledger, view: TableView, more: bool, lang: str) -> str:
     for p in range(4):
         st.session_state[f"{PREFIX}-{p}"] = ""
     return M("ended", n=hand.seq).render(lang)
+
+
+def undo_words(view: TableView, lang: str) -> str | None:
+    """The Undo button's words where it takes the last step off a hand that grew on the table
+    (its last win, its end of the wall) instead of the whole hand: Undo hand 1 after a second
+    winner was added took away the first winner's win too."""
+    last = view.hands[-1] if view.hands else None
+    step = last_step(last) if last is not None else None
+    if step == "wall":
+        return M("undo_wall", n=last.seq).render(lang)
+    if step == "win":
+        return M("undo_win", n=last.seq, name=view.players[last.winners[-1]]).render(lang)
+    return None
+
+
+def undo_step(ledger, lang: str, seq: int, revision: int) -> None:
+    ss = st.session_state
+    try:
+        view = ledger.table(ss.table)
+        step = last_step(view.hands[-1]) if view.hands else None
+        name = view.players[view.hands[-1].winners[-1]] if step == "win" else ""
+        hand = ledger.undo_step(ss.table, seq, revision)
+        ss.table_msg = ("success", M("win_undone" if step == "win" else "wall_undone",
+                                     n=hand.seq, name=name).render(lang))
+    except LedgerError as exc:
+        ss.table_msg = ("error", text(exc.msg, lang))

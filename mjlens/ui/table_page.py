@@ -338,9 +338,10 @@ def live_view(lang: str) -> None:
     hands_view(view, lang)
     with st.container(horizontal=True):
         last = view.hands[-1].seq if view.hands else 0  # the hand this phone shows as last
-        st.button(t("undo", lang, n=last) if last else t("undo_none", lang), key="tb-undo",
-                  on_click=_undo,
-                  args=(lang, last),
+        step = B.undo_words(view, lang)  # 血战到底: a hand's last win or end of the wall
+        st.button(step or (t("undo", lang, n=last) if last else t("undo_none", lang)),
+                  key="tb-undo", on_click=B.undo_step if step else _undo,
+                  args=(ledger(), lang, last, view.revision) if step else (lang, last),
                   icon=":material/undo:", disabled=not view.hands)
         st.download_button(t("csv", lang), _csv(view, lang), file_name=f"{view.name}.csv",
                            mime="text/csv", key="tb-csv", on_click="ignore",
