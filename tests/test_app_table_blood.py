@@ -104,3 +104,54 @@ def test_undo_of_a_step_is_refused_when_another_phone_changed_the_table(url):  #
     at.button(key="tb-undo").click().run()
     assert "什么也没有撤销" in at.error[0].value
     assert Ledger(url).table("Friday").hands[0].winners == [1, 2, 0]
+
+
+def kong(at, player: int, kind: str, tile: str, discarder="-"):
+    at.selectbox(key="tb-kong-player").set_value(player)
+    at.selectbox(key="tb-kong-kind").set_value(kind)
+    at.text_input(key="tb-kong-tile").set_value(tile)
+    at.selectbox(key="tb-kong-from").set_value(discarder)
+    at.button(key="tb-kong-btn").click().run()
+    assert not at.exception, at.exception
+
+
+def test_a_hand_with_kongs_a_win_and_the_end_of_the_wall(url):  # noqa: F811
+    """The page had no way to record a kong, so its rain money (刮风下雨, Chengdu Ⅵ-4) was never
+    paid. Worked by hand: Ann's 暗杠 2s takes 2 from each of the three (+6); Bo's self-drawn
+    清对 8 from each; Cy's 直杠 7p on Di's discard 2 from Di. At the end of the wall Cy, a
+    flower pig, pays Ann and Di 8 each, and gives back the 2 of his kong (退雨: not ready); Di,
+    not ready, pays Ann her best, 平胡 + 杠 = 2 fan, 2."""
+    at = start(page(), rules="sichuan")
+    kong(at, 0, "concealed", "2s")
+    assert "Hand 1: Ann's kong added." in shown(at)
+    assert totals(at) == ["6", "-2", "-2", "-2"]
+    assert at.checkbox(key="tb-more").value  # the hand goes on after a kong
+    add(at, BO, 1, "-")
+    at.checkbox(key="tb-more").check()
+    kong(at, 2, "exposed", "7p")
+    assert "say who discarded the tile" in at.error[0].value
+    kong(at, 2, "exposed", "7p", 3)
+    assert totals(at) == ["-2", "22", "-8", "-12"]
+    assert "Di pays Cy 2: 刮风 (wind): Cy (W)'s 直杠 (kong on a discard) of 7p" in shown(at)
+    assert at.button(key="tb-undo").label == "Undo Cy's kong in hand 1"
+    at.checkbox(key="tb-more").check()
+    for key, tiles in (("tb-end-0", "{2222s} 111p 333p 55s 68s"),
+                       ("tb-end-2", "[7777p] 123m 456p 89s 99s"),
+                       ("tb-end-3", "568p 568p 89p 1s 3s 5s 7s 9s")):
+        at.text_input(key=key).set_value(tiles)
+    at.button(key="tb-draw").click().run()
+    assert totals(at) == ["8", "22", "-26", "-4"]
+    assert "Di pays Ann 2: 查叫: Di (N) is not ready; Ann (E) is ready for 2 fan" in shown(at)
+    assert "Cy pays Di 2: 退雨" in shown(at)
+    view = Ledger(url).table("Friday")
+    assert len(view.hands) == 1 and sum(view.totals) == 0 and view.deal.dealer == 1
+
+
+def test_the_chajiao_reason_lists_the_fans_in_chinese_with_a_chinese_comma(url):  # noqa: F811
+    at = start(page("zh"), rules="sichuan")
+    kong(at, 0, "concealed", "2s")
+    for i, tiles in enumerate(("{2222s} 111p 333p 55s 68s", "1112223334445m",
+                               "[7777p] 123m 456p 89s 99s", "568p 568p 89p 1s 3s 5s 7s 9s")):
+        at.text_input(key=f"tb-end-{i}").set_value(tiles)
+    at.button(key="tb-draw").click().run()
+    assert "值2番（平胡、杠）" in shown(at), shown(at)

@@ -112,6 +112,42 @@ def corrected(view, h, k: int, entry):
                  round_wind=h.entry.get("round_wind"))
 
 
+def goes_on(last) -> bool:
+    """Whether hand `last` can go on (another win, a kong, the end of the wall): a won hand, or
+    a round begun on the table (a kong before the first win)."""
+    if last is None or last.kind not in ("hand", "round"):
+        return False
+    return bool(last.winners or (last.kind == "round" and last.entry["round"].get("events")))
+
+
+KONG_KINDS = ("concealed", "exposed", "added")
+
+
+def with_kong(view, kong: Mapping[str, Any], join: bool):
+    """A kong (`kong`: player, kind concealed | exposed | added, tile, and for an exposed kong
+    `from`, who discarded its tile; players as indexes) in the last hand (`join`) or in a new
+    hand it starts: the round settles its rain money (刮风下雨, Chengdu Ⅵ-4), which the Table
+    page could not record."""
+    from mjlens.ledger.store import Entry
+
+    if join:
+        last, data, events, seats = _last_round(view)
+        source, dealer = (last.source if last.kind == "round" else "round",
+                          last.entry.get("dealer"))
+    elif not winners_leave(view.rules):
+        raise LedgerError(W("no_more_winners"))
+    else:
+        data, events, seats, source, dealer = {}, [], view.seats, "round", None
+    event = {"type": "kong", "player": seats.wind(kong["player"]), "kind": kong["kind"],
+             "tile": kong["tile"]}
+    if kong["kind"] == "exposed":
+        if kong.get("from") is None or kong["from"] == kong["player"]:
+            raise LedgerError(W("kong_from"))
+        event["from"] = seats.wind(kong["from"])
+    data["events"] = [*events, event]
+    return Entry("round", source, round=data, dealer=dealer)
+
+
 def _last_round(view):
     """The last hand of `view` as a round that goes on: (the hand, its round JSON less its
     events, its events, the seats it was played at); refused where the rule set ends a hand at
@@ -120,7 +156,7 @@ def _last_round(view):
     if not winners_leave(view.rules):
         raise LedgerError(W("no_more_winners"))
     last = view.hands[-1] if view.hands else None
-    if last is None or not last.winners or last.kind not in ("hand", "round"):
+    if not goes_on(last):
         raise LedgerError(W("no_win_to_join", name=view.name))
     seats = game.seats_for(view.rules, game.Deal(last.dealer, last.round_wind), view.first_dealer)
     if last.kind == "hand":
@@ -171,14 +207,14 @@ def _win(hand: dict[str, Any], winner: int, discarder: int | None, seats) -> dic
 
 def last_step(h) -> str | None:
     """What undoing the last step of hand `h` takes away, where it is a round that grew on the
-    table: "wall" (its end of the wall), "win" (its last win, others staying), or None (the
-    hand is undone whole)."""
+    table step by step: "wall" (its end of the wall), "kong", or "win" (its last win), the
+    others staying; None where it is one step (the hand is undone whole)."""
     if h.kind != "round":
         return None
     events = h.entry["round"].get("events", [])
-    if events and events[-1].get("type") == "wall_end" and len(events) > 1:
-        return "wall"
-    return "win" if len(win_places(h.entry["round"])) > 1 else None
+    if sum(len(e["winners"]) if "winners" in e else 1 for e in events) < 2:
+        return None
+    return {"wall_end": "wall", "kong": "kong"}.get(events[-1].get("type"), "win")
 
 
 def without_last_step(h):

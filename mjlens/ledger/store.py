@@ -304,9 +304,21 @@ class Ledger:
         and 查花猪 and 查叫 are paid."""
         from mjlens.ledger.blood import wall_end
 
+        return self._grow(name_or_code, lambda view: wall_end(view, hands, join), join)
+
+    def add_kong(self, name_or_code: str, kong: Mapping[str, Any], join: bool) -> HandView:
+        """A kong and its rain money (刮风下雨, mjlens.ledger.blood.with_kong): with `join` in
+        the last hand, which goes on, else in a new hand that starts with it."""
+        from mjlens.ledger.blood import with_kong
+
+        return self._grow(name_or_code, lambda view: with_kong(view, kong, join), join)
+
+    def _grow(self, name_or_code: str, step, join: bool) -> HandView:
+        """The last hand with `step(view)` in it (`join`), or a new hand of it, in one
+        transaction."""
         with self._write() as conn:
             view = self._locked(conn, name_or_code)
-            entry = wall_end(view, hands, join)
+            entry = step(view)
             if join:
                 self._correct(conn, view, len(view.hands), entry)
             else:

@@ -60,6 +60,9 @@ M = Catalog("ledger", {
                                "on a discard; correct who discarded it, for all its winners.",
                                "这是一炮多响中的一家：是和别人打出的牌，请改放炮者（对这一炮的"
                                "各家都一样）。"),
+    "kong_from": ("An exposed kong (直杠) is made on another player's discard: say who "
+                  "discarded the tile.",
+                  "直杠是杠别人打出的牌：请写明是谁打出的。"),
     # 血战到底 at the end of the wall: who still stood in the hand and gave no tiles
     "end_hands_missing": ("The wall ran out with {who} still in: type the tiles each of them "
                           "holds (13, a kong as a meld) to settle 查花猪 and 查叫.",

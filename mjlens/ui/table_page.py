@@ -64,8 +64,8 @@ M = Catalog("app_table", {
     "self_drawn": ("nobody (self-drawn)", "无（自摸）"),
     "add_button": ("Add hand", "记入"),
     "draw_button": ("Drawn hand", "流局"),
-    "more": ("Hand {n} goes on (血战到底): another winner, or the end of the wall",
-             "第 {n} 局继续（血战到底）：又有人和牌，或荒牌"),
+    "more": ("Hand {n} goes on (血战到底): another winner, a kong, or the end of the wall",
+             "第 {n} 局继续（血战到底）：又有人和牌、开杠，或荒牌"),
     "more_added": ("Hand {n}: another winner added.", "第 {n} 局已添一位和牌者。"),
     "undo": ("Undo hand {n}", "撤销第 {n} 局"),
     "undo_none": ("Undo", "撤销"),
@@ -376,6 +376,7 @@ def main() -> None:
         _follow_typed(view)
         who_inputs(view, "tb", lang)
         R.tenpai_input(view, "tb", lang, _seated(view, "tb", lang))
+        B.kong_inputs(whole, view is not whole, lang, _seated(view, "tb", lang))
         B.end_inputs(whole, view is not whole, lang, _seated(view, "tb", lang))
         with st.container(horizontal=True):
             st.button(t("add_button", lang), key="tb-add", on_click=_add, args=(lang,),
@@ -393,10 +394,10 @@ def _more_winners(view: TableView, lang: str) -> TableView:
     that hand (the table as it was before it)."""
     from dataclasses import replace
 
-    from mjlens.ledger.blood import winners_leave
+    from mjlens.ledger.blood import goes_on, winners_leave
 
     last = view.hands[-1] if view.hands else None
-    if last is None or not last.winners or not winners_leave(view.rules):
+    if not goes_on(last) or not winners_leave(view.rules):
         return view
     if st.checkbox(t("more", lang, n=last.seq), key="tb-more"):
         return replace(view, hands=view.hands[:-1])
