@@ -33,6 +33,8 @@ M = Catalog("table_cli", {
     "hands_head": ("Hands:", "各局："),
     "no_hands": ("No hands yet.", "还没有记录任何一局。"),
     "added": ("Hand {n} added.", "已记第 {n} 局。"),
+    # 血战到底: a win, a kong or the end of the wall added to the last hand (--goes-on)
+    "grown": ("Hand {n} goes on: added to it.", "第 {n} 局继续：已记入这一局。"),
     "undone": ("Hand {n} undone.", "已撤销第 {n} 局。"),
     "fixed": ("Hand {n} corrected; the totals are recomputed.", "第 {n} 局已更正，累计已重算。"),
     "no_tables": ("No tables yet: `mjlens table new NAME --players \"A,B,C,D\" --rules gb`.",
@@ -46,6 +48,14 @@ M = Catalog("table_cli", {
                       "if tenpai, and the noten players pay the tenpai ones 3,000 in all.",
                       "立直麻将的牌桌记流局时要写明谁听牌：--tenpai \"甲,乙\"，无人听牌写 --tenpai -。"
                       "庄家听牌才连庄，未听牌者共付给听牌者 3000 点。"),
+    "kong_syntax": ("Write a kong as PLAYER:KIND:TILE, KIND concealed, exposed or added, and for "
+                    "an exposed kong :DISCARDER after it: --kong \"Cy:exposed:7p:Di\".",
+                    "杠写成 玩家:种类:牌，种类为暗杠、直杠或补杠，直杠再加上 :放杠者，例如 --kong "
+                    "\"小美:直杠:7p:淑芬\"。"),
+    "tiles_syntax": ("Write the tiles held at the end of the wall as NAME=TILES, one player after "
+                     "another with ; between: --tiles \"Ann=111p 222p 333p 55s 68s;Cy=...\".",
+                     "荒牌时手里的牌写成 名字=牌，每位之间用 ; 隔开，例如 --tiles "
+                     "\"阿明=111p 222p 333p 55s 68s;小美=...\"。"),
     "bad_file": ("Cannot read {path}: {why}", "无法读取 {path}：{why}"),
     "bad_json": ("{path} is not valid JSON (line {line}, column {column}).",
                  "{path} 不是有效的 JSON（第 {line} 行第 {column} 列）。"),
@@ -92,6 +102,15 @@ def register(sub) -> None:
                        "drawn hand, \"A,B\", or - for nobody: the dealer keeps the deal only if "
                        "tenpai; the noten players pay the tenpai ones 3,000 in all")
         q.add_argument("--self-drawn", action="store_true", help="(photo) won by self-draw")
+        if action == "add":
+            q.add_argument("--goes-on", action="store_true", help="(血战到底) the last hand goes "
+                           "on: this win, --kong or --draw --tiles is added to it")
+            q.add_argument("--kong", metavar="PLAYER:KIND:TILE[:FROM]", help="(血战到底) a kong "
+                           "and its rain money (刮风下雨): KIND concealed (暗杠), exposed (直杠, "
+                           "FROM: who discarded the tile) or added (补杠)")
+            q.add_argument("--tiles", metavar='"NAME=TILES;NAME=TILES"', help="(血战到底, with "
+                           "--draw) the wall ran out: the 13 tiles each player still in holds, "
+                           "for 查花猪 and 查叫")
         q.set_defaults(func=func)
 
     for action, func, text in (("show", _show, "the totals and every hand"),
@@ -189,6 +208,44 @@ def _tenpai(args, view) -> list[int] | None:
     return [view.player_index(n) for n in names]
 
 
+_KONG_KINDS = {"concealed": "concealed", "exposed": "exposed", "added": "added",
+               "暗杠": "concealed", "直杠": "exposed", "补杠": "added",
+               "暗槓": "concealed", "直槓": "exposed", "補槓": "added"}
+
+
+def _kong(text: str, view) -> dict:
+    """`--kong "Cy:exposed:7p:Di"` as the ledger's kong (players as indexes)."""
+    from mjlens.ledger.words import LedgerError
+    from scoring.hand import HandError
+    from scoring.notation import parse_tiles
+
+    parts = [p.strip() for p in text.replace("：", ":").split(":")]
+    if len(parts) not in (3, 4) or parts[1] not in _KONG_KINDS:
+        raise LedgerError(M("kong_syntax"))
+    try:
+        tiles = parse_tiles(parts[2])
+    except HandError:
+        tiles = []
+    if len(tiles) != 1:
+        raise LedgerError(M("kong_syntax"))
+    return {"player": view.player_index(parts[0]), "kind": _KONG_KINDS[parts[1]],
+            "tile": tiles[0], "from": view.player_index(parts[3]) if len(parts) == 4 else None}
+
+
+def _tiles(text: str, view) -> dict[int, dict]:
+    """`--tiles "Ann=111p 222p 333p 55s 68s;Cy=..."` as each player's hand JSON."""
+    from mjlens.ledger import entries
+    from mjlens.ledger.words import LedgerError
+
+    out = {}
+    for part in (p for p in text.replace("；", ";").split(";") if p.strip()):
+        name, sep, tiles = part.partition("=")
+        if not sep:
+            raise LedgerError(M("tiles_syntax"))
+        out[view.player_index(name)] = entries.from_notation(tiles).hand
+    return out
+
+
 def _index(view, name):
     return None if not name else view.player_index(name)
 
@@ -212,8 +269,15 @@ def _read_json(path: str):
 @_run
 def _add(args, ledger, lang) -> int:
     view = ledger.table(args.name)
-    hand = ledger.add(view.name, _entry(args, view))
-    print(M("added", n=hand.seq).render(lang))
+    if args.kong:
+        hand = ledger.add_kong(view.name, _kong(args.kong, view), join=args.goes_on)
+    elif args.draw and (args.tiles or args.goes_on):
+        hand = ledger.end_wall(view.name, _tiles(args.tiles or "", view), join=args.goes_on)
+    elif args.goes_on:
+        hand = ledger.add_winner(view.name, _entry(args, view))
+    else:
+        hand = ledger.add(view.name, _entry(args, view))
+    print(M("grown" if args.goes_on else "added", n=hand.seq).render(lang))
     _print_view(ledger.table(view.name), lang, hands=[hand])
     return 0
 

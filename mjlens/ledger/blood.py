@@ -32,6 +32,8 @@ def joined(view, entry):
     from mjlens.ledger.store import Entry
 
     last, data, events, seats = _last_round(view)
+    if entry.kind != "hand":
+        raise LedgerError(W("one_win"))
     hand, winner, discarder = _who(view.rules, entry, seats)
     for player in (winner, discarder):  # one who has won is out: wins and discards no more
         if player in last.winners:

@@ -60,6 +60,9 @@ M = Catalog("ledger", {
                                "on a discard; correct who discarded it, for all its winners.",
                                "这是一炮多响中的一家：是和别人打出的牌，请改放炮者（对这一炮的"
                                "各家都一样）。"),
+    "one_win": ("Another winner in a hand that goes on is one winning hand (in notation, a hand "
+                "file or a photo), not a round or a drawn hand.",
+                "继续的这一局再添和牌者，要记成一手和牌（牌型记法、手牌文件或照片），不能是整局或流局。"),
     "kong_from": ("An exposed kong (直杠) is made on another player's discard: say who "
                   "discarded the tile.",
                   "直杠是杠别人打出的牌：请写明是谁打出的。"),
