@@ -117,3 +117,29 @@ def test_a_discard_won_by_two_is_corrected_for_both_winners(ledger):
     with pytest.raises(LedgerError, match="several on one discard"):
         corrected(view, view.hands[0], 1,
                   entries.from_notation("111222333p 78m 77p *9m", winner=2))
+
+
+def test_a_correction_that_moves_the_deal_keeps_each_win_of_a_later_round_with_its_player(ledger):
+    """Hand 1 was Di's, not Bo's: the correction moves hand 2's deal from Bo to Di, and with it
+    who sits at each seat wind. Hand 2's round (Cy's self-drawn win, Ann's on Di's discard) is
+    written in seat winds, so it was read at the new seats: Ann won Cy's hand and Cy won on
+    Bo's discard. Each win stays with its player; the round then goes on at the new seats."""
+    from mjlens.ledger.blood import hand_seats, win_of
+
+    ledger.add("S", entries.from_notation(BO, winner=1))
+    ledger.add("S", entries.from_notation("111222333p 4477p *7p", winner=2))
+    ledger.add_winner("S", entries.from_notation("123456789s 55s 88p +8p", winner=0, discarder=3))
+    view = ledger.correct("S", 1, entries.from_notation(BO, winner=3))
+    hand = view.hands[1]
+    assert hand.dealer == 3 and hand.winners == [2, 0]
+    assert [(p["payer"], p["payee"], p["amount"]) for p in hand.payments] == \
+        [(3, 2, 8), (0, 2, 8), (1, 2, 8), (3, 0, 1)]
+    seats = hand_seats(view, hand)
+    assert seats.player(win_of(view, hand, 1)[2]) == 3  # Ann's win: on Di's discard
+    # going on after the correction: Bo wins on Di's discard, at hand 2's seats now
+    hand = ledger.add_winner("S", entries.from_notation("2224445557779m +9m", winner=1,
+                                                        discarder=3))
+    assert hand.winners == [2, 0, 1]
+    assert hand.payments[-1]["payer"] == 3 and hand.payments[-1]["payee"] == 1
+    view = ledger.table("S")
+    assert ledger.undo_step("S", 2, view.revision).winners == [2, 0]

@@ -50,7 +50,7 @@ def joined(view, entry):
         events.append(new)
     data["events"] = events
     return Entry("round", last.source if last.kind == "round" else "round", round=data,
-                 dealer=last.entry.get("dealer"))
+                 dealer=last.entry.get("dealer"), east=seats.east)
 
 
 def _who(rules: str, entry, seats) -> tuple[dict[str, Any], int, int | None]:
@@ -78,10 +78,28 @@ def win_places(data: Mapping[str, Any]) -> list[tuple[int, int | None]]:
     return out
 
 
-def win_of(h, k: int) -> tuple[dict[str, Any], str, str | None]:
+def hand_seats(view, h) -> game.Seats:
+    """Who sat where in hand `h` (the rule set's seats at its deal)."""
+    return game.seats_for(view.rules, game.Deal(h.dealer, h.round_wind), view.first_dealer)
+
+
+def round_at(h, seats: game.Seats) -> dict[str, Any]:
+    """Round hand `h`'s round JSON in `seats` (the seats it is played at now): a correction of
+    an earlier hand can move the deal, and the winds the round was written in then named other
+    players (Entry.east)."""
+    import copy
+
+    data = copy.deepcopy(h.entry["round"])
+    east = h.entry.get("east")
+    return game.reseated(data, game.Seats(east), seats) \
+        if east is not None and east != seats.east else data
+
+
+def win_of(view, h, k: int) -> tuple[dict[str, Any], str, str | None]:
     """Win `k` of round hand `h`: (its hand JSON, its winner's seat, its discarder's seat)."""
-    events = h.entry["round"]["events"]
-    i, j = win_places(h.entry["round"])[k]
+    data = round_at(h, hand_seats(view, h))
+    events = data["events"]
+    i, j = win_places(data)[k]
     ev = events[i]
     one = ev if j is None else ev["winners"][j]
     return dict(one["hand"]), one["player"], ev.get("from")
@@ -92,14 +110,12 @@ def corrected(view, h, k: int, entry):
     other wins kept: a correction typed for a round made the whole round that one hand, and
     the other winners' wins were gone. A discard won by several (一炮多响) keeps one discarder
     for all its winners."""
-    import copy
-
     from mjlens.ledger.store import Entry
 
-    seats = game.seats_for(view.rules, game.Deal(h.dealer, h.round_wind), view.first_dealer)
+    seats = hand_seats(view, h)
     hand, winner, discarder = _who(view.rules, entry, seats)
     new = _win(hand, winner, discarder, seats)
-    data = copy.deepcopy(h.entry["round"])
+    data = round_at(h, seats)
     i, j = win_places(data)[k]
     ev = data["events"][i]
     if j is None:
@@ -111,7 +127,7 @@ def corrected(view, h, k: int, entry):
         ev["winners"][j] = {"player": new["player"], "hand": new["hand"]}
         ev["from"] = new["from"]
     return Entry("round", h.source, round=data, dealer=h.entry.get("dealer"),
-                 round_wind=h.entry.get("round_wind"))
+                 round_wind=h.entry.get("round_wind"), east=seats.east)
 
 
 def goes_on(last) -> bool:
@@ -147,7 +163,7 @@ def with_kong(view, kong: Mapping[str, Any], join: bool):
             raise LedgerError(W("kong_from"))
         event["from"] = seats.wind(kong["from"])
     data["events"] = [*events, event]
-    return Entry("round", source, round=data, dealer=dealer)
+    return Entry("round", source, round=data, dealer=dealer, east=seats.east)
 
 
 def _last_round(view):
@@ -160,11 +176,11 @@ def _last_round(view):
     last = view.hands[-1] if view.hands else None
     if not goes_on(last):
         raise LedgerError(W("no_win_to_join", name=view.name))
-    seats = game.seats_for(view.rules, game.Deal(last.dealer, last.round_wind), view.first_dealer)
+    seats = hand_seats(view, last)
     if last.kind == "hand":
         return last, {}, [_win(last.entry["hand"], last.winners[0],
                                last.entry.get("_discarder"), seats)], seats
-    data = dict(last.entry["round"])
+    data = round_at(last, seats)
     events = list(data.get("events", []))
     if len(last.winners) >= 3 or any(e.get("type") == "wall_end" for e in events):
         raise LedgerError(W("hand_over", seq=last.seq))
@@ -196,7 +212,7 @@ def wall_end(view, hands: Mapping[int, Mapping[str, Any]], join: bool):
     data["hands"] = {seats.wind(p): {k: v for k, v in hands[p].items()
                                      if k not in (*_ROUND_FILLS, "win_tile")}
                      for p in out}
-    return Entry("round", source, round=data, dealer=dealer)
+    return Entry("round", source, round=data, dealer=dealer, east=seats.east)
 
 
 def _win(hand: dict[str, Any], winner: int, discarder: int | None, seats) -> dict[str, Any]:
@@ -219,14 +235,13 @@ def last_step(h) -> str | None:
     return {"wall_end": "wall", "kong": "kong"}.get(events[-1].get("type"), "win")
 
 
-def without_last_step(h):
+def without_last_step(view, h):
     """Round hand `h` less its last step (last_step): the end of the wall and the hands, or the
     last win (of a discard won by several, its last winner)."""
-    import copy
-
     from mjlens.ledger.store import Entry
 
-    data = copy.deepcopy(h.entry["round"])
+    seats = hand_seats(view, h)
+    data = round_at(h, seats)
     events = data["events"]
     last = events[-1]
     if last.get("type") == "wall_end":
@@ -241,4 +256,4 @@ def without_last_step(h):
     else:
         events.pop()
     return Entry("round", h.source, round=data, dealer=h.entry.get("dealer"),
-                 round_wind=h.entry.get("round_wind"))
+                 round_wind=h.entry.get("round_wind"), east=seats.east)

@@ -108,6 +108,9 @@ def _round(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats
     from scoring.settle import settle_round
 
     data = dict(entry.round)
+    east = getattr(entry, "east", None)
+    if east is not None and east != seats.east:  # written when another player sat East
+        data = game.reseated(data, game.Seats(east), seats)
     given = data.get("rules")
     if given is not None and given != rules:
         raise LedgerError(W("round_rules", given=given, rules=rules))

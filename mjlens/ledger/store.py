@@ -59,6 +59,9 @@ class Entry:
     riichi: list[int] | None = None  # who declared riichi this hand (mjlens.ledger.sticks)
     tenpai: list[int] | None = None
     round_wind: str | None = None
+    # a round's: the player sitting East when its seats were written (game.reseated); None for
+    # rounds kept before the ledger recorded it, read at the seats of their deal
+    east: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         out = {"kind": self.kind, "source": self.source, "hand": self.hand, "round": self.round,
@@ -69,13 +72,15 @@ class Entry:
             out["tenpai"] = list(self.tenpai)
         if self.round_wind is not None:
             out["round_wind"] = self.round_wind
+        if self.east is not None:
+            out["east"] = self.east
         return out
 
     @classmethod
     def from_record(cls, entry: Mapping[str, Any], reading: Any) -> Entry:
         return cls(**{k: entry.get(k) for k in ("kind", "source", "hand", "round", "winner",
                                                  "discarder", "dealer", "riichi", "tenpai",
-                                                 "round_wind")},
+                                                 "round_wind", "east")},
                    reading=reading)
 
 
@@ -271,7 +276,7 @@ class Ledger:
             if view.revision != revision or last is None or last.seq != seq \
                     or last_step(last) is None:
                 raise LedgerError(W("step_moved", name=view.name, seq=seq))
-            self._correct(conn, view, seq, without_last_step(last))
+            self._correct(conn, view, seq, without_last_step(view, last))
         return self.table(view.name).hands[-1]
 
     def correct(self, name_or_code: str, seq: int, entry: Entry,
@@ -403,6 +408,8 @@ def _scored(view: TableView, entry: Entry, deal: game.Deal, seq: int,
     entry = replace(entry, tenpai=tenpai.check(view.rules, entry.kind, entry.tenpai))
     deal = replace(deal, honba=_honba_given(entry, deal.honba) if counts_honba(view.rules) else 0)
     seats = game.seats_for(view.rules, deal, view.first_dealer)
+    if entry.kind == "round" and entry.east is None:  # its seats are this deal's, as written
+        entry = replace(entry, east=seats.east)
     result, payments, winners, discarder = score_entry(view.rules, view.options, entry, deal,
                                                        seats, pot, view.players)
     stored = entry.to_json()

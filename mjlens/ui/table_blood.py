@@ -130,12 +130,12 @@ def undo_words(view: TableView, lang: str) -> str | None:
 
 def _last_name(view: TableView, h) -> str:
     """Who made the hand's last step: the last winner, or the player of the last kong."""
-    from mjlens.ledger.game import Deal, seats_for
+    from mjlens.ledger.blood import hand_seats, round_at
 
-    event = h.entry["round"]["events"][-1]
+    seats = hand_seats(view, h)
+    event = round_at(h, seats)["events"][-1]
     if event.get("type") != "kong":
         return view.players[h.winners[-1]]
-    seats = seats_for(view.rules, Deal(h.dealer, h.round_wind), view.first_dealer)
     return view.players[seats.player(event["player"])]
 
 

@@ -68,7 +68,7 @@ def _follow(view: TableView, h: HandView) -> None:
     discarder = h.entry.get("_discarder")
     if k is not None:  # a round's win: its winner and discarder, at the hand's seats
         seats = seats_for(view.rules, before(view, h.seq).deal, view.first_dealer)
-        _, _, came = win_of(h, k)
+        _, _, came = win_of(view, h, k)
         discarder = seats.player(came) if came else None
     ss[f"{PREFIX}-winner"] = h.winners[k or 0] if h.winners else 0
     ss[f"{PREFIX}-from"] = discarder if isinstance(discarder, int) else "-"
@@ -107,7 +107,7 @@ def fixed_entry(view: TableView, h: HandView, draw: bool = False) -> Entry:
     typed = (ss.get(f"{PREFIX}-hand") or "").strip()
     k = _win_chosen(h)
     if k is not None:  # one win of a round: the others stay (mjlens.ledger.blood.corrected)
-        hand = entries.from_notation(typed).hand if typed else win_of(h, k)[0]
+        hand = entries.from_notation(typed).hand if typed else win_of(view, h, k)[0]
         return corrected(view, h, k, entries.from_json(hand, **_who(then, PREFIX)))
     if typed:
         entry = entries.from_notation(typed, **_who(then, PREFIX), **kept)
