@@ -143,3 +143,15 @@ def test_a_correction_that_moves_the_deal_keeps_each_win_of_a_later_round_with_i
     assert hand.payments[-1]["payer"] == 3 and hand.payments[-1]["payee"] == 1
     view = ledger.table("S")
     assert ledger.undo_step("S", 2, view.revision).winners == [2, 0]
+
+
+def test_a_hand_whose_seat_named_its_winner_keeps_its_players_when_the_deal_moves(ledger):
+    """`table add --hand "... seat:W discarder=N"` names the winner and the discarder by their
+    seats at that deal. A correction of an earlier hand that moved the deal scored it again at
+    the new seats: Di's win on Ann's discard became Bo's on Cy's."""
+    ledger.add("S", entries.from_notation(BO + " seat:S"))
+    hand = ledger.add("S", entries.from_notation("111222333p 4477p +7p seat:W discarder=N"))
+    assert (hand.winners, hand.payments[0]["payer"]) == ([3], 0)
+    view = ledger.correct("S", 1, entries.from_notation(BO, winner=3))
+    assert view.hands[1].dealer == 3
+    assert (view.hands[1].winners, view.hands[1].payments[0]["payer"]) == ([3], 0)

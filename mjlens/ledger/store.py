@@ -413,6 +413,9 @@ def _scored(view: TableView, entry: Entry, deal: game.Deal, seq: int,
     result, payments, winners, discarder = score_entry(view.rules, view.options, entry, deal,
                                                        seats, pot, view.players)
     stored = entry.to_json()
+    if entry.kind == "hand":  # whom the hand's seat winds named at this deal: a correction
+        # that moves the deal re-scores it with the same players, not whoever sits there then
+        stored["winner"], stored["discarder"] = winners[0], discarder
     stored["_passes"] = deal.passes
     stored["_discarder"] = discarder
     return {"seq": seq, "kind": entry.kind, "source": entry.source, "entry": stored,
