@@ -155,3 +155,30 @@ def test_the_chajiao_reason_lists_the_fans_in_chinese_with_a_chinese_comma(url):
         at.text_input(key=f"tb-end-{i}").set_value(tiles)
     at.button(key="tb-draw").click().run()
     assert "值2番（平胡、杠）" in shown(at), shown(at)
+
+
+def test_the_scoring_pages_add_to_table_adds_another_winner_to_the_hand_going_on(url):  # noqa: F811
+    """A table that scores each win on the scoring page (a photo) had no Hand N goes on there:
+    Cy's win went in as hand 2, scored at the next deal's seats, and Cy, not Bo, dealt next.
+    As in test_ledger_blood: Di pays Cy 8, the hand stays one, and Bo, the first winner, deals
+    next."""
+    from streamlit.testing.v1 import AppTest
+
+    from mjlens.ledger import entries
+    from tests.test_app_table import APP, PLAYERS
+
+    Ledger(url).new_table("Friday", PLAYERS, "sichuan")
+    Ledger(url).add("Friday", entries.from_notation(BO, winner=1))
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["table"] = "Friday"
+    at.run()
+    at.selectbox(key="rules").set_value("sichuan").run()
+    at.text_input(key="notation").set_value("111222333p 4477p +7p").run()
+    at.checkbox(key="tb-score-more").check().run()
+    at.selectbox(key="tb-score-winner").set_value(2)
+    at.selectbox(key="tb-score-from").set_value(3)
+    at.button(key="tb-score-add").click().run()
+    assert not at.exception, at.exception
+    view = Ledger(url).table("Friday")
+    assert len(view.hands) == 1 and view.hands[0].winners == [1, 2]
+    assert view.totals == [-8, 24, 0, -16] and view.deal.dealer == 1

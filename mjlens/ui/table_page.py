@@ -388,7 +388,7 @@ def main() -> None:
     st.button(t("leave", lang), key="tb-leave", on_click=_leave)
 
 
-def _more_winners(view: TableView, lang: str) -> TableView:
+def _more_winners(view: TableView, lang: str, prefix: str = "tb") -> TableView:
     """Where winners leave and play goes on (血战到底), the form can add another winner to the
     last won hand; while ticked, the winner and discarder lists seat the players as they sat in
     that hand (the table as it was before it)."""
@@ -399,7 +399,7 @@ def _more_winners(view: TableView, lang: str) -> TableView:
     last = view.hands[-1] if view.hands else None
     if not goes_on(last) or not winners_leave(view.rules):
         return view
-    if st.checkbox(t("more", lang, n=last.seq), key="tb-more"):
+    if st.checkbox(t("more", lang, n=last.seq), key=f"{prefix}-more"):
         return replace(view, hands=view.hands[:-1])
     return view
 
@@ -417,6 +417,11 @@ def _add_outcome(hand_json: dict, reading: dict | None, lang: str) -> None:
     try:
         entry = _outcome_entry(view, hand_json, reading)
         R.check_winner(view, entry)
+        if ss.get("tb-score-more"):  # 血战到底: the last hand goes on
+            hand = ledger().add_winner(view.name, entry)
+            ss.table_msg = ("success", t("more_added", lang, n=hand.seq))
+            ss["tb-score-more"] = False
+            return
         hand = ledger().add(view.name, entry)
         ss.table_msg = ("success", t("added", lang, n=hand.seq))
         R.clear("tb-score")
@@ -495,6 +500,7 @@ def add_to_table_view(outcome, lang: str) -> None:
     with st.expander(t("to_table", lang, name=view.name), icon=":material/groups:",
                      key="tb-score-exp"):
         st.caption(t("to_table_help", lang))
+        view = _more_winners(view, lang, "tb-score")  # 血战到底: a win in the hand going on
         _follow_hand(view, outcome.hand.to_json())
         who_inputs(view, "tb-score", lang)
         _table_adds(view, outcome, reading, lang)
