@@ -155,3 +155,21 @@ def test_a_hand_whose_seat_named_its_winner_keeps_its_players_when_the_deal_move
     view = ledger.correct("S", 1, entries.from_notation(BO, winner=3))
     assert view.hands[1].dealer == 3
     assert (view.hands[1].winners, view.hands[1].payments[0]["payer"]) == ([3], 0)
+
+
+def test_a_win_on_the_discard_right_after_a_kong_takes_its_rain_money(ledger):
+    """杠上炮: Cy's 直杠 of 7p on Di's discard (Di pays 2), then Cy's next discard wins for Ann
+    (`discard_after_kong=true`). The hand counted the fan alone; the round hands the kong's
+    rain money to the winner too (docs/sichuan.md, kong_discard=transfer): Cy pays Ann 2 + 2."""
+    ledger.add_kong("S", {"player": 2, "kind": "exposed", "tile": "7p", "from": 3}, join=False)
+    hand = ledger.add_winner("S", entries.from_notation(
+        "123456789s 55s 88p +8p discard_after_kong=true", winner=0, discarder=2))
+    assert ledger.table("S").totals == [4, 0, -2, -2]
+    assert hand.payments[-1]["reason"].startswith("杠上炮: Cy (W)'s rain money for the kong")
+    # corrected without a hand typed, the win keeps its 杠上炮
+    from mjlens.ledger.blood import corrected, win_of
+
+    view = ledger.table("S")
+    kept = win_of(view, view.hands[0], 0)[0]
+    fixed = corrected(view, view.hands[0], 0, entries.from_json(kept, winner=0, discarder=2))
+    assert ledger.correct("S", 1, fixed).totals == [4, 0, -2, -2]

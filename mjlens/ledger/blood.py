@@ -45,7 +45,8 @@ def joined(view, entry):
             and (both[0]["hand"] or {}).get("win_tile") == new["hand"].get("win_tile"):
         # the same discard, the same tile, won again: one discard, several winners (一炮多响)
         events[-1] = {"type": "win", "from": new["from"],
-                      "winners": [*both, {"player": new["player"], "hand": new["hand"]}]}
+                      "winners": [*both, {"player": new["player"], "hand": new["hand"]}],
+                      **({"after_kong": True} if prev.get("after_kong") else {})}
     else:
         events.append(new)
     data["events"] = events
@@ -102,7 +103,10 @@ def win_of(view, h, k: int) -> tuple[dict[str, Any], str, str | None]:
     i, j = win_places(data)[k]
     ev = events[i]
     one = ev if j is None else ev["winners"][j]
-    return dict(one["hand"]), one["player"], ev.get("from")
+    hand = dict(one["hand"])
+    if ev.get("after_kong"):  # 杠上炮, as the hand says it (_win)
+        hand["discard_after_kong"] = True
+    return hand, one["player"], ev.get("from")
 
 
 def corrected(view, h, k: int, entry):
@@ -120,12 +124,14 @@ def corrected(view, h, k: int, entry):
     ev = data["events"][i]
     if j is None:
         data["events"][i] = {**{key: v for key, v in ev.items()
-                                if key not in ("player", "hand", "from")}, **new}
+                                if key not in ("player", "hand", "from", "after_kong")}, **new}
     elif not new.get("from"):
         raise LedgerError(W("several_on_one_discard"))
     else:
         ev["winners"][j] = {"player": new["player"], "hand": new["hand"]}
         ev["from"] = new["from"]
+        ev.pop("after_kong", None)
+        ev.update({"after_kong": True} if new.get("after_kong") else {})
     return Entry("round", h.source, round=data, dealer=h.entry.get("dealer"),
                  round_wind=h.entry.get("round_wind"), east=seats.east)
 
@@ -216,10 +222,18 @@ def wall_end(view, hands: Mapping[int, Mapping[str, Any]], join: bool):
 
 
 def _win(hand: dict[str, Any], winner: int, discarder: int | None, seats) -> dict[str, Any]:
+    """A win event of the round. A hand won on the discard right after the discarder's kong
+    (杠上炮, `discard_after_kong`) is the event's `after_kong`, so that the round hands the
+    kong's rain money to the winner (Chengdu Ⅱ, Ⅶ-5; option kong_discard): as a hand field it
+    only counted its fan."""
+    after_kong = discarder is not None and hand.get("discard_after_kong") is True
+    drop = (*_ROUND_FILLS, "discard_after_kong") if after_kong else _ROUND_FILLS
     event = {"type": "win", "player": seats.wind(winner),
-             "hand": {k: v for k, v in hand.items() if k not in _ROUND_FILLS}}
+             "hand": {k: v for k, v in hand.items() if k not in drop}}
     if discarder is not None:
         event["from"] = seats.wind(discarder)
+    if after_kong:
+        event["after_kong"] = True
     return event
 
 
@@ -252,7 +266,8 @@ def without_last_step(view, h):
     elif "winners" in last:  # one winner left: a win of its own again
         first = last["winners"][0]
         events[-1] = {"type": "win", "player": first["player"], "hand": first["hand"],
-                      "from": last["from"]}
+                      "from": last["from"], **({"after_kong": True}
+                                               if last.get("after_kong") else {})}
     else:
         events.pop()
     return Entry("round", h.source, round=data, dealer=h.entry.get("dealer"),
