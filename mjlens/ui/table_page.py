@@ -22,6 +22,7 @@ from mjlens.ledger.report import rules_name
 from mjlens.ledger.store import URL_ENV, Ledger, TableView
 from mjlens.ledger.words import LedgerError
 from mjlens.ui import table_blood as B
+from mjlens.ui import table_options as O
 from mjlens.ui import table_riichi as R
 from mjlens.ui.engine import placeholder_for
 from mjlens.ui.i18n import lang_of_locale, text
@@ -150,8 +151,9 @@ def _start(lang: str) -> None:
     ss = st.session_state
     players = [ss.get(f"tb-p{i}", "") for i in range(4)]
     rules = ss.get("tb-rules", "gb")
-    options = {o.name: ss[f"tb-opt-{o.name}"] for o in _deal_options(rules)
-               if ss.get(f"tb-opt-{o.name}", o.default) != o.default}
+    options = {**O.page_options(rules),  # the stake and the rest, as on the scoring page
+               **{o.name: ss[f"tb-opt-{o.name}"] for o in _deal_options(rules)
+                  if ss.get(f"tb-opt-{o.name}", o.default) != o.default}}
     try:
         _seat_at(ledger().new_table(ss.get("tb-name", ""), players, rules, options or None))
         ss.table_msg = None
@@ -181,6 +183,7 @@ def choose_table(lang: str) -> None:
         st.selectbox(t("rules", lang), ids, index=ids.index(default), key="tb-rules",
                      format_func=lambda r: rules_name(r, lang))
         _deal_option_inputs(st.session_state.get("tb-rules") or default, lang)
+        O.start_caption(st.session_state.get("tb-rules") or default, lang)
         st.button(t("start_button", lang), key="tb-start-btn", on_click=_start, args=(lang,),
                   type="primary")
 
@@ -364,7 +367,8 @@ def main() -> None:
     if not ss.get("table"):
         choose_table(lang)
         return
-    st.caption(rules_name(ledger().table(ss.table).rules, lang))
+    playing = ledger().table(ss.table)
+    st.caption(O.plays(playing, rules_name(playing.rules, lang), lang))
     live_view(lang)
     view = ledger().table(ss.table)
     with st.expander(t("add", lang), icon=":material/add:", key="tb-add-exp"):
@@ -504,6 +508,7 @@ def add_to_table_view(outcome, lang: str) -> None:
         _follow_hand(view, outcome.hand.to_json())
         who_inputs(view, "tb-score", lang)
         _table_adds(view, outcome, reading, lang)
+        O.differ_warning(view, lang)
         st.button(t("to_table", lang, name=view.name), key="tb-score-add", type="primary",
                   on_click=_add_outcome, args=(outcome.hand.to_json(), reading, lang))
         msg = ss.get("table_msg")
