@@ -46,3 +46,19 @@ def test_a_hand_going_on_takes_a_win_and_is_ended_only_by_the_tiles(db):  # noqa
     assert r.returncode == 2 and "with Ann, Cy, Di still in" in r.stderr, r.stderr
     r = mj(db, "table", "add", "S", "--goes-on", "--round", "-", stdin='{"events": []}')
     assert r.returncode == 2 and "not a round or a drawn hand" in r.stderr, r.stderr
+
+
+def test_fix_win_k_corrects_one_win_and_keeps_the_others(db):  # noqa: F811
+    """`table fix S 1 --hand ...` made a hand of three winners that one hand; `--win 2` puts
+    right Cy's win alone (on Ann's discard, not Di's): Ann pays Cy 8 instead of Di."""
+    mj(db, "table", "new", "S", "--players", "Ann,Bo,Cy,Di", "--rules", "sichuan")
+    mj(db, "table", "add", "S", "--hand", BO, "--winner", "Bo")
+    mj(db, "table", "add", "S", "--goes-on", "--hand", "111222333p 4477p +7p", "--winner", "Cy",
+       "--from", "Di")
+    r = mj(db, "table", "fix", "S", "1", "--win", "2", "--hand", "111222333p 4477p +7p",
+           "--winner", "Cy", "--from", "Ann")
+    assert r.returncode == 0, r.stderr
+    assert "Ann pays Cy 8" in r.stdout and "Di pays Cy" not in r.stdout
+    assert "Bo won 5 fan (+24), Cy won 4 fan (+8)" in r.stdout
+    r = mj(db, "table", "fix", "S", "1", "--win", "3", "--hand", BO, "--winner", "Bo")
+    assert r.returncode == 2 and "has no win 3" in r.stderr

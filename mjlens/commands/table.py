@@ -56,6 +56,10 @@ M = Catalog("table_cli", {
                      "another with ; between: --tiles \"Ann=111p 222p 333p 55s 68s;Cy=...\".",
                      "荒牌时手里的牌写成 名字=牌，每位之间用 ; 隔开，例如 --tiles "
                      "\"阿明=111p 222p 333p 55s 68s;小美=...\"。"),
+    "no_such_win": ("Hand {seq} has no win {k} to correct: it has {count} win(s); --win takes a "
+                    "winning hand (--hand, HAND.json or --photo).",
+                    "第 {seq} 局没有第 {k} 家和牌可以更正：这一局有 {count} 家和牌；--win 要配一手和牌"
+                    "（--hand、HAND.json 或 --photo）。"),
     "bad_file": ("Cannot read {path}: {why}", "无法读取 {path}：{why}"),
     "bad_json": ("{path} is not valid JSON (line {line}, column {column}).",
                  "{path} 不是有效的 JSON（第 {line} 行第 {column} 列）。"),
@@ -86,6 +90,8 @@ def register(sub) -> None:
         q.add_argument("name")
         if action == "fix":
             q.add_argument("seq", type=int, metavar="N")
+            q.add_argument("--win", type=int, metavar="K", help="(血战到底) correct only the K-th "
+                           "win of a hand with several winners (1 the first), the others staying")
         q.add_argument("hand_file", nargs="?", metavar="HAND.json")
         q.add_argument("--hand", help="the hand in notation")
         q.add_argument("--photo", help="a photo of the revealed hand")
@@ -193,6 +199,20 @@ def _entry(args, view):
     return entries.from_round(data, **who) if args.round else entries.from_json(data, **who)
 
 
+def _one_win(view, seq: int, k: int, entry):
+    """Hand `seq` with its win `k` (1-based) corrected to `entry` (mjlens.ledger.blood)."""
+    from mjlens.ledger.blood import corrected
+    from mjlens.ledger.words import LedgerError
+    from mjlens.ledger.words import M as W
+
+    if not 1 <= seq <= len(view.hands):
+        raise LedgerError(W("no_hand", seq=seq, name=view.name, count=len(view.hands)))
+    hand = view.hands[seq - 1]
+    if hand.kind != "round" or not 1 <= k <= len(hand.winners) or entry.kind != "hand":
+        raise LedgerError(M("no_such_win", seq=seq, k=k, count=len(hand.winners)))
+    return corrected(view, hand, k - 1, entry)
+
+
 def _tenpai(args, view) -> list[int] | None:
     """`--tenpai "A,B"` (or `-`, nobody) as player indexes; a riichi table's drawn hand must
     say it, since the deal and the noten payments follow it."""
@@ -285,7 +305,10 @@ def _add(args, ledger, lang) -> int:
 @_run
 def _fix(args, ledger, lang) -> int:
     view = ledger.table(args.name)
-    view = ledger.correct(view.name, args.seq, _entry(args, view))
+    entry = _entry(args, view)
+    if args.win is not None:  # one win of a round: the other wins stay
+        entry = _one_win(view, args.seq, args.win, entry)
+    view = ledger.correct(view.name, args.seq, entry)
     print(M("fixed", n=args.seq).render(lang))
     _print_view(view, lang)
     return 0
