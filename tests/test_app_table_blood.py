@@ -29,7 +29,6 @@ def test_the_wall_runs_out_after_a_win_and_drawn_hand_settles_chajiao(url):  # n
     assert "Cy pays Di 8: 查花猪: Cy (W) still holds three suits" in shown(at)
     assert "Di pays Ann 1: 查叫: Di (N) is not ready" in shown(at)
     assert len(Ledger(url).table("Friday").hands) == 1
-    assert not at.checkbox(key="tb-more").value
 
 
 def test_the_chinese_page_asks_for_the_tiles_in_chinese(url):  # noqa: F811
@@ -182,3 +181,15 @@ def test_the_scoring_pages_add_to_table_adds_another_winner_to_the_hand_going_on
     view = Ledger(url).table("Friday")
     assert len(view.hands) == 1 and view.hands[0].winners == [1, 2]
     assert view.totals == [-8, 24, 0, -16] and view.deal.dealer == 1
+
+
+def test_a_hand_that_is_over_offers_no_more_going_on(url):  # noqa: F811
+    """After the end of the wall the box still offered Hand 1 goes on, and only a refusal said
+    the hand was over."""
+    at = start(page(), rules="sichuan")
+    add(at, BO, 1, "-")
+    at.checkbox(key="tb-more").check().run()
+    for key, tiles in (("tb-end-0", ANN), ("tb-end-2", CY), ("tb-end-3", DI)):
+        at.text_input(key=key).set_value(tiles)
+    at.button(key="tb-draw").click().run()
+    assert not [c for c in at.checkbox if c.key == "tb-more"]

@@ -138,10 +138,16 @@ def corrected(view, h, k: int, entry):
 
 def goes_on(last) -> bool:
     """Whether hand `last` can go on (another win, a kong, the end of the wall): a won hand, or
-    a round begun on the table (a kong before the first win)."""
-    if last is None or last.kind not in ("hand", "round"):
+    a round begun on the table (a kong before the first win), that is not over."""
+    if last is None or last.kind not in ("hand", "round") or _over(last):
         return False
     return bool(last.winners or (last.kind == "round" and last.entry["round"].get("events")))
+
+
+def _over(last) -> bool:
+    """A round with three winners, or whose wall ran out."""
+    events = last.entry["round"].get("events", []) if last.kind == "round" else []
+    return len(last.winners) >= 3 or any(e.get("type") == "wall_end" for e in events)
 
 
 KONG_KINDS = ("concealed", "exposed", "added")
@@ -180,6 +186,8 @@ def _last_round(view):
     if not winners_leave(view.rules):
         raise LedgerError(W("no_more_winners"))
     last = view.hands[-1] if view.hands else None
+    if last is not None and last.kind in ("hand", "round") and _over(last):
+        raise LedgerError(W("hand_over", seq=last.seq))
     if not goes_on(last):
         raise LedgerError(W("no_win_to_join", name=view.name))
     seats = hand_seats(view, last)
@@ -187,10 +195,7 @@ def _last_round(view):
         return last, {}, [_win(last.entry["hand"], last.winners[0],
                                last.entry.get("_discarder"), seats)], seats
     data = round_at(last, seats)
-    events = list(data.get("events", []))
-    if len(last.winners) >= 3 or any(e.get("type") == "wall_end" for e in events):
-        raise LedgerError(W("hand_over", seq=last.seq))
-    return last, data, events, seats
+    return last, data, list(data.get("events", [])), seats
 
 
 def wall_end(view, hands: Mapping[int, Mapping[str, Any]], join: bool):
