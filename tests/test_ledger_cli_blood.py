@@ -62,3 +62,16 @@ def test_fix_win_k_corrects_one_win_and_keeps_the_others(db):  # noqa: F811
     assert "Bo won 5 fan (+24), Cy won 4 fan (+8)" in r.stdout
     r = mj(db, "table", "fix", "S", "1", "--win", "3", "--hand", BO, "--winner", "Bo")
     assert r.returncode == 2 and "has no win 3" in r.stderr
+
+
+def test_undo_step_takes_off_the_last_win_only(db):  # noqa: F811
+    mj(db, "table", "new", "S", "--players", "Ann,Bo,Cy,Di", "--rules", "sichuan")
+    mj(db, "table", "add", "S", "--hand", BO, "--winner", "Bo")
+    mj(db, "table", "add", "S", "--goes-on", "--hand", "111222333p 4477p +7p", "--winner", "Cy",
+       "--from", "Di")
+    r = mj(db, "table", "undo", "S", "--step")
+    assert r.returncode == 0, r.stderr
+    assert "Hand 1: its last step undone." in r.stdout and "Di pays Cy" not in r.stdout
+    assert "Bo won 5 fan (+24)" in r.stdout
+    r = mj(db, "table", "undo", "S", "--step")
+    assert r.returncode == 2 and "undo the whole hand" in r.stderr

@@ -36,6 +36,7 @@ M = Catalog("table_cli", {
     # 血战到底: a win, a kong or the end of the wall added to the last hand (--goes-on)
     "grown": ("Hand {n} goes on: added to it.", "第 {n} 局继续：已记入这一局。"),
     "undone": ("Hand {n} undone.", "已撤销第 {n} 局。"),
+    "step_undone": ("Hand {n}: its last step undone.", "第 {n} 局：最后一步已撤销。"),
     "fixed": ("Hand {n} corrected; the totals are recomputed.", "第 {n} 局已更正，累计已重算。"),
     "no_tables": ("No tables yet: `mjlens table new NAME --players \"A,B,C,D\" --rules gb`.",
                   "还没有牌桌：`mjlens table new 名字 --players \"A,B,C,D\" --rules gb`。"),
@@ -126,6 +127,9 @@ def register(sub) -> None:
         q.add_argument("name")
         if action == "show":
             q.add_argument("--json", action="store_true")
+        if action == "undo":
+            q.add_argument("--step", action="store_true", help="(血战到底) take only the last "
+                           "step off the last hand: its last win, kong or end of the wall")
         if action == "export":
             q.add_argument("--csv", action="store_true", default=True)
             q.set_defaults(machine_output=True)  # CSV: never wrapped to the terminal
@@ -316,6 +320,13 @@ def _fix(args, ledger, lang) -> int:
 
 @_run
 def _undo(args, ledger, lang) -> int:
+    if args.step:  # the hand stays, less its last win, kong or end of the wall
+        view = ledger.table(args.name)
+        seq = view.hands[-1].seq if view.hands else 0
+        hand = ledger.undo_step(view.name, seq, view.revision)
+        print(M("step_undone", n=hand.seq).render(lang))
+        _print_view(ledger.table(args.name), lang, hands=[hand])
+        return 0
     hand = ledger.undo(args.name)
     print(M("undone", n=hand.seq).render(lang))
     _print_view(ledger.table(args.name), lang, hands=[])

@@ -273,9 +273,10 @@ class Ledger:
         with self._write() as conn:
             view = self._locked(conn, name_or_code)
             last = view.hands[-1] if view.hands else None
-            if view.revision != revision or last is None or last.seq != seq \
-                    or last_step(last) is None:
+            if view.revision != revision or last is None or last.seq != seq:
                 raise LedgerError(W("step_moved", name=view.name, seq=seq))
+            if last_step(last) is None:
+                raise LedgerError(W("one_step", seq=seq))
             self._correct(conn, view, seq, without_last_step(view, last))
         return self.table(view.name).hands[-1]
 

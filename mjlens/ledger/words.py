@@ -27,6 +27,9 @@ M = Catalog("ledger", {
                    "again and tap Undo if you still mean it.",
                    "牌桌 {name} 已在另一部手机上改动。什么也没有撤销；请再看一下第 {seq} 局，确实要"
                    "撤销再点一次。"),
+    "one_step": ("Hand {seq} has one step only (one win, one kong, or a drawn hand): undo the "
+                 "whole hand.",
+                 "第 {seq} 局只有一步（一家和牌、一个杠或流局）：请撤销整局。"),
     "fix_moved": ("Table {name} changed on another phone while hand {seq} was being corrected. "
                   "Nothing was corrected; look at the hands again and correct hand {seq} if you "
                   "still mean it.",
