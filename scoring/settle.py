@@ -533,7 +533,7 @@ class _Round:
                 best = status[r].best
                 self.result.pay(n, Payment(seat, r, best.extra["per_payer"], M(
                     "not_ready_pays", seat=seat_code(seat), ready=seat_code(r),
-                    value=value_of(best), fans=", ".join(f.name for f in best.fans))))
+                    value=value_of(best), fans=tuple(f.name for f in best.fans))))
         if getattr(self.profile, "refund_rain", True):
             for seat in inside:
                 if seat not in ready:

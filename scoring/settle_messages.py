@@ -175,7 +175,7 @@ M = Catalog("settle", {
     "ledger_self_drawn_each": ("Event {n}: {seat} wins self-drawn: {fans} = {value}; the payers "
                                "pay {each}", "第{n}个事件：{seat}自摸和牌：{fans} = {value}；各家付：{each}"),
     "ledger_discard": ("Event {n}: {seat} wins on {discarder}'s discard: {fans} = {value}, {per} per "
-                       "payer", "第{n}个事件：{seat}和{discarder}点炮：{fans} = {value}，每家付{per}"),
+                       "payer", "第{n}个事件：{seat}和{discarder}打出的牌（点炮）：{fans} = {value}，每家付{per}"),
     "ledger_end": ("End of wall: {seat} is {status}", "荒牌：{seat}{status}"),
     "ledger_end_waits": ("End of wall: {seat} is {status} on {waits}", "荒牌：{seat}{status}，听{waits}"),
     "status_pig": ("flower pig", "是花猪"),

@@ -49,7 +49,7 @@ def test_a_rounds_reasons_name_the_players_too(tmp_path):
     reasons = [p["reason"] for p in hand.payments]
     assert reasons[0].startswith("Bo (S) self-draws (自摸)")
     assert reasons[-1].startswith("Cy (W) wins on Di (N)'s discard (点炮)")
-    assert hand.payments[-1]["reason_zh"].startswith("Cy（西家）和Di（北家）点炮")
+    assert hand.payments[-1]["reason_zh"].startswith("Cy（西家）和Di（北家）打出的牌（点炮）")
 
 
 DRAGONS = "[555z<] [666z^] [777z>] 23m 99p +1m"  # big three dragons, all claimed, won on 1m

@@ -54,7 +54,7 @@ def test_breakdown_in_chinese():
     result = score_hand(parse_hand("2224445557779m +9m seat:S discarder=W"), "sichuan")
     text = format_result(result, lang="zh")
     assert "  清对 " in text and "合计" in text and "不计：" in text
-    assert "  西家付给南家 8：南家和西家点炮，4番：底分 × 2^3 = 8倍" in text
+    assert "  西家付给南家 8：南家和西家打出的牌（点炮），4番：底分 × 2^3 = 8倍" in text
     assert not re.search(r"[A-Za-z]{3,}", text.replace("sichuan", ""))
 
 

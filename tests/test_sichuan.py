@@ -392,7 +392,7 @@ def test_reasons_and_payments_render_in_chinese():
     assert data["fans"][0]["name"] == "清对" and "万子" in data["fans"][0]["why_zh"]
     assert data["excluded"] and all("只按最大番算" in e["why_zh"] for e in data["excluded"])
     assert [(p["payer"], p["payee"]) for p in data["payments"]] == [("W", "S")]
-    assert data["payments"][0]["reason_zh"].startswith("南家和西家点炮")
+    assert data["payments"][0]["reason_zh"].startswith("南家和西家打出的牌（点炮）")
     with pytest.raises(HandError) as err:
         score("123m 456m 789m 5p 55z +5p")
     assert err.value.render("zh") == "四川麻将不用字牌：请去掉5z（白）。"

@@ -32,7 +32,10 @@ M = Catalog("table_cli", {
     "hands_head": ("Hands:", "各局："),
     "no_hands": ("No hands yet.", "还没有记录任何一局。"),
     "added": ("Hand {n} added.", "已记第 {n} 局。"),
+    # 血战到底: a win, a kong or the end of the wall added to the last hand (--goes-on)
+    "grown": ("Hand {n} goes on: added to it.", "第 {n} 局继续：已记入这一局。"),
     "undone": ("Hand {n} undone.", "已撤销第 {n} 局。"),
+    "step_undone": ("Hand {n}: its last step undone.", "第 {n} 局：最后一步已撤销。"),
     "fixed": ("Hand {n} corrected; the totals are recomputed.", "第 {n} 局已更正，累计已重算。"),
     "no_tables": ("No tables yet: `mjlens table new NAME --players \"A,B,C,D\" --rules gb`.",
                   "还没有牌桌：`mjlens table new 名字 --players \"A,B,C,D\" --rules gb`。"),
@@ -45,6 +48,18 @@ M = Catalog("table_cli", {
                       "if tenpai, and the noten players pay the tenpai ones 3,000 in all.",
                       "立直麻将的牌桌记流局时要写明谁听牌：--tenpai \"甲,乙\"，无人听牌写 --tenpai -。"
                       "庄家听牌才连庄，未听牌者共付给听牌者 3000 点。"),
+    "kong_syntax": ("Write a kong as PLAYER:KIND:TILE, KIND concealed, exposed or added, and for "
+                    "an exposed kong :DISCARDER after it: --kong \"Cy:exposed:7p:Di\".",
+                    "杠写成 玩家:种类:牌，种类为暗杠、直杠或补杠，直杠再加上 :放杠者，例如 --kong "
+                    "\"小美:直杠:7p:淑芬\"。"),
+    "tiles_syntax": ("Write the tiles held at the end of the wall as NAME=TILES, one player after "
+                     "another with ; between: --tiles \"Ann=111p 222p 333p 55s 68s;Cy=...\".",
+                     "荒牌时手里的牌写成 名字=牌，每位之间用 ; 隔开，例如 --tiles "
+                     "\"阿明=111p 222p 333p 55s 68s;小美=...\"。"),
+    "no_such_win": ("Hand {seq} has no win {k} to correct: it has {count} win(s); --win takes a "
+                    "winning hand (--hand, HAND.json or --photo).",
+                    "第 {seq} 局没有第 {k} 家和牌可以更正：这一局有 {count} 家和牌；--win 要配一手和牌"
+                    "（--hand、HAND.json 或 --photo）。"),
     "bad_file": ("Cannot read {path}: {why}", "无法读取 {path}：{why}"),
     "bad_json": ("{path} is not valid JSON (line {line}, column {column}).",
                  "{path} 不是有效的 JSON（第 {line} 行第 {column} 列）。"),
@@ -84,6 +99,22 @@ M = Catalog("table_cli", {
     "h_self_drawn": ("(photo) won by self-draw", "（照片）自摸和牌"),
     "h_show": ("the totals and every hand", "累计输赢和每一局"),
     "h_undo": ("remove the last hand", "撤销最后一局"),
+    "h_step": ("(血战到底) take only the last step off the last hand: its last win, kong or end "
+               "of the wall",
+               "（血战到底）只撤销最后一局的最后一步：最后一次和牌、杠或牌墙摸完"),
+    "h_win": ("(血战到底) correct only the K-th win of a hand with several winners (1 the "
+              "first), the others staying",
+              "（血战到底）一局有几家和牌时只改正第 `K` 次和牌（1 是第一次），其余不变"),
+    "h_goes_on": ("(血战到底) the last hand goes on: this win, --kong or --draw --tiles is added "
+                  "to it",
+                  "（血战到底）最后一局还在继续：这次和牌、`--kong` 或 `--draw --tiles` 加到这一局里"),
+    "h_kong": ("(血战到底) a kong and its rain money (刮风下雨): KIND concealed (暗杠), exposed "
+               "(直杠, FROM: who discarded the tile) or added (补杠)",
+               "（血战到底）一次杠和它的刮风下雨：`KIND` 为 `concealed`（暗杠）、`exposed`（直杠，"
+               "`FROM` 为打出这张牌的人）或 `added`（补杠）"),
+    "h_tiles": ("(血战到底, with --draw) the wall ran out: the 13 tiles each player still in "
+                "holds, for 查花猪 and 查叫",
+                "（血战到底，与 `--draw` 同用）牌墙摸完：每位还没和牌的玩家手里的 13 张牌，用来查花猪和查叫"),
     "h_export": ("the hands as CSV", "以 `CSV` 导出每一局"),
     "h_list": ("every table", "所有牌桌"),
 })
@@ -111,6 +142,7 @@ def register(sub) -> None:
         q.add_argument("name")
         if action == "fix":
             q.add_argument("seq", type=int, metavar="N")
+            q.add_argument("--win", type=int, metavar="K", help=M("h_win"))
         q.add_argument("hand_file", nargs="?", metavar="HAND.json")
         for option, key in (("--hand", "h_hand"), ("--photo", "h_photo"), ("--round", "h_round")):
             q.add_argument(option, help=M(key))
@@ -121,6 +153,10 @@ def register(sub) -> None:
         q.add_argument("--riichi", help=M("h_riichi"))
         q.add_argument("--tenpai", help=M("h_tenpai"))
         q.add_argument("--self-drawn", action="store_true", help=M("h_self_drawn"))
+        if action == "add":
+            q.add_argument("--goes-on", action="store_true", help=M("h_goes_on"))
+            q.add_argument("--kong", metavar="PLAYER:KIND:TILE[:FROM]", help=M("h_kong"))
+            q.add_argument("--tiles", metavar='"NAME=TILES;NAME=TILES"', help=M("h_tiles"))
         q.set_defaults(func=func)
 
     for action, func in (("show", _show), ("undo", _undo), ("export", _export)):
@@ -128,6 +164,8 @@ def register(sub) -> None:
         q.add_argument("name")
         if action == "show":
             q.add_argument("--json", action="store_true")
+        if action == "undo":
+            q.add_argument("--step", action="store_true", help=M("h_step"))
         if action == "export":
             q.add_argument("--csv", action="store_true", default=True)
             q.set_defaults(machine_output=True)  # CSV: never wrapped to the terminal
@@ -203,6 +241,20 @@ def _entry(args, view):
     return entries.from_round(data, **who) if args.round else entries.from_json(data, **who)
 
 
+def _one_win(view, seq: int, k: int, entry):
+    """Hand `seq` with its win `k` (1-based) corrected to `entry` (mjlens.ledger.blood)."""
+    from mjlens.ledger.blood import corrected
+    from mjlens.ledger.words import LedgerError
+    from mjlens.ledger.words import M as W
+
+    if not 1 <= seq <= len(view.hands):
+        raise LedgerError(W("no_hand", seq=seq, name=view.name, count=len(view.hands)))
+    hand = view.hands[seq - 1]
+    if hand.kind != "round" or not 1 <= k <= len(hand.winners) or entry.kind != "hand":
+        raise LedgerError(M("no_such_win", seq=seq, k=k, count=len(hand.winners)))
+    return corrected(view, hand, k - 1, entry)
+
+
 def _tenpai(args, view) -> list[int] | None:
     """`--tenpai "A,B"` (or `-`, nobody) as player indexes; a riichi table's drawn hand must
     say it, since the deal and the noten payments follow it."""
@@ -216,6 +268,44 @@ def _tenpai(args, view) -> list[int] | None:
         return None
     names = [] if given.strip() == "-" else [n for n in given.split(",") if n.strip()]
     return [view.player_index(n) for n in names]
+
+
+_KONG_KINDS = {"concealed": "concealed", "exposed": "exposed", "added": "added",
+               "暗杠": "concealed", "直杠": "exposed", "补杠": "added",
+               "暗槓": "concealed", "直槓": "exposed", "補槓": "added"}
+
+
+def _kong(text: str, view) -> dict:
+    """`--kong "Cy:exposed:7p:Di"` as the ledger's kong (players as indexes)."""
+    from mjlens.ledger.words import LedgerError
+    from scoring.hand import HandError
+    from scoring.notation import parse_tiles
+
+    parts = [p.strip() for p in text.replace("：", ":").split(":")]
+    if len(parts) not in (3, 4) or parts[1] not in _KONG_KINDS:
+        raise LedgerError(M("kong_syntax"))
+    try:
+        tiles = parse_tiles(parts[2])
+    except HandError:
+        tiles = []
+    if len(tiles) != 1:
+        raise LedgerError(M("kong_syntax"))
+    return {"player": view.player_index(parts[0]), "kind": _KONG_KINDS[parts[1]],
+            "tile": tiles[0], "from": view.player_index(parts[3]) if len(parts) == 4 else None}
+
+
+def _tiles(text: str, view) -> dict[int, dict]:
+    """`--tiles "Ann=111p 222p 333p 55s 68s;Cy=..."` as each player's hand JSON."""
+    from mjlens.ledger import entries
+    from mjlens.ledger.words import LedgerError
+
+    out = {}
+    for part in (p for p in text.replace("；", ";").split(";") if p.strip()):
+        name, sep, tiles = part.partition("=")
+        if not sep:
+            raise LedgerError(M("tiles_syntax"))
+        out[view.player_index(name)] = entries.from_notation(tiles).hand
+    return out
 
 
 def _index(view, name):
@@ -241,8 +331,15 @@ def _read_json(path: str):
 @_run
 def _add(args, ledger, lang) -> int:
     view = ledger.table(args.name)
-    hand = ledger.add(view.name, _entry(args, view))
-    print(M("added", n=hand.seq).render(lang))
+    if args.kong:
+        hand = ledger.add_kong(view.name, _kong(args.kong, view), join=args.goes_on)
+    elif args.draw and (args.tiles or args.goes_on):
+        hand = ledger.end_wall(view.name, _tiles(args.tiles or "", view), join=args.goes_on)
+    elif args.goes_on:
+        hand = ledger.add_winner(view.name, _entry(args, view))
+    else:
+        hand = ledger.add(view.name, _entry(args, view))
+    print(M("grown" if args.goes_on else "added", n=hand.seq).render(lang))
     _print_view(ledger.table(view.name), lang, hands=[hand])
     return 0
 
@@ -250,7 +347,10 @@ def _add(args, ledger, lang) -> int:
 @_run
 def _fix(args, ledger, lang) -> int:
     view = ledger.table(args.name)
-    view = ledger.correct(view.name, args.seq, _entry(args, view))
+    entry = _entry(args, view)
+    if args.win is not None:  # one win of a round: the other wins stay
+        entry = _one_win(view, args.seq, args.win, entry)
+    view = ledger.correct(view.name, args.seq, entry)
     print(M("fixed", n=args.seq).render(lang))
     _print_view(view, lang)
     return 0
@@ -258,6 +358,13 @@ def _fix(args, ledger, lang) -> int:
 
 @_run
 def _undo(args, ledger, lang) -> int:
+    if args.step:  # the hand stays, less its last win, kong or end of the wall
+        view = ledger.table(args.name)
+        seq = view.hands[-1].seq if view.hands else 0
+        hand = ledger.undo_step(view.name, seq, view.revision)
+        print(M("step_undone", n=hand.seq).render(lang))
+        _print_view(ledger.table(args.name), lang, hands=[hand])
+        return 0
     hand = ledger.undo(args.name)
     print(M("undone", n=hand.seq).render(lang))
     _print_view(ledger.table(args.name), lang, hands=[])

@@ -268,6 +268,30 @@ def seat_hand(hand: Mapping[str, Any], deal: Deal, winner: int, discarder: int |
     return out
 
 
+def reseated(data: Mapping[str, Any], then: Seats, now: Seats) -> dict[str, Any]:
+    """A round JSON whose seats were written with `then`'s seating, in `now`'s: each seat wind
+    names the same player (a correction moved the deal, and with it who sits East). Its
+    events' `player` and `from`, the winners of a discard won by several, and the seats keying
+    `hands` and `missing_suits`, and its own `dealer`."""
+    def seat(wind: Any) -> Any:
+        return now.wind(then.player(wind)) if wind in WINDS else wind
+
+    out = dict(data)
+    events = []
+    for ev in data.get("events", []):
+        ev = {k: seat(v) if k in ("player", "from") else v for k, v in ev.items()}
+        if "winners" in ev:
+            ev["winners"] = [dict(w, player=seat(w.get("player"))) for w in ev["winners"]]
+        events.append(ev)
+    out["events"] = events
+    for key in ("hands", "missing_suits"):
+        if isinstance(data.get(key), Mapping):
+            out[key] = {seat(w): v for w, v in data[key].items()}
+    if "dealer" in data:
+        out["dealer"] = seat(data["dealer"])
+    return out
+
+
 def by_player(payments: Sequence[Mapping[str, Any]], seats: Seats | int) -> list[dict[str, Any]]:
     """A result's payments (payer / payee as seat winds) with payer and payee as player indexes;
     `seats` seats the players (a player index: the dealer, sitting East)."""

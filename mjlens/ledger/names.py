@@ -58,7 +58,7 @@ def named(value: Any, seat_of: Mapping[str, str]) -> Any:
     return value
 
 
-def _names_at(seats, players: Sequence[str]) -> dict[str, str]:
+def names_at(seats, players: Sequence[str]) -> dict[str, str]:
     """Seat wind -> the name of the player sitting there (`seats`: game.Seats of the hand)."""
     return {w: players[seats.player(w)] for w in WINDS}
 
@@ -70,7 +70,7 @@ def named_notes(notes: Sequence[Any], seats, players: Sequence[str]) -> dict[str
     Notes given as plain text (one language) give none: the ledger shows the result's."""
     if not all(isinstance(n, Msg) for n in notes):
         return {}
-    seat_of = _names_at(seats, players)
+    seat_of = names_at(seats, players)
     msgs = [named(n, seat_of) for n in notes]
     return {"named_notes": [render(m, "en") for m in msgs],
             "named_notes_zh": [render(m, "zh") for m in msgs],
@@ -82,7 +82,7 @@ def name_reasons(rows: list[dict[str, Any]], payments: Sequence[Any], seats,
     """Each row's reason (`reason`, `reason_zh`, `reason_zh_hant`) from its engine payment's
     message, the seats naming the players sitting at them (`seats`: game.Seats of the hand).
     A reason given as plain text stays as it was."""
-    seat_of = _names_at(seats, players)
+    seat_of = names_at(seats, players)
     for row, payment in zip(rows, payments, strict=True):
         reason = getattr(payment, "reason", None)
         if isinstance(reason, Msg):

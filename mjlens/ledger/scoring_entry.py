@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from mjlens.ledger import game, sticks, tenpai
-from mjlens.ledger.names import name_reasons, named_notes
+from mjlens.ledger.names import name_reasons, named, named_notes, names_at
 from mjlens.ledger.words import LedgerError, discarder_word
 from mjlens.ledger.words import M as W
 
@@ -28,8 +28,9 @@ def score_entry(rules: str, options: Mapping[str, Any], entry, deal: game.Deal,
         if entry.kind == "round":
             return _round(rules, options, entry, deal, seats, players)
         return _hand(rules, options, entry, deal, seats, pot, players)
-    except HandError as exc:
-        raise LedgerError(exc.msg) from None
+    except HandError as exc:  # a seat in it names the player sitting there ("Di (N)'s final hand")
+        raise LedgerError(named(exc.msg, names_at(seats, players)) if players else exc.msg) \
+            from None
 
 
 def _drawn(rules: str, entry, seats: game.Seats, players: Sequence[str] | None = None):
@@ -91,12 +92,26 @@ def _hand(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats:
     return result, payments, [winner], discarder
 
 
+# the engine's note on a round with neither three winners nor the wall's end, which speaks of
+# the round JSON's `wall_end` (in Chinese too)
+_UNFINISHED = ("settle.unfinished", "settle.unfinished_one_win")
+
+
+def _table_notes(notes: Sequence[Any]) -> list[Any]:
+    """A round's notes as the table reads them: at a table the hand goes on (another winner,
+    the wall's end), so the note on an unfinished round says how, in the players' words."""
+    return [W("round_goes_on") if getattr(n, "key", None) in _UNFINISHED else n for n in notes]
+
+
 def _round(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats: game.Seats,
            players: Sequence[str] | None = None):
     from scoring.ruleset import get_ruleset
     from scoring.settle import settle_round
 
     data = dict(entry.round)
+    east = getattr(entry, "east", None)
+    if east is not None and east != seats.east:  # written when another player sat East
+        data = game.reseated(data, game.Seats(east), seats)
     given = data.get("rules")
     if given is not None and given != rules:
         raise LedgerError(W("round_rules", given=given, rules=rules))
@@ -111,7 +126,7 @@ def _round(rules: str, options: Mapping[str, Any], entry, deal: game.Deal, seats
     payments = game.by_player(result["ledger"], seats)
     if players:
         name_reasons(payments, settled.ledger, seats, players)
-        result.update(named_notes(settled.notes, seats, players))
+        result.update(named_notes(_table_notes(settled.notes), seats, players))
     winners = [seats.player(w["player"]) for w in result["wins"]]
     # the discarder of the one win, or of a discard won by several (一炮多响: wins of one event);
     # of other wins none, so the deal follows the first winner. It was any discarder all discard

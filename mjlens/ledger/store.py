@@ -59,6 +59,9 @@ class Entry:
     riichi: list[int] | None = None  # who declared riichi this hand (mjlens.ledger.sticks)
     tenpai: list[int] | None = None
     round_wind: str | None = None
+    # a round's: the player sitting East when its seats were written (game.reseated); None for
+    # rounds kept before the ledger recorded it, read at the seats of their deal
+    east: int | None = None
 
     def to_json(self) -> dict[str, Any]:
         out = {"kind": self.kind, "source": self.source, "hand": self.hand, "round": self.round,
@@ -69,13 +72,15 @@ class Entry:
             out["tenpai"] = list(self.tenpai)
         if self.round_wind is not None:
             out["round_wind"] = self.round_wind
+        if self.east is not None:
+            out["east"] = self.east
         return out
 
     @classmethod
     def from_record(cls, entry: Mapping[str, Any], reading: Any) -> Entry:
         return cls(**{k: entry.get(k) for k in ("kind", "source", "hand", "round", "winner",
                                                  "discarder", "dealer", "riichi", "tenpai",
-                                                 "round_wind")},
+                                                 "round_wind", "east")},
                    reading=reading)
 
 
@@ -261,6 +266,22 @@ class Ledger:
             _bump(conn, view.id)
         return last
 
+    def undo_step(self, name_or_code: str, seq: int, revision: int) -> HandView:
+        """Take the last step off the last hand, a 血战到底 round that grew on the table (its
+        last win, or its end of the wall: mjlens.ledger.blood.last_step), the rest staying;
+        only if the table is still at `revision` (the step this phone shows)."""
+        from mjlens.ledger.blood import last_step, without_last_step
+
+        with self._write() as conn:
+            view = self._locked(conn, name_or_code)
+            last = view.hands[-1] if view.hands else None
+            if view.revision != revision or last is None or last.seq != seq:
+                raise LedgerError(W("step_moved", name=view.name, seq=seq))
+            if last_step(last) is None:
+                raise LedgerError(W("one_step", seq=seq))
+            self._correct(conn, view, seq, without_last_step(view, last))
+        return self.table(view.name).hands[-1]
+
     def correct(self, name_or_code: str, seq: int, entry: Entry,
                 revision: int | None = None) -> TableView:
         """Replace hand `seq`; every later hand is scored again at its new deal (a different
@@ -282,6 +303,36 @@ class Ledger:
         with self._write() as conn:
             view = self._locked(conn, name_or_code)
             self._correct(conn, view, len(view.hands), joined(view, entry))
+        return self.table(view.name).hands[-1]
+
+    def end_wall(self, name_or_code: str, hands: Mapping[int, Mapping[str, Any]],
+                 join: bool) -> HandView:
+        """The wall ran out (血战到底, mjlens.ledger.blood.wall_end): with `join` the last hand
+        ends there, else a new hand nobody won; the players still in give their tiles (`hands`),
+        and 查花猪 and 查叫 are paid."""
+        from mjlens.ledger.blood import wall_end
+
+        return self._grow(name_or_code, lambda view: wall_end(view, hands, join), join)
+
+    def add_kong(self, name_or_code: str, kong: Mapping[str, Any], join: bool) -> HandView:
+        """A kong and its rain money (刮风下雨, mjlens.ledger.blood.with_kong): with `join` in
+        the last hand, which goes on, else in a new hand that starts with it."""
+        from mjlens.ledger.blood import with_kong
+
+        return self._grow(name_or_code, lambda view: with_kong(view, kong, join), join)
+
+    def _grow(self, name_or_code: str, step, join: bool) -> HandView:
+        """The last hand with `step(view)` in it (`join`), or a new hand of it, in one
+        transaction."""
+        with self._write() as conn:
+            view = self._locked(conn, name_or_code)
+            entry = step(view)
+            if join:
+                self._correct(conn, view, len(view.hands), entry)
+            else:
+                record = _scored(view, entry, view.deal, len(view.hands) + 1, view.riichi_sticks)
+                conn.execute(insert(hand_record).values(table_id=view.id, **record))
+                _bump(conn, view.id)
         return self.table(view.name).hands[-1]
 
     def _correct(self, conn: Connection, view: TableView, seq: int, entry: Entry) -> None:
@@ -367,9 +418,14 @@ def _scored(view: TableView, entry: Entry, deal: game.Deal, seq: int,
     entry = replace(entry, tenpai=tenpai.check(view.rules, entry.kind, entry.tenpai))
     deal = replace(deal, honba=_honba_given(entry, deal.honba) if counts_honba(view.rules) else 0)
     seats = game.seats_for(view.rules, deal, view.first_dealer)
+    if entry.kind == "round" and entry.east is None:  # its seats are this deal's, as written
+        entry = replace(entry, east=seats.east)
     result, payments, winners, discarder = score_entry(view.rules, view.options, entry, deal,
                                                        seats, pot, view.players)
     stored = entry.to_json()
+    if entry.kind == "hand":  # whom the hand's seat winds named at this deal: a correction
+        # that moves the deal re-scores it with the same players, not whoever sits there then
+        stored["winner"], stored["discarder"] = winners[0], discarder
     stored["_passes"] = deal.passes
     stored["_discarder"] = discarder
     return {"seq": seq, "kind": entry.kind, "source": entry.source, "entry": stored,

@@ -16,6 +16,8 @@ import streamlit as st
 
 from mjlens.ledger import entries
 from mjlens.ledger import report as LR
+from mjlens.ledger.blood import corrected, win_of
+from mjlens.ledger.game import seats_for
 from mjlens.ledger.store import Entry, HandView, TableView
 from mjlens.ledger.words import LedgerError
 from mjlens.ledger.words import M as W
@@ -38,6 +40,8 @@ M = Catalog("app_table_fix", {
     "draw": ("Make hand {n} a drawn hand", "把第 {n} 局改为流局"),
     "done": ("Hand {n} corrected; it and every later hand are scored again.",
              "第 {n} 局已更正，它和之后的各局都已重新计分。"),
+    "which_win": ("Which win of the hand", "更正这一局的哪一家和牌"),
+    "win_of": ("{name}'s win", "{name} 的和牌"),
     "need_hand": ("Hand {n} was not one won hand (a drawn hand, or a round): type the winning "
                   "hand in notation.",
                   "第 {n} 局原来不是一手和牌（流局或整局）：请用牌型记法输入和牌的那手牌。"),
@@ -57,16 +61,37 @@ def _follow(view: TableView, h: HandView) -> None:
     """The box starts from the chosen hand as recorded: its winner, its discarder (nobody:
     self-drawn), who declared riichi and who was tenpai; the hand itself stays unless typed."""
     ss = st.session_state
-    follows = (view.name, h.seq, view.revision)
+    k = _win_chosen(h)
+    follows = (view.name, h.seq, view.revision, k)
     if ss.get(f"{PREFIX}-follows") == follows:
         return
     discarder = h.entry.get("_discarder")
-    ss[f"{PREFIX}-winner"] = h.winners[0] if h.winners else 0
+    if k is not None:  # a round's win: its winner and discarder, at the hand's seats
+        seats = seats_for(view.rules, before(view, h.seq).deal, view.first_dealer)
+        _, _, came = win_of(view, h, k)
+        discarder = seats.player(came) if came else None
+    ss[f"{PREFIX}-winner"] = h.winners[k or 0] if h.winners else 0
     ss[f"{PREFIX}-from"] = discarder if isinstance(discarder, int) else "-"
     ss[f"{PREFIX}-riichi"] = list(h.entry.get("riichi") or [])
     ss[f"{PREFIX}-tenpai"] = list(h.entry.get("tenpai") or [])
     ss[f"{PREFIX}-hand"] = ""
     ss[f"{PREFIX}-follows"] = follows
+
+
+def _win_chosen(h: HandView) -> int | None:
+    """Which win of a round hand the box corrects (None: not a round with wins)."""
+    if h.kind != "round" or not h.winners:
+        return None
+    k = st.session_state.get(f"{PREFIX}-win")
+    return k if isinstance(k, int) and 0 <= k < len(h.winners) else 0
+
+
+def _which_win(view: TableView, h: HandView, lang: str) -> None:
+    """A round (血战到底: several winners in one hand) is corrected one win at a time."""
+    if _win_chosen(h) is None:
+        return
+    st.selectbox(t("which_win", lang), list(range(len(h.winners))), key=f"{PREFIX}-win",
+                 format_func=lambda k: t("win_of", lang, name=view.players[h.winners[k]]))
 
 
 def fixed_entry(view: TableView, h: HandView, draw: bool = False) -> Entry:
@@ -80,6 +105,10 @@ def fixed_entry(view: TableView, h: HandView, draw: bool = False) -> Entry:
         return entries.drawn(**_dealer(then, PREFIX), **R.declared(then, PREFIX),
                              **R.tenpai_of(then, PREFIX), **kept)
     typed = (ss.get(f"{PREFIX}-hand") or "").strip()
+    k = _win_chosen(h)
+    if k is not None:  # one win of a round: the others stay (mjlens.ledger.blood.corrected)
+        hand = entries.from_notation(typed).hand if typed else win_of(view, h, k)[0]
+        return corrected(view, h, k, entries.from_json(hand, **_who(then, PREFIX)))
     if typed:
         entry = entries.from_notation(typed, **_who(then, PREFIX), **kept)
     elif h.kind == "hand" and h.entry.get("hand"):
@@ -114,6 +143,7 @@ def correct_view(view: TableView, lang: str) -> None:
         seq = st.selectbox(t("which", lang), list(reversed(by_seq)), key=f"{PREFIX}-seq",
                            format_func=lambda n: LR.hand_lines(view, by_seq[n], lang)[0])
         h = by_seq[seq]
+        _which_win(view, h, lang)
         _follow(view, h)
         then = before(view, seq)
         st.text_input(t("notation", lang), key=f"{PREFIX}-hand")

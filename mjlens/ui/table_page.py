@@ -21,6 +21,8 @@ from mjlens.ledger.game import localized
 from mjlens.ledger.report import rules_name
 from mjlens.ledger.store import URL_ENV, Ledger, TableView
 from mjlens.ledger.words import LedgerError
+from mjlens.ui import table_blood as B
+from mjlens.ui import table_options as O
 from mjlens.ui import table_riichi as R
 from mjlens.ui.engine import placeholder_for
 from mjlens.ui.i18n import lang_of_locale, text
@@ -63,8 +65,8 @@ M = Catalog("app_table", {
     "self_drawn": ("nobody (self-drawn)", "无（自摸）"),
     "add_button": ("Add hand", "记入"),
     "draw_button": ("Drawn hand", "流局"),
-    "more": ("Another winner in hand {n} (血战到底: the hand goes on)",
-             "第 {n} 局又有人和牌（血战到底）"),
+    "more": ("Hand {n} goes on (血战到底): another winner, a kong, or the end of the wall",
+             "第 {n} 局继续（血战到底）：又有人和牌、开杠，或荒牌"),
     "more_added": ("Hand {n}: another winner added.", "第 {n} 局已添一位和牌者。"),
     "undo": ("Undo hand {n}", "撤销第 {n} 局"),
     "undo_none": ("Undo", "撤销"),
@@ -149,8 +151,9 @@ def _start(lang: str) -> None:
     ss = st.session_state
     players = [ss.get(f"tb-p{i}", "") for i in range(4)]
     rules = ss.get("tb-rules", "gb")
-    options = {o.name: ss[f"tb-opt-{o.name}"] for o in _deal_options(rules)
-               if ss.get(f"tb-opt-{o.name}", o.default) != o.default}
+    options = {**O.page_options(rules),  # the stake and the rest, as on the scoring page
+               **{o.name: ss[f"tb-opt-{o.name}"] for o in _deal_options(rules)
+                  if ss.get(f"tb-opt-{o.name}", o.default) != o.default}}
     try:
         _seat_at(ledger().new_table(ss.get("tb-name", ""), players, rules, options or None))
         ss.table_msg = None
@@ -180,6 +183,7 @@ def choose_table(lang: str) -> None:
         st.selectbox(t("rules", lang), ids, index=ids.index(default), key="tb-rules",
                      format_func=lambda r: rules_name(r, lang))
         _deal_option_inputs(st.session_state.get("tb-rules") or default, lang)
+        O.start_caption(st.session_state.get("tb-rules") or default, lang)
         st.button(t("start_button", lang), key="tb-start-btn", on_click=_start, args=(lang,),
                   type="primary")
 
@@ -200,6 +204,10 @@ def _add(lang: str, draw: bool = False) -> None:
     view = ledger().table(ss.table)
     who = _who(view, "tb")
     try:
+        if draw and B.ends_wall(view, bool(ss.get("tb-more"))):  # 血战到底: 查叫, 查花猪
+            ss.table_msg = ("success", B.end_wall(ledger(), view, bool(ss.get("tb-more")), lang))
+            ss["tb-more"] = False
+            return
         entry = entries.drawn(**_dealer(view, "tb"), **R.declared(view, "tb"),
                               **R.tenpai_of(view, "tb")) if draw else \
             entries.from_notation(ss.get("tb-hand", ""), **who)
@@ -333,9 +341,10 @@ def live_view(lang: str) -> None:
     hands_view(view, lang)
     with st.container(horizontal=True):
         last = view.hands[-1].seq if view.hands else 0  # the hand this phone shows as last
-        st.button(t("undo", lang, n=last) if last else t("undo_none", lang), key="tb-undo",
-                  on_click=_undo,
-                  args=(lang, last),
+        step = B.undo_words(view, lang)  # 血战到底: a hand's last win or end of the wall
+        st.button(step or (t("undo", lang, n=last) if last else t("undo_none", lang)),
+                  key="tb-undo", on_click=B.undo_step if step else _undo,
+                  args=(ledger(), lang, last, view.revision) if step else (lang, last),
                   icon=":material/undo:", disabled=not view.hands)
         st.download_button(t("csv", lang), _csv(view, lang), file_name=f"{view.name}.csv",
                            mime="text/csv", key="tb-csv", on_click="ignore",
@@ -358,17 +367,21 @@ def main() -> None:
     if not ss.get("table"):
         choose_table(lang)
         return
-    st.caption(rules_name(ledger().table(ss.table).rules, lang))
+    playing = ledger().table(ss.table)
+    st.caption(O.plays(playing, rules_name(playing.rules, lang), lang))
     live_view(lang)
     view = ledger().table(ss.table)
     with st.expander(t("add", lang), icon=":material/add:", key="tb-add-exp"):
         # the table's game's example hand, of its size (five sets and a pair in 16-tile games)
         st.text_input(t("notation", lang), key="tb-hand",
                       placeholder=placeholder_for(view.rules, view.options))
+        whole = view
         view = _more_winners(view, lang)
         _follow_typed(view)
         who_inputs(view, "tb", lang)
         R.tenpai_input(view, "tb", lang, _seated(view, "tb", lang))
+        B.kong_inputs(whole, view is not whole, lang, _seated(view, "tb", lang))
+        B.end_inputs(whole, view is not whole, lang, _seated(view, "tb", lang))
         with st.container(horizontal=True):
             st.button(t("add_button", lang), key="tb-add", on_click=_add, args=(lang,),
                       type="primary")
@@ -379,18 +392,18 @@ def main() -> None:
     st.button(t("leave", lang), key="tb-leave", on_click=_leave)
 
 
-def _more_winners(view: TableView, lang: str) -> TableView:
+def _more_winners(view: TableView, lang: str, prefix: str = "tb") -> TableView:
     """Where winners leave and play goes on (血战到底), the form can add another winner to the
     last won hand; while ticked, the winner and discarder lists seat the players as they sat in
     that hand (the table as it was before it)."""
     from dataclasses import replace
 
-    from mjlens.ledger.blood import winners_leave
+    from mjlens.ledger.blood import goes_on, winners_leave
 
     last = view.hands[-1] if view.hands else None
-    if last is None or not last.winners or not winners_leave(view.rules):
+    if not goes_on(last) or not winners_leave(view.rules):
         return view
-    if st.checkbox(t("more", lang, n=last.seq), key="tb-more"):
+    if st.checkbox(t("more", lang, n=last.seq), key=f"{prefix}-more"):
         return replace(view, hands=view.hands[:-1])
     return view
 
@@ -408,6 +421,11 @@ def _add_outcome(hand_json: dict, reading: dict | None, lang: str) -> None:
     try:
         entry = _outcome_entry(view, hand_json, reading)
         R.check_winner(view, entry)
+        if ss.get("tb-score-more"):  # 血战到底: the last hand goes on
+            hand = ledger().add_winner(view.name, entry)
+            ss.table_msg = ("success", t("more_added", lang, n=hand.seq))
+            ss["tb-score-more"] = False
+            return
         hand = ledger().add(view.name, entry)
         ss.table_msg = ("success", t("added", lang, n=hand.seq))
         R.clear("tb-score")
@@ -486,9 +504,11 @@ def add_to_table_view(outcome, lang: str) -> None:
     with st.expander(t("to_table", lang, name=view.name), icon=":material/groups:",
                      key="tb-score-exp"):
         st.caption(t("to_table_help", lang))
+        view = _more_winners(view, lang, "tb-score")  # 血战到底: a win in the hand going on
         _follow_hand(view, outcome.hand.to_json())
         who_inputs(view, "tb-score", lang)
         _table_adds(view, outcome, reading, lang)
+        O.differ_warning(view, lang)
         st.button(t("to_table", lang, name=view.name), key="tb-score-add", type="primary",
                   on_click=_add_outcome, args=(outcome.hand.to_json(), reading, lang))
         msg = ss.get("table_msg")

@@ -70,7 +70,7 @@ M = Catalog("sichuan_family", {
                         "{value}，另加一底（自摸加底）= {times}倍"),
     "pays_self_drawn": ("{winner} self-draws (自摸) {value}", "{winner}自摸，{value}"),
     "pays_discard": ("{winner} wins on {discarder}'s discard (点炮) {value}",
-                     "{winner}和{discarder}点炮，{value}"),
+                     "{winner}和{discarder}打出的牌（点炮），{value}"),
     # the shared fan facts
     "suit_m": ("characters", "万子"),
     "suit_p": ("dots", "筒子"),
