@@ -81,14 +81,12 @@ def run(args) -> int:
 
 
 def _read(path: str) -> str:
+    from scoring.file_words import os_reason, read_text
     from scoring.hand import HandError
 
-    if path == "-":
-        return sys.stdin.read()
     try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
-    except OSError as exc:
-        raise HandError(M("unreadable", path=path, reason=exc.strerror)) from None
+        return read_text(path)
+    except OSError as exc:  # the system's own reason is English whatever --lang says
+        raise HandError(M("unreadable", path=path, reason=os_reason(exc))) from None
     except UnicodeDecodeError:
         raise HandError(M("not_utf8", path=path)) from None

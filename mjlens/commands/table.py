@@ -11,7 +11,6 @@ import csv
 import io
 import json
 import sys
-from pathlib import Path
 
 from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
 from mjlens.ledger.report import rules_name
@@ -195,10 +194,10 @@ def _index(view, name):
 
 def _read_json(path: str):
     from mjlens.ledger.words import LedgerError
-    from scoring.file_words import os_reason
+    from scoring.file_words import os_reason, read_text
 
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        text = read_text(path)
     except OSError as exc:
         raise LedgerError(M("bad_file", path=path, why=os_reason(exc))) from None
     except UnicodeDecodeError:
