@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Collection
 
 from scoring import tiles as T
@@ -53,8 +54,8 @@ M = Catalog("notation", {
     "no_keys": ("none", "无"),
 })
 
-_GROUP = re.compile(r"(\d+)([mpszf])")
-_MELD = re.compile(r"^([\[{])((?:\d'?)+)([mpsz])([<^>]?)(\+?)([\]}])$")
+_GROUP = re.compile(r"([0-9]+)([mpszf])")
+_MELD = re.compile(r"^([\[{])((?:[0-9]'?)+)([mpsz])([<^>]?)(\+?)([\]}])$")
 _SOURCE_MARK = {"<": "left", "^": "across", ">": "right"}
 _MARK_OF_SOURCE = {v: k for k, v in _SOURCE_MARK.items()}
 _FLAGS = {
@@ -101,7 +102,7 @@ def _special_kong(token: str) -> Meld | None:
     if not (token.startswith("[") and token.endswith("]")) or "'" in token:
         return None
     inner = token[1:-1]
-    if not re.fullmatch(r"(?:\d+[mpsz])+", inner):
+    if not re.fullmatch(r"(?:[0-9]+[mpsz])+", inner):
         return None
     tiles = tuple(T.sorted_codes(parse_tiles(inner)))
     return Meld("special_kong", tiles) if tiles in SPECIAL_KONGS else None
@@ -182,6 +183,9 @@ def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
     key is kept (hand JSON, stored hands, the notation the project writes itself)."""
     if not isinstance(text, str) or not text.strip():
         raise HandError(M("empty"))
+    # a Chinese input method types full-width forms (１２３ｍ ［５５５ｓ］ ＋４ｐ, the ideographic
+    # space): the same letters to a player, told "there is no tile '１m'" before
+    text = unicodedata.normalize("NFKC", text)
     concealed: list[str] = []
     melds: list[Meld] = []
     flowers: list[str] = []
@@ -215,7 +219,7 @@ def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
             if key in extra:
                 raise HandError(M("given_twice", name=key))
             extra[key] = _parse_value(value)
-        elif token[0].isdigit():
+        elif token[0] in "0123456789":
             for code in parse_tiles(token):
                 (flowers if T.is_flower(code) else concealed).append(code)
         else:
