@@ -404,16 +404,17 @@ class RuleSet:
         return out
 
     def sets_for(self, given: Mapping[str, Any] | None = None) -> int:
-        """The number of sets in a hand under options `given` (as a player gives them)."""
-        if callable(self.sets):
-            return int(self.sets(self.resolve_options(given)))
-        return self.sets
+        """The number of sets in a hand under options `given` (as a player gives them); an
+        option the rule set lacks or refuses raises HandError, as scoring would."""
+        options = self.resolve_options(given)
+        return int(self.sets(options)) if callable(self.sets) else self.sets
 
     def tiles_for(self, given: Mapping[str, Any] | None = None) -> tuple[str, ...] | None:
-        """The codes the game is played with under options `given` (None: every code)."""
-        if callable(self.tiles):
-            return tuple(self.tiles(self.resolve_options(given)))
-        return self.tiles
+        """The codes the game is played with under options `given` (None: every code); an
+        option the rule set lacks or refuses raises HandError (`detect --rules riichi -o
+        tile_set=kawuxing` read every tile without a word)."""
+        options = self.resolve_options(given)
+        return tuple(self.tiles(options)) if callable(self.tiles) else self.tiles
 
     def check_extra_fields(self, hand: Hand) -> None:
         if not hand.context.extra:

@@ -125,3 +125,59 @@ def test_the_app_scores_a_full_width_hand_in_chinese(monkeypatch):
     assert not at.exception
     assert not at.error, [e.value for e in at.error]
     assert at.metric[0].value.endswith("番")
+
+
+@pytest.mark.parametrize(("rules", "option"), [
+    ("riichi", "tile_set=kawuxing"), ("gb", "tile_set=kawuxing"), ("guangshui", "tile_set=all")])
+def test_detect_refuses_an_option_its_rule_set_does_not_have(capsys, rules, option):
+    """Only a rule set whose tiles depend on an option read its options: riichi's tiles ignored
+    `-o tile_set=kawuxing` and detect read every tile without a word."""
+    assert main(["detect", "missing.jpg", "--json", "--rules", rules, "-o", option]) == 2
+    error = json.loads(capsys.readouterr().err)
+    assert "tile_set" in error["error"] and "tile_set" in error["error_zh"]
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--conf", "2"], "from 0 to 1"), (["--conf", "nan"], "from 0 to 1"),
+    (["--conf", "-0.5"], "from 0 to 1"), (["--min-confidence", "1.5"], "from 0 to 1"),
+    (["--alternatives", "-1"], "0 or more")])
+def test_detect_refuses_a_threshold_or_count_out_of_range(capsys, monkeypatch, argv, words):
+    """`--conf 2` and `--conf nan` found no tile, `--conf -1` every speck, `--alternatives -1`
+    every code but one: each was taken as given."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    with pytest.raises(SystemExit) as exit_:
+        main(["detect", "missing.jpg", "--json", *argv])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+
+
+def test_the_range_refusal_is_chinese_in_a_chinese_locale(capsys, monkeypatch):
+    monkeypatch.setenv("LC_ALL", "zh_CN.UTF-8")
+    with pytest.raises(SystemExit):
+        main(["detect", "missing.jpg", "--conf", "2"])
+    assert "不是 0 到 1 之间的数" in capsys.readouterr().err
+
+
+def test_scan_reads_a_pretty_printed_boxes_file(capsys):
+    """A synthetic scene's sidecar written over many lines was refused: "not JSON (line 1,
+    column 2)" (only its first line was read)."""
+    from tests.app_support import FIXTURES
+
+    boxes = FIXTURES / "hand_kong.json"
+    assert boxes.read_text().count("\n") > 10
+    assert main(["scan", str(FIXTURES / "hand_kong.jpg"), "--boxes", str(boxes), "--json"]) == 0
+    assert "score" in json.loads(capsys.readouterr().out)
+
+
+def test_scan_refuses_a_hand_field_given_twice_with_two_values(capsys):
+    from tests.app_support import FIXTURES
+
+    argv = ["scan", str(FIXTURES / "hand_kong.jpg"), "--boxes", str(FIXTURES / "hand_kong.json"),
+            "--json", "--rules", "riichi", "-f", "riichi=true", "-f", "riichi=false"]
+    assert main(argv) == 2
+    error = json.loads(capsys.readouterr().out)
+    assert "given twice" in error["error"] and "'false'" in error["error"]
+    assert "两次" in error["error_zh"]

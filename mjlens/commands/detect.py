@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import sys
 
+from mjlens.arg_types import count, fraction
 from mjlens.lang import add_lang_option, add_profile_option, error_fields, error_line, lang_of
 from scoring.messages import Catalog
 
@@ -37,14 +38,14 @@ def register(sub) -> None:
     p.add_argument("--model", default=None,
                    help="model folder (detector.onnx + classifier.onnx) or a detector .onnx "
                         "with classifier.onnx beside it (default: the shipped models/)")
-    p.add_argument("--conf", type=float, default=None,
+    p.add_argument("--conf", type=fraction, default=None,
                    help="box score threshold: a box is reported when the box stage scores it at "
                         "least this (default 0.3); a tile's confidence is its box score x the "
                         "probability of its code, so it may be lower")
-    p.add_argument("--min-confidence", type=float, default=0.0, metavar="C",
+    p.add_argument("--min-confidence", type=fraction, default=0.0, metavar="C",
                    help="also leave out tiles whose confidence (box score x code probability) "
                         "is below C (default 0: every reported box)")
-    p.add_argument("--alternatives", type=int, default=0, metavar="K",
+    p.add_argument("--alternatives", type=count, default=0, metavar="K",
                    help="also list the K most likely codes of each tile")
     p.add_argument("--rules", default=None, metavar="RULES",
                    help="read only the tiles this game is played with (sichuan: the three suits; "

@@ -14,6 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from mjlens.arg_types import fraction
 from mjlens.lang import add_lang_option, add_profile_option, error_line, lang_of
 from scoring.messages import Catalog
 
@@ -43,7 +44,7 @@ def register(sub) -> None:
     p.add_argument("--data", required=True, help="images/+labels/ folder, data.yaml, or its folder")
     p.add_argument("--names", default=None, help="data.yaml whose names: the label indices use")
     p.add_argument("--model", default=None, help="model folder or detector .onnx")
-    p.add_argument("--conf", type=float, default=None, help="box score threshold")
+    p.add_argument("--conf", type=fraction, default=None, help="box score threshold")
     p.add_argument("--limit", type=int, default=None, help="only the first N images")
     p.add_argument("--by-source", action="store_true",
                    help="also one line per source of the photos, told by their file names "

@@ -12,6 +12,7 @@ import os
 import sys
 from pathlib import Path
 
+from mjlens.arg_types import fraction
 from mjlens.lang import add_lang_option, add_profile_option, error_line, lang_of
 
 
@@ -20,8 +21,8 @@ def register(sub) -> None:
     p.add_argument("dir", metavar="DIR", help="folder of photos (searched recursively)")
     p.add_argument("--out", required=True, help="labelled folder (created; a rerun resumes)")
     p.add_argument("--model", default=None, help="model folder or detector .onnx")
-    p.add_argument("--conf", type=float, default=None, help="box score threshold (default 0.3)")
-    p.add_argument("--review-below", type=float, default=None, metavar="P",
+    p.add_argument("--conf", type=fraction, default=None, help="box score threshold (default 0.3)")
+    p.add_argument("--review-below", type=fraction, default=None, metavar="P",
                    help="boxes less sure than this are counted for review (default 0.5)")
     p.add_argument("--workers", type=int, default=None,
                    help="processes, one detector each (default: the number of cores)")
