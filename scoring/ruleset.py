@@ -16,7 +16,7 @@ from typing import Any
 
 from scoring.hand import WINDS, Hand, HandError
 from scoring.hant import HANT, pick, to_hant
-from scoring.messages import Catalog, Msg, render, render_all
+from scoring.messages import Catalog, Msg, as_input, render, render_all
 
 SEATS = WINDS  # players are named by their seat wind: E S W N
 
@@ -66,7 +66,7 @@ class Option:
         value = self._typed(value)
         if (self.minimum is not None and isinstance(value, (int, float))
                 and not isinstance(value, bool) and value < self.minimum):
-            raise HandError(M("option_minimum", name=self.name, low=self.minimum, value=repr(value)))
+            raise HandError(M("option_minimum", name=self.name, low=self.minimum, value=as_input(value)))
         return value
 
     def _typed(self, value: Any) -> Any:
@@ -90,16 +90,16 @@ class Option:
         if self.choices is not None:
             if value not in self.choices:
                 shown = tuple("none" if c is None else str(c) for c in self.choices)
-                raise HandError(M("option_choice", name=self.name, choices=shown, value=repr(value)))
+                raise HandError(M("option_choice", name=self.name, choices=shown, value=as_input(value)))
         elif self.default is not None and (not isinstance(value, target)
                                            or (isinstance(value, bool) and target is not bool)):
             if target is float and isinstance(value, int) and not isinstance(value, bool):
                 value = float(value)
             elif target is bool:
-                raise HandError(M("option_bool", name=self.name, value=repr(value)))
+                raise HandError(M("option_bool", name=self.name, value=as_input(value)))
             else:
                 raise HandError(M("option_kind", name=self.name, kind=_kind(target),
-                                  value=repr(value)))
+                                  value=as_input(value)))
         return value
 
 

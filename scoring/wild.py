@@ -34,7 +34,7 @@ from scoring.decompose import (
 )
 from scoring.decompose import seven_pairs as plain_seven_pairs
 from scoring.hand import Hand, HandError
-from scoring.messages import Catalog, Msg, Text, Tile
+from scoring.messages import Catalog, Msg, Text, Tile, as_input
 
 M = Catalog("wild", {
     "two_kinds": ("Only one kind of tile is wild in a hand ({field}), but this hand names {n}: "
@@ -200,7 +200,7 @@ def wild_field(hand: Hand, name: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str) or not T.is_tile(value):
-        raise HandError(M("not_a_tile", field=name, value=repr(value)))
+        raise HandError(M("not_a_tile", field=name, value=as_input(value)))
     return value
 
 

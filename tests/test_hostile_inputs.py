@@ -181,3 +181,29 @@ def test_scan_refuses_a_hand_field_given_twice_with_two_values(capsys):
     error = json.loads(capsys.readouterr().out)
     assert "given twice" in error["error"] and "'false'" in error["error"]
     assert "两次" in error["error_zh"]
+
+
+STANDING = ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p"]
+
+
+@pytest.mark.parametrize(("rules", "fields", "shown"), [
+    ("gb", {"self_drawn": None}, "null"), ("gb", {"seat_wind": True}, "true"),
+    ("gb", {"discarder": False}, "false"), ("riichi", {"honba": True}, "true"),
+    ("guangxi", {"dealer": True}, "true"),
+    ("gb", {"melds": [{"kind": None, "tiles": ["2p", "2p", "2p"]}]}, "null"),
+    ("gb", {"melds": [{"kind": "pung", "tiles": ["2p", "2p", "2p"], "claimed_from": False}]},
+     "false"),
+    ("gb", {"melds": [{"kind": "pung", "tiles": ["2p", "2p", "2p"], "claimed_tile": ["2p"]}]},
+     '["2p"]'),
+])
+def test_a_json_value_in_an_error_is_written_as_json(capsys, monkeypatch, rules, fields, shown):
+    """The player typed null, true, false: the message quoted Python's None, True, False (and a
+    list as ['2p'], "The claimed tile ['2p'] is not in the meld")."""
+    hand = {**({"concealed": STANDING, "win_tile": "1p"} if "melds" in fields else HAND),
+            **fields}
+    _stdin_bytes(monkeypatch, json.dumps(hand).encode())
+    assert main(["score", "--rules", rules, "--json"]) == 2
+    error = json.loads(capsys.readouterr().out)
+    for lang in ("error", "error_zh", "error_zh_hant"):
+        assert shown in error[lang], error
+        assert not any(word in error[lang] for word in ("None", "True", "False", "['")), error
