@@ -19,6 +19,10 @@ from scoring.hant import HANT, pick, to_hant
 from scoring.messages import Catalog, Msg, as_input, render, render_all
 
 SEATS = WINDS  # players are named by their seat wind: E S W N
+# The most a hand's count field (a dealer's run, honba, riichi sticks) may say: no table gets
+# near it, and a run of 10**23 made Guangxi raise 2 to that power (the scorer hung, eating all
+# memory) and one of 10**6 a number too long to print.
+MAX_COUNT = 99
 
 M = Catalog("ruleset", {
     "option_choice": ("Option {name} must be one of {choices}, not {value}.",
@@ -38,6 +42,8 @@ M = Catalog("ruleset", {
     "no_options": ("none", "无"),
     "unknown_field": ("The hand has field(s) {names} that rule set {rules} does not use (it reads: "
                       "{known}).", "手牌里有规则 {rules} 不读取的字段 {names}（它读取：{known}）。"),
+    "count_too_big": ("{name} is {value}: no table counts that far (at most {most}).",
+                      "{name} 是 {value}：牌桌上不会数到这么多（最多 {most}）。"),
     "unknown_rules": ("Unknown rule set {rules}. Known: {known}.", "没有规则 {rules}。可用：{known}。"),
 })
 
@@ -424,6 +430,10 @@ class RuleSet:
             known = tuple(self.field_names) or M("no_options")
             raise HandError(M("unknown_field", names=tuple(sorted(unknown)), rules=self.id,
                               known=known))
+        for spec in self.fields:
+            value = hand.context.extra.get(spec.name)
+            if spec.kind == "int" and isinstance(value, int) and value > MAX_COUNT:
+                raise HandError(M("count_too_big", name=spec.name, value=value, most=MAX_COUNT))
 
 
 @lru_cache(maxsize=1)

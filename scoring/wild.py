@@ -192,8 +192,10 @@ def wild_field(hand: Hand, name: str) -> str | None:
     one code is accepted, two different kinds are refused in the player's words."""
     value = hand.context.extra.get(name)
     if isinstance(value, list):
+        if not all(isinstance(v, str) for v in value):  # [[1]] was a TypeError
+            raise HandError(M("not_a_tile", field=name, value=as_input(value)))
         kinds = list(dict.fromkeys(value))
-        if len(kinds) > 1 and all(isinstance(v, str) for v in kinds):
+        if len(kinds) > 1:
             raise HandError(M("two_kinds", field=name, n=len(kinds),
                               tiles=[Tile(v) if T.is_tile(v) else v for v in kinds]))
         value = kinds[0] if kinds else None

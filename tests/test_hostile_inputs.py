@@ -24,7 +24,7 @@ def _stdin_bytes(monkeypatch, data: bytes) -> None:
 
 def _score(capsys, monkeypatch, data: bytes, *argv: str) -> tuple[int, list[dict]]:
     _stdin_bytes(monkeypatch, data)
-    status = main(["score", "--rules", "gb", "--json", *argv])
+    status = main(["score", "--json", *argv])  # --rules gb unless argv says
     return status, [json.loads(line) for line in capsys.readouterr().out.splitlines()]
 
 
@@ -207,3 +207,68 @@ def test_a_json_value_in_an_error_is_written_as_json(capsys, monkeypatch, rules,
     for lang in ("error", "error_zh", "error_zh_hant"):
         assert shown in error[lang], error
         assert not any(word in error[lang] for word in ("None", "True", "False", "['")), error
+
+
+B14 = "123m 456m 789m 11p 23p +4p"
+B17 = "123m 456m 789m 123s 11p 23p +4p"
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "Cannot score"), ("zh", "还不能计分")])
+def test_a_hand_field_of_the_wrong_shape_is_refused_in_the_app_not_crashed(monkeypatch, lang,
+                                                                           words):
+    """Typed in the notation, a field of another shape crashed the page: a tiles field given as
+    a word (read letter by letter: "unknown tile code '5'") or a code of no tile, a seats or
+    choices field given as a number ("'int' object is not iterable"), a count given as 1e400 or
+    NaN (int() of infinity), a gold as [[1]] (unhashable)."""
+    from streamlit.testing.v1 import AppTest
+
+    from mjlens.ui import photo as P
+    from tests.test_app import APP
+
+    def no_detector(*a, **k):
+        raise P.DetectorUnavailable("no model in this test")
+
+    monkeypatch.setattr(P, "load_detector", no_detector)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.session_state["lang"] = lang
+    at.run()
+    for rules, typed in [
+            ("riichi", f"{B14} dora_indicators=5m"), ("riichi", f'{B14} dora_indicators=["5x"]'),
+            ("riichi", f"{B14} honba=1e400"), ("riichi", f"{B14} honba=NaN"),
+            ("riichi", f"{B14} honba={10 ** 23}"), ("sichuan", f"{B14} players_in=5"),
+            ("fujian", f"{B17} dealer_history=5"), ("fujian", f"{B17} gold=[[1]]"),
+            ("guangxi", f"{B14} dealer_streak={10 ** 23}")]:
+        at.selectbox(key="rules").set_value(rules).run()
+        at.text_input(key="notation").set_value(typed).run()
+        assert not at.exception, (rules, typed, at.exception)
+        shown = " | ".join(str(e.value) for e in [*at.warning, *at.error])
+        assert words in shown, (typed, shown)
+
+
+@pytest.mark.parametrize("streak", [10 ** 6, 10 ** 23])
+def test_a_count_no_table_reaches_is_refused_at_once(capsys, monkeypatch, streak):
+    """Guangxi doubles per dealer's run: a run of 10**23 raised 2 to that power (the scorer hung
+    and ate the memory), one of 10**6 made a number too long to print (a traceback)."""
+    import time
+
+    started = time.monotonic()
+    status, out = _score(capsys, monkeypatch, json.dumps(
+        {**HAND, "dealer_streak": streak}).encode(), "--rules", "guangxi")
+    assert status == 2 and time.monotonic() - started < 10
+    assert "at most 99" in out[0]["error"] and "最多 99" in out[0]["error_zh"]
+
+
+def test_a_count_a_table_reaches_is_still_scored(capsys, monkeypatch):
+    status, out = _score(capsys, monkeypatch, json.dumps({**HAND, "dealer_streak": 99}).encode(),
+                         "--rules", "guangxi")
+    assert status == 0, out
+
+
+@pytest.mark.parametrize("gold", [[[1]], [{}], [None]])
+def test_a_gold_list_holding_no_code_is_refused_in_words(capsys, monkeypatch, gold):
+    """fujian's gold as [[1]] was a TypeError (unhashable type: 'list'); [null] was no gold."""
+    from scoring.notation import parse_hand
+
+    hand = {**parse_hand(B17).to_json(), "gold": gold}
+    status, out = _score(capsys, monkeypatch, json.dumps(hand).encode(), "--rules", "fujian")
+    assert status == 2 and "one tile code" in out[0]["error"], out
