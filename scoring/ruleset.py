@@ -23,6 +23,9 @@ SEATS = WINDS  # players are named by their seat wind: E S W N
 # near it, and a run of 10**23 made Guangxi raise 2 to that power (the scorer hung, eating all
 # memory) and one of 10**6 a number too long to print.
 MAX_COUNT = 99
+# The most a number option (a stake, a fan's value) may be: a stake of 4,000 digits overflowed
+# the payments' arithmetic (a traceback); a billion is beyond any table and any typo's intent.
+MAX_OPTION = 10**9
 
 M = Catalog("ruleset", {
     "option_choice": ("Option {name} must be one of {choices}, not {value}.",
@@ -34,6 +37,8 @@ M = Catalog("ruleset", {
                     "选项 {name} 必须是 true 或 false，而不是 {value}。"),
     "option_minimum": ("Option {name} must be at least {low}, not {value}.",
                        "选项 {name} 至少为 {low}，不能是 {value}。"),
+    "option_maximum": ("Option {name} must be at most {high}, not {value}.",
+                       "选项 {name} 最多为 {high}，不能是 {value}。"),
     "kind_int": ("a whole number", "整数"),
     "kind_float": ("a number", "数字"),
     "kind_str": ("text", "文字"),
@@ -70,9 +75,13 @@ class Option:
     def parse(self, value: Any) -> Any:
         """Accept a value from JSON or the command line (`"3"`, `"true"`)."""
         value = self._typed(value)
-        if (self.minimum is not None and isinstance(value, (int, float))
-                and not isinstance(value, bool) and value < self.minimum):
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return value
+        if self.minimum is not None and value < self.minimum:
             raise HandError(M("option_minimum", name=self.name, low=self.minimum, value=as_input(value)))
+        if value > MAX_OPTION:
+            raise HandError(M("option_maximum", name=self.name, high=MAX_OPTION,
+                              value=as_input(value)))
         return value
 
     def _typed(self, value: Any) -> Any:

@@ -272,3 +272,14 @@ def test_a_gold_list_holding_no_code_is_refused_in_words(capsys, monkeypatch, go
     hand = {**parse_hand(B17).to_json(), "gold": gold}
     status, out = _score(capsys, monkeypatch, json.dumps(hand).encode(), "--rules", "fujian")
     assert status == 2 and "one tile code" in out[0]["error"], out
+
+
+@pytest.mark.parametrize(("rules", "option"), [("gb", "base"), ("taiwan", "per_tai"),
+                                               ("fujian", "stake")])
+def test_a_stake_beyond_any_table_is_refused_in_words(capsys, monkeypatch, rules, option):
+    """A stake of 4,001 digits overflowed the payments' arithmetic: "OverflowError: int too
+    large to convert to float"."""
+    hand = B17 if rules in ("taiwan", "fujian") else B14
+    status, out = _score(capsys, monkeypatch, hand.replace("+", "*").encode(), "--rules", rules,
+                         "-o", f"{option}={10 ** 4000}")
+    assert status == 2 and "at most" in out[0]["error"] and "最多" in out[0]["error_zh"]
