@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import codecs
 import errno
+import json
 import sys
 
 from scoring.messages import Catalog, Msg
@@ -47,3 +48,13 @@ def read_text(path: str) -> str:
     if buffer is None:  # a text stream already (an embedding program, the tests)
         return sys.stdin.read().removeprefix("\ufeff")
     return text_of(buffer.read())
+
+
+def json_of(text: str):
+    """json.loads for a player's text: JSON nested thousands deep (a RecursionError in Python's
+    parser, a traceback) is raised as a JSONDecodeError at its start, which each reader words
+    as it words any text that is not JSON."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise json.JSONDecodeError("nested too deeply", text, 0) from None

@@ -46,13 +46,19 @@ _JOIN = {"en": ", ", "zh": "、", HANT: "、"}
 def as_input(value: Any) -> str:
     """A value from the player's input as a message quotes it: text in quotes, and JSON's true,
     false and null as JSON writes them (Python's repr showed True and None, words the player
-    never typed)."""
+    never typed); a long one cut to its start."""
     if isinstance(value, str):
-        return repr(value)
+        return repr(_cut(value))
     try:
-        return json.dumps(value, ensure_ascii=False)
+        return _cut(json.dumps(value, ensure_ascii=False))
     except (TypeError, ValueError):  # not a JSON value (a set, an object): as Python shows it
-        return repr(value)
+        return _cut(repr(value))
+
+
+def _cut(text: str) -> str:
+    """Thousands of characters (a pasted file, JSON nested deep) cut to their start: a refusal
+    quotes what it could not read, it does not echo it whole."""
+    return text if len(text) <= 40 else text[:30] + "…"
 
 
 def _fields(text: str) -> set[str]:

@@ -23,8 +23,9 @@ import unicodedata
 from collections.abc import Collection
 
 from scoring import tiles as T
+from scoring.file_words import json_of
 from scoring.hand import CLAIM_SOURCES, SPECIAL_KONGS, Hand, HandError, Meld, WinContext
-from scoring.messages import Catalog
+from scoring.messages import Catalog, as_input
 
 M = Catalog("notation", {
     "tiles": ("Cannot read {text}: write tiles as digits then m, p, s, z or f.",
@@ -73,16 +74,16 @@ def parse_tiles(text: str) -> list[str]:
     pos = 0
     for m in _GROUP.finditer(text):
         if m.start() != pos:
-            raise HandError(M("tiles", text=repr(text)))
+            raise HandError(M("tiles", text=as_input(text)))
         digits, s = m.groups()
         for d in digits:
             code = f"{d}{s}"
             if not (T.is_tile(code) or T.is_flower(code)):
-                raise HandError(M("no_such_tile", code=repr(code)))
+                raise HandError(M("no_such_tile", code=as_input(code)))
             out.append(code)
         pos = m.end()
     if pos != len(text) or not out:
-        raise HandError(M("tiles", text=repr(text)))
+        raise HandError(M("tiles", text=as_input(text)))
     return out
 
 
@@ -114,17 +115,17 @@ def _parse_meld(token: str) -> Meld:
         return special
     m = _MELD.match(token)
     if not m:
-        raise HandError(M("meld", token=repr(token)))
+        raise HandError(M("meld", token=as_input(token)))
     opening, digits, s, mark, added, closing = m.groups()
     if (opening == "[") != (closing == "]"):
-        raise HandError(M("brackets", token=repr(token)))
+        raise HandError(M("brackets", token=as_input(token)))
     concealed = opening == "{"
     claimed_tile = None
     tiles = []
     for i, d in enumerate(digits):
         if d == "'":
             if claimed_tile is not None:
-                raise HandError(M("one_claimed", token=repr(token)))
+                raise HandError(M("one_claimed", token=as_input(token)))
             claimed_tile = f"{digits[i - 1]}{s}"
             continue
         tiles.append(f"{d}{s}")
@@ -132,7 +133,7 @@ def _parse_meld(token: str) -> Meld:
     if concealed:
         kind = "kong"
         if n != 4 or mark or added or claimed_tile:
-            raise HandError(M("braces", token=repr(token)))
+            raise HandError(M("braces", token=as_input(token)))
     elif n == 4:
         kind = "kong"
     elif n == 3 and len(set(tiles)) == 1:
@@ -140,7 +141,7 @@ def _parse_meld(token: str) -> Meld:
     elif n == 3:
         kind = "chow"
     else:
-        raise HandError(M("meld_size", token=repr(token)))
+        raise HandError(M("meld_size", token=as_input(token)))
     meld = Meld(
         kind=kind,
         tiles=tuple(T.sorted_codes(tiles)),
@@ -171,7 +172,7 @@ def _format_meld(meld: Meld) -> str:
 
 def _parse_value(text: str):
     try:
-        return json.loads(text)
+        return json_of(text)
     except json.JSONDecodeError:
         return text
 
@@ -200,7 +201,7 @@ def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
                 raise HandError(M("two_winning"))
             codes = parse_tiles(token[1:])
             if len(codes) != 1 or not T.is_tile(codes[0]):
-                raise HandError(M("one_winning", token=repr(token)))
+                raise HandError(M("one_winning", token=as_input(token)))
             win_tile = codes[0]
             ctx["self_drawn"] = token[0] == "*"
         elif token.startswith(("seat:", "round:")):
@@ -208,7 +209,7 @@ def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
             if f"{key}_wind" in ctx:
                 raise HandError(M("given_twice", name=key))
             if wind not in ("E", "S", "W", "N"):
-                raise HandError(M("winds", token=repr(token)))
+                raise HandError(M("winds", token=as_input(token)))
             ctx[f"{key}_wind"] = wind
         elif token in _FLAGS:
             ctx[_FLAGS[token]] = True
@@ -223,7 +224,7 @@ def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
             for code in parse_tiles(token):
                 (flowers if T.is_flower(code) else concealed).append(code)
         else:
-            raise HandError(M("token", token=repr(token)))
+            raise HandError(M("token", token=as_input(token)))
     return Hand(
         concealed=tuple(T.sorted_codes(concealed)),
         melds=tuple(melds),

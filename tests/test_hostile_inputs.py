@@ -283,3 +283,33 @@ def test_a_stake_beyond_any_table_is_refused_in_words(capsys, monkeypatch, rules
     status, out = _score(capsys, monkeypatch, hand.replace("+", "*").encode(), "--rules", rules,
                          "-o", f"{option}={10 ** 4000}")
     assert status == 2 and "at most" in out[0]["error"] and "最多" in out[0]["error_zh"]
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize("text", [DEEP, '{"a": ' * 50_000 + "1" + "}" * 50_000,
+                                  '{"concealed": ' + DEEP + "}"])
+def test_json_nested_thousands_deep_is_refused_in_short_words(capsys, monkeypatch, text):
+    """Python's JSON parser raised RecursionError (a traceback); the refusal quotes no more than
+    the start of what it could not read."""
+    status, out = _score(capsys, monkeypatch, text.encode())
+    assert status == 2 and len(out) == 1
+    assert len(out[0]["error"]) < 200 and out[0]["error_zh"]
+
+
+def test_a_deep_round_file_is_refused_in_words(tmp_path, capsys):
+    path = tmp_path / "round.json"
+    path.write_text('{"events": ' + DEEP + "}")
+    assert main(["settle", str(path), "--json"]) == 2
+    assert "not valid JSON" in json.loads(capsys.readouterr().out)["error"]
+
+
+def test_a_deep_field_value_in_the_notation_is_refused_in_words():
+    from scoring.hand import HandError
+    from scoring.notation import parse_hand
+    from scoring.ruleset import score_hand
+
+    with pytest.raises(HandError) as err:
+        score_hand(parse_hand(f"{B14} dora_indicators={DEEP}"), "riichi")
+    assert len(err.value.render("en")) < 300

@@ -23,6 +23,7 @@ import json
 import sys
 
 from mjlens.lang import add_lang_option, add_profile_option, error_fields, error_line, lang_of
+from scoring.file_words import json_of
 from scoring.messages import Catalog, render
 from scoring.units import amount
 
@@ -139,11 +140,11 @@ def _boxes_json(text: str):
     if not text:
         return None
     try:
-        return json.loads(text)
+        return json_of(text)
     except json.JSONDecodeError:
         if "\n" not in text:
             raise
-        return json.loads(text.splitlines()[0])
+        return json_of(text.splitlines()[0])
 
 
 def parse_fields(pairs: list[str]) -> dict:
@@ -158,7 +159,7 @@ def parse_fields(pairs: list[str]) -> dict:
         if not sep or not name:
             raise HandError(M("field_form", pair=repr(pair)))
         try:
-            value = json.loads(text)
+            value = json_of(text)
         except json.JSONDecodeError:
             value = text.strip()
         if name in out and out[name] != value:  # the last one silently won

@@ -7,6 +7,7 @@ import re
 import sys
 
 from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+from scoring.file_words import json_of
 from scoring.messages import Catalog
 
 M = Catalog("score_cli", {
@@ -106,7 +107,7 @@ def _read_hands(text: str) -> list:
 def _json_value(text: str):
     """The JSON value of the text, or None where it is not JSON."""
     try:
-        return json.loads(text)
+        return json_of(text)
     except json.JSONDecodeError:
         return None
 
@@ -115,7 +116,7 @@ def _line_hand(n: int, line: str):
     """One line of JSON Lines or notation: a JSON object or array as read (an array is refused
     as a hand later), other text as notation (a bare JSON number or string is a typo of it)."""
     try:
-        value = json.loads(line)
+        value = json_of(line)
     except json.JSONDecodeError as exc:
         if line.startswith("{"):
             # notation may start with a brace too (a concealed kong first: {2222m} 345m ...)

@@ -7,6 +7,7 @@ import json
 import sys
 
 from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+from scoring.file_words import json_of
 from scoring.messages import Catalog
 
 M = Catalog("settle_cli", {
@@ -63,7 +64,7 @@ def run(args) -> int:
         options = parse_options(args.option, args.rules)
         text = _read(args.round)
         try:
-            data = json.loads(text)
+            data = json_of(text)
         except json.JSONDecodeError as exc:
             raise HandError(M("bad_json", line=exc.lineno, column=exc.colno)) from None
         result = settle_round(data, args.rules, options)

@@ -14,6 +14,7 @@ import sys
 
 from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
 from mjlens.ledger.report import rules_name
+from scoring.file_words import json_of
 from scoring.messages import Catalog
 
 M = Catalog("table_cli", {
@@ -203,7 +204,7 @@ def _read_json(path: str):
     except UnicodeDecodeError:
         raise LedgerError(M("bad_json", path=path, line=1, column=1)) from None
     try:
-        return json.loads(text)
+        return json_of(text)
     except json.JSONDecodeError as exc:
         raise LedgerError(M("bad_json", path=path, line=exc.lineno, column=exc.colno)) from None
 
