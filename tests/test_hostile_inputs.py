@@ -313,3 +313,12 @@ def test_a_deep_field_value_in_the_notation_is_refused_in_words():
     with pytest.raises(HandError) as err:
         score_hand(parse_hand(f"{B14} dora_indicators={DEEP}"), "riichi")
     assert len(err.value.render("en")) < 300
+
+
+@pytest.mark.parametrize("typed", ["", "   "])
+def test_an_empty_hand_option_is_the_empty_hand_not_a_wait_on_standard_input(
+        capsys, monkeypatch, typed):
+    """`--hand ""` read standard input instead: at a terminal it waited for a hand to be typed;
+    the notation's own refusal says the hand is empty."""
+    status, out = _score(capsys, monkeypatch, json.dumps(HAND).encode(), "--hand", typed)
+    assert status == 2 and out[0]["error"] == "The hand is empty."

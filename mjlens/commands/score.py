@@ -164,7 +164,8 @@ def run(args) -> int:
     try:
         options = parse_options(args.option, args.rules)
         get_ruleset(args.rules).resolve_options(options)
-        hands = [args.hand] if args.hand else _read_hands(_stdin_text())
+        # `--hand ""` is a hand given empty, not a call to read standard input (it waited there)
+        hands = [args.hand] if args.hand is not None else _read_hands(_stdin_text())
     except HandError as exc:
         _emit_error(exc, args.json, lang)
         return 2
