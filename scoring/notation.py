@@ -53,10 +53,17 @@ M = Catalog("notation", {
     "unknown_key": ("This game's hand notation has no key “{key}”. The keys it reads: {known}.",
                     "这一玩法的牌型记法里没有“{key}”这一项。可写的是：{known}。"),
     "no_keys": ("none", "无"),
+    "too_many": ("This is {n} tiles: no hand holds more than {most} with its flowers apart. Was "
+                 "something else pasted?", "这里有 {n} 张牌：一手牌（花牌另算）最多 {most} 张。"
+                 "是不是粘贴了别的内容？"),
+    "too_many_flowers": ("This is {n} flowers: there are only {most}.",
+                         "这里有 {n} 张花牌：花牌一共只有 {most} 张。"),
 })
 
 _GROUP = re.compile(r"([0-9]+)([mpszf])")
 _MELD = re.compile(r"^([\[{])((?:[0-9]'?)+)([mpsz])([<^>]?)(\+?)([\]}])$")
+# A 16-tile hand with five kongs holds 22 tiles; past this the text is not a hand at all.
+MOST_TILES = 30
 _SOURCE_MARK = {"<": "left", "^": "across", ">": "right"}
 _MARK_OF_SOURCE = {v: k for k, v in _SOURCE_MARK.items()}
 _FLAGS = {
@@ -225,6 +232,8 @@ def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
                 (flowers if T.is_flower(code) else concealed).append(code)
         else:
             raise HandError(M("token", token=as_input(token)))
+    _check_size(len(concealed) + sum(len(m.tiles) for m in melds) + (win_tile is not None),
+                len(flowers))
     return Hand(
         concealed=tuple(T.sorted_codes(concealed)),
         melds=tuple(melds),
@@ -232,6 +241,15 @@ def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
         flowers=tuple(T.sorted_codes(flowers)),
         context=WinContext(**ctx, extra=extra),
     )
+
+
+def _check_size(tiles: int, flowers: int) -> None:
+    """Refuse text far longer than any hand (a pasted page): the app drew a button for each of
+    18,000 tiles; a hand's own wrong count is told later, by Hand.validate, in its terms."""
+    if tiles > MOST_TILES:
+        raise HandError(M("too_many", n=tiles, most=MOST_TILES))
+    if flowers > len(T.FLOWER_CODES):
+        raise HandError(M("too_many_flowers", n=flowers, most=len(T.FLOWER_CODES)))
 
 
 def _unknown_key(key: str, keys: Collection[str]):

@@ -322,3 +322,31 @@ def test_an_empty_hand_option_is_the_empty_hand_not_a_wait_on_standard_input(
     the notation's own refusal says the hand is empty."""
     status, out = _score(capsys, monkeypatch, json.dumps(HAND).encode(), "--hand", typed)
     assert status == 2 and out[0]["error"] == "The hand is empty."
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("123456789m" * 2000, "18000 tiles"), ("12345678f" * 3 + " " + B14, "24 flowers")])
+def test_text_far_longer_than_a_hand_is_refused_not_drawn(monkeypatch, text, words):
+    """A pasted page: the app drew a button for each of its 18,000 tiles (seconds here, a stuck
+    phone in a browser); now the notation refuses it and the page draws no tile of it."""
+    from streamlit.testing.v1 import AppTest
+
+    from mjlens.ui import photo as P
+    from scoring.hand import HandError
+    from scoring.notation import parse_hand
+    from tests.test_app import APP
+
+    with pytest.raises(HandError) as err:
+        parse_hand(text)
+    assert words in err.value.render("en") and err.value.render("zh")
+
+    def no_detector(*a, **k):
+        raise P.DetectorUnavailable("no model in this test")
+
+    monkeypatch.setattr(P, "load_detector", no_detector)
+    at = AppTest.from_file(APP, default_timeout=60)
+    at.run()
+    at.text_input(key="notation").set_value(text).run()
+    assert not at.exception
+    assert len([b for b in at.button if (b.key or "").startswith("tile-")]) < 40
+    assert words in " | ".join(str(e.value) for e in [*at.warning, *at.error])
