@@ -350,3 +350,13 @@ def test_text_far_longer_than_a_hand_is_refused_not_drawn(monkeypatch, text, wor
     assert not at.exception
     assert len([b for b in at.button if (b.key or "").startswith("tile-")]) < 40
     assert words in " | ".join(str(e.value) for e in [*at.warning, *at.error])
+
+
+@pytest.mark.parametrize("players", ["张三，李四，王五，赵六", "张三、李四、王五、赵六"])
+def test_a_table_takes_names_separated_as_a_chinese_keyboard_types_them(tmp_path, capsys,
+                                                                         players):
+    """"张三，李四，王五，赵六" was refused: "a table has four players ... got: 张三，李四，王五，赵六"."""
+    db = f"sqlite:///{tmp_path / 'ledger.db'}"
+    assert main(["table", "new", "t", "--db", db, "--players", players, "--dealer", "李四"]) == 0
+    assert main(["table", "add", "t", "--db", db, "--hand", B14, "--from", "王五"]) == 0
+    assert "张三" in capsys.readouterr().out

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
 
 from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
@@ -135,7 +136,7 @@ def _new(args, ledger, lang) -> int:
     from mjlens.ledger.words import LedgerError
     from mjlens.ledger.words import M as W
 
-    players = [p.strip() for p in args.players.split(",")]
+    players = [p.strip() for p in names_in(args.players)]
     dealer = 0
     if args.dealer:
         folded = [p.casefold() for p in players]
@@ -154,7 +155,7 @@ def _entry(args, view):
     who = {"winner": _index(view, args.winner), "discarder": _index(view, args.discarder),
            "dealer": _index(view, args.dealer)}
     if getattr(args, "riichi", None):
-        who["riichi"] = [view.player_index(n) for n in args.riichi.split(",") if n.strip()]
+        who["riichi"] = [view.player_index(n) for n in names_in(args.riichi) if n.strip()]
     tenpai = _tenpai(args, view)
     if tenpai is not None:
         who["tenpai"] = tenpai
@@ -185,8 +186,14 @@ def _tenpai(args, view) -> list[int] | None:
         if args.draw and tenpai.asks(view.rules):
             raise LedgerError(M("tenpai_needed"))
         return None
-    names = [] if given.strip() == "-" else [n for n in given.split(",") if n.strip()]
+    names = [] if given.strip() == "-" else [n for n in names_in(given) if n.strip()]
     return [view.player_index(n) for n in names]
+
+
+def names_in(text: str) -> list[str]:
+    """Names separated by commas, as a Chinese keyboard types them too (，or 、): "张三，李四，
+    王五，赵六" was refused as one name."""
+    return re.split(r"[,，、]", text)
 
 
 def _index(view, name):
