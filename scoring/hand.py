@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from scoring import tiles as T
-from scoring.messages import Catalog, Msg, Text, Tile, render
+from scoring.messages import Catalog, Msg, Text, Tile, as_input, render
 
 MELD_KINDS = ("chow", "pung", "kong", "special_kong")
 # Northeast special kongs (特殊杠 / 蛋): sets of different tiles laid out as a kong, by their
@@ -185,12 +185,12 @@ class Meld:
 
     def validate(self) -> None:
         if self.kind not in MELD_KINDS:
-            raise HandError(M("meld_kind", kind=repr(self.kind)))
+            raise HandError(M("meld_kind", kind=as_input(self.kind)))
         for c in self.tiles:
             if not T.is_tile(c):
                 if T.is_flower(c):
                     raise HandError(M("flower_in_meld", tile=Tile(c)))
-                raise HandError(M("unknown_in_meld", code=repr(c)))
+                raise HandError(M("unknown_in_meld", code=as_input(c)))
         if self.kind == "special_kong":
             self._validate_special()
             return
@@ -207,11 +207,13 @@ class Meld:
         if self.concealed and self.kind != "kong":
             raise HandError(M("concealed_not_kong", kind=KIND_WORDS[self.kind]))
         if self.claimed_from is not None and self.claimed_from not in CLAIM_SOURCES:
-            raise HandError(M("claimed_from", value=repr(self.claimed_from)))
+            raise HandError(M("claimed_from", value=as_input(self.claimed_from)))
         if self.concealed and self.claimed_from is not None:
             raise HandError(M("concealed_claimed"))
         if self.added and self.kind != "kong":
             raise HandError(M("added_not_kong"))
+        if self.claimed_tile is not None and not isinstance(self.claimed_tile, str):
+            raise HandError(M("unknown_in_meld", code=as_input(self.claimed_tile)))
         if self.claimed_tile is not None and self.claimed_tile not in self.tiles:
             raise HandError(M("claimed_tile", tile=Tile(self.claimed_tile)))
 
@@ -246,7 +248,7 @@ class Meld:
         if not isinstance(tiles, list) or not all(isinstance(t, str) for t in tiles):
             raise HandError(M("meld_tiles"))
         meld = cls(
-            kind=str(data.get("kind", "")),
+            kind=data.get("kind", ""),
             tiles=tuple(T.sorted_codes(tiles)) if all(T.is_tile(t) for t in tiles) else tuple(tiles),
             concealed=_as_bool(data.get("concealed", False), "concealed"),
             claimed_from=data.get("claimed_from"),
@@ -274,7 +276,7 @@ class WinContext:
     def validate(self) -> None:
         for name in ("seat_wind", "round_wind"):
             if getattr(self, name) not in WINDS:
-                raise HandError(M("wind", name=name, value=repr(getattr(self, name))))
+                raise HandError(M("wind", name=name, value=as_input(getattr(self, name))))
         if self.robbing_kong and self.kong_replacement:
             raise HandError(M("robbed_and_replacement"))
         if self.robbing_kong and self.self_drawn:
@@ -517,7 +519,7 @@ _FLOWER_SET = frozenset(T.FLOWER_CODES)
 def _as_bool(value: Any, name: str) -> bool:
     if isinstance(value, bool):
         return value
-    raise HandError(M("not_bool", name=name, value=repr(value)))
+    raise HandError(M("not_bool", name=name, value=as_input(value)))
 
 
 def _check_playing_tile(code: str, where: Text) -> None:
@@ -527,4 +529,4 @@ def _check_playing_tile(code: str, where: Text) -> None:
         raise HandError(M("flower_misplaced", tile=Tile(code), where=where))
     if code == T.BACK:
         raise HandError(M("face_down", where=where))
-    raise HandError(M("unknown_code", code=repr(code), where=where))
+    raise HandError(M("unknown_code", code=as_input(code), where=where))

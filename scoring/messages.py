@@ -20,6 +20,7 @@ of these (joined), or a plain value (shown as it is: codes, notation, numbers).
 
 from __future__ import annotations
 
+import json
 import re
 import string
 from collections.abc import Iterable, Mapping
@@ -40,6 +41,24 @@ SUIT_NAMES = {
     "z": ("honours", "字牌"), "f": ("flowers", "花牌"),
 }
 _JOIN = {"en": ", ", "zh": "、", HANT: "、"}
+
+
+def as_input(value: Any) -> str:
+    """A value from the player's input as a message quotes it: text in quotes, and JSON's true,
+    false and null as JSON writes them (Python's repr showed True and None, words the player
+    never typed); a long one cut to its start."""
+    if isinstance(value, str):
+        return repr(_cut(value))
+    try:
+        return _cut(json.dumps(value, ensure_ascii=False))
+    except (TypeError, ValueError):  # not a JSON value (a set, an object): as Python shows it
+        return _cut(repr(value))
+
+
+def _cut(text: str) -> str:
+    """Thousands of characters (a pasted file, JSON nested deep) cut to their start: a refusal
+    quotes what it could not read, it does not echo it whole."""
+    return text if len(text) <= 40 else text[:30] + "…"
 
 
 def _fields(text: str) -> set[str]:

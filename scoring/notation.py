@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Collection
 
 from scoring import tiles as T
+from scoring.file_words import json_of
 from scoring.hand import CLAIM_SOURCES, SPECIAL_KONGS, Hand, HandError, Meld, WinContext
-from scoring.messages import Catalog
+from scoring.messages import Catalog, as_input
 
 M = Catalog("notation", {
     "tiles": ("Cannot read {text}: write tiles as digits then m, p, s, z or f.",
@@ -59,11 +61,18 @@ M = Catalog("notation", {
     "red_given_twice": ("The red fives are given twice, as 0m / 0p / 0s and as red_fives=: give "
                         "them one way.",
                         "赤五写了两遍（0m / 0p / 0s 和 red_fives=）：只用一种写法。"),
+    "too_many": ("This is {n} tiles: no hand holds more than {most} with its flowers apart. Was "
+                 "something else pasted?", "这里有 {n} 张牌：一手牌（花牌另算）最多 {most} 张。"
+                 "是不是粘贴了别的内容？"),
+    "too_many_flowers": ("This is {n} flowers: there are only {most}.",
+                         "这里有 {n} 张花牌：花牌一共只有 {most} 张。"),
 })
 
-_GROUP = re.compile(r"(\d+)([mpszf])")
-_RED_RUN = re.compile(r"([\d']+)([mps])")  # a suit's digits (a meld's ' marks included)
-_MELD = re.compile(r"^([\[{])((?:\d'?)+)([mpsz])([<^>]?)(\+?)([\]}])$")
+_GROUP = re.compile(r"([0-9]+)([mpszf])")
+_RED_RUN = re.compile(r"([0-9']+)([mps])")  # a suit's digits (a meld's ' marks included)
+_MELD = re.compile(r"^([\[{])((?:[0-9]'?)+)([mpsz])([<^>]?)(\+?)([\]}])$")
+# A 16-tile hand with five kongs holds 22 tiles; past this the text is not a hand at all.
+MOST_TILES = 30
 _SOURCE_MARK = {"<": "left", "^": "across", ">": "right"}
 _MARK_OF_SOURCE = {v: k for k, v in _SOURCE_MARK.items()}
 _FLAGS = {
@@ -81,16 +90,16 @@ def parse_tiles(text: str) -> list[str]:
     pos = 0
     for m in _GROUP.finditer(text):
         if m.start() != pos:
-            raise HandError(M("tiles", text=repr(text)))
+            raise HandError(M("tiles", text=as_input(text)))
         digits, s = m.groups()
         for d in digits:
             code = f"{d}{s}"
             if not (T.is_tile(code) or T.is_flower(code)):
-                raise HandError(M("no_such_tile", code=repr(code)))
+                raise HandError(M("no_such_tile", code=as_input(code)))
             out.append(code)
         pos = m.end()
     if pos != len(text) or not out:
-        raise HandError(M("tiles", text=repr(text)))
+        raise HandError(M("tiles", text=as_input(text)))
     return out
 
 
@@ -110,7 +119,7 @@ def _special_kong(token: str) -> Meld | None:
     if not (token.startswith("[") and token.endswith("]")) or "'" in token:
         return None
     inner = token[1:-1]
-    if not re.fullmatch(r"(?:\d+[mpsz])+", inner):
+    if not re.fullmatch(r"(?:[0-9]+[mpsz])+", inner):
         return None
     tiles = tuple(T.sorted_codes(parse_tiles(inner)))
     return Meld("special_kong", tiles) if tiles in SPECIAL_KONGS else None
@@ -122,17 +131,17 @@ def _parse_meld(token: str) -> Meld:
         return special
     m = _MELD.match(token)
     if not m:
-        raise HandError(M("meld", token=repr(token)))
+        raise HandError(M("meld", token=as_input(token)))
     opening, digits, s, mark, added, closing = m.groups()
     if (opening == "[") != (closing == "]"):
-        raise HandError(M("brackets", token=repr(token)))
+        raise HandError(M("brackets", token=as_input(token)))
     concealed = opening == "{"
     claimed_tile = None
     tiles = []
     for i, d in enumerate(digits):
         if d == "'":
             if claimed_tile is not None:
-                raise HandError(M("one_claimed", token=repr(token)))
+                raise HandError(M("one_claimed", token=as_input(token)))
             claimed_tile = f"{digits[i - 1]}{s}"
             continue
         tiles.append(f"{d}{s}")
@@ -140,7 +149,7 @@ def _parse_meld(token: str) -> Meld:
     if concealed:
         kind = "kong"
         if n != 4 or mark or added or claimed_tile:
-            raise HandError(M("braces", token=repr(token)))
+            raise HandError(M("braces", token=as_input(token)))
     elif n == 4:
         kind = "kong"
     elif n == 3 and len(set(tiles)) == 1:
@@ -148,7 +157,7 @@ def _parse_meld(token: str) -> Meld:
     elif n == 3:
         kind = "chow"
     else:
-        raise HandError(M("meld_size", token=repr(token)))
+        raise HandError(M("meld_size", token=as_input(token)))
     meld = Meld(
         kind=kind,
         tiles=tuple(T.sorted_codes(tiles)),
@@ -179,7 +188,7 @@ def _format_meld(meld: Meld) -> str:
 
 def _parse_value(text: str):
     try:
-        return json.loads(text)
+        return json_of(text)
     except json.JSONDecodeError:
         return text
 
@@ -213,6 +222,9 @@ def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
     key is kept (hand JSON, stored hands, the notation the project writes itself)."""
     if not isinstance(text, str) or not text.strip():
         raise HandError(M("empty"))
+    # a Chinese input method types full-width forms (１２３ｍ ［５５５ｓ］ ＋４ｐ, the ideographic
+    # space): the same letters to a player, told "there is no tile '１m'" before
+    text = unicodedata.normalize("NFKC", text)
     concealed: list[str] = []
     melds: list[Meld] = []
     flowers: list[str] = []
@@ -230,7 +242,7 @@ def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
                 raise HandError(M("two_winning"))
             codes = parse_tiles(token[1:])
             if len(codes) != 1 or not T.is_tile(codes[0]):
-                raise HandError(M("one_winning", token=repr(token)))
+                raise HandError(M("one_winning", token=as_input(token)))
             win_tile = codes[0]
             ctx["self_drawn"] = token[0] == "*"
         elif token.startswith(("seat:", "round:")):
@@ -238,7 +250,7 @@ def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
             if f"{key}_wind" in ctx:
                 raise HandError(M("given_twice", name=key))
             if wind not in ("E", "S", "W", "N"):
-                raise HandError(M("winds", token=repr(token)))
+                raise HandError(M("winds", token=as_input(token)))
             ctx[f"{key}_wind"] = wind
         elif token in _FLAGS:
             ctx[_FLAGS[token]] = True
@@ -249,12 +261,14 @@ def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
             if key in extra:
                 raise HandError(M("given_twice", name=key))
             extra[key] = _parse_value(value)
-        elif token[0].isdigit():
+        elif token[0] in "0123456789":
             for code in parse_tiles(token):
                 (flowers if T.is_flower(code) else concealed).append(code)
         else:
-            raise HandError(M("token", token=repr(token)))
+            raise HandError(M("token", token=as_input(token)))
     _add_reds(extra, reds, keys)
+    _check_size(len(concealed) + sum(len(m.tiles) for m in melds) + (win_tile is not None),
+                len(flowers))
     return Hand(
         concealed=tuple(T.sorted_codes(concealed)),
         melds=tuple(melds),
@@ -262,6 +276,15 @@ def parse_hand(text: str, keys: Collection[str] | None = None) -> Hand:
         flowers=tuple(T.sorted_codes(flowers)),
         context=WinContext(**ctx, extra=extra),
     )
+
+
+def _check_size(tiles: int, flowers: int) -> None:
+    """Refuse text far longer than any hand (a pasted page): the app drew a button for each of
+    18,000 tiles; a hand's own wrong count is told later, by Hand.validate, in its terms."""
+    if tiles > MOST_TILES:
+        raise HandError(M("too_many", n=tiles, most=MOST_TILES))
+    if flowers > len(T.FLOWER_CODES):
+        raise HandError(M("too_many_flowers", n=flowers, most=len(T.FLOWER_CODES)))
 
 
 def _unknown_key(key: str, keys: Collection[str]):

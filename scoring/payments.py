@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from scoring.hand import WINDS, Hand, HandError
-from scoring.messages import SEAT_NAMES, Catalog, Msg, Seat, Text
+from scoring.messages import SEAT_NAMES, Catalog, Msg, Seat, Text, as_input
 from scoring.ruleset import Payment
 
 M = Catalog("payments", {
@@ -73,7 +73,7 @@ def discarder_of(hand: Hand) -> tuple[str | None, bool]:
     if given is None:
         return (None, False) if ctx.self_drawn else (player_before(ctx.seat_wind), True)
     if given not in WINDS:
-        raise HandError(M("bad_seat", field="discarder", value=repr(given)))
+        raise HandError(M("bad_seat", field="discarder", value=as_input(given)))
     if ctx.self_drawn:
         raise HandError(M("self_drawn_discarder"))
     if given == ctx.seat_wind:

@@ -16,9 +16,16 @@ from typing import Any
 
 from scoring.hand import WINDS, Hand, HandError
 from scoring.hant import HANT, pick, to_hant
-from scoring.messages import Catalog, Msg, render, render_all
+from scoring.messages import Catalog, Msg, as_input, render, render_all
 
 SEATS = WINDS  # players are named by their seat wind: E S W N
+# The most a hand's count field (a dealer's run, honba, riichi sticks) may say: no table gets
+# near it, and a run of 10**23 made Guangxi raise 2 to that power (the scorer hung, eating all
+# memory) and one of 10**6 a number too long to print.
+MAX_COUNT = 99
+# The most a number option (a stake, a fan's value) may be: a stake of 4,000 digits overflowed
+# the payments' arithmetic (a traceback); a billion is beyond any table and any typo's intent.
+MAX_OPTION = 10**9
 
 M = Catalog("ruleset", {
     "option_choice": ("Option {name} must be one of {choices}, not {value}.",
@@ -30,6 +37,8 @@ M = Catalog("ruleset", {
                     "选项 {name} 必须是 true 或 false，而不是 {value}。"),
     "option_minimum": ("Option {name} must be at least {low}, not {value}.",
                        "选项 {name} 至少为 {low}，不能是 {value}。"),
+    "option_maximum": ("Option {name} must be at most {high}, not {value}.",
+                       "选项 {name} 最多为 {high}，不能是 {value}。"),
     "kind_int": ("a whole number", "整数"),
     "kind_float": ("a number", "数字"),
     "kind_str": ("text", "文字"),
@@ -38,6 +47,8 @@ M = Catalog("ruleset", {
     "no_options": ("none", "无"),
     "unknown_field": ("The hand has field(s) {names} that rule set {rules} does not use (it reads: "
                       "{known}).", "手牌里有规则 {rules} 不读取的字段 {names}（它读取：{known}）。"),
+    "count_too_big": ("{name} is {value}: no table counts that far (at most {most}).",
+                      "{name} 是 {value}：牌桌上不会数到这么多（最多 {most}）。"),
     "unknown_rules": ("Unknown rule set {rules}. Known: {known}.", "没有规则 {rules}。可用：{known}。"),
 })
 
@@ -64,9 +75,13 @@ class Option:
     def parse(self, value: Any) -> Any:
         """Accept a value from JSON or the command line (`"3"`, `"true"`)."""
         value = self._typed(value)
-        if (self.minimum is not None and isinstance(value, (int, float))
-                and not isinstance(value, bool) and value < self.minimum):
-            raise HandError(M("option_minimum", name=self.name, low=self.minimum, value=repr(value)))
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            return value
+        if self.minimum is not None and value < self.minimum:
+            raise HandError(M("option_minimum", name=self.name, low=self.minimum, value=as_input(value)))
+        if value > MAX_OPTION:
+            raise HandError(M("option_maximum", name=self.name, high=MAX_OPTION,
+                              value=as_input(value)))
         return value
 
     def _typed(self, value: Any) -> Any:
@@ -90,16 +105,16 @@ class Option:
         if self.choices is not None:
             if value not in self.choices:
                 shown = tuple("none" if c is None else str(c) for c in self.choices)
-                raise HandError(M("option_choice", name=self.name, choices=shown, value=repr(value)))
+                raise HandError(M("option_choice", name=self.name, choices=shown, value=as_input(value)))
         elif self.default is not None and (not isinstance(value, target)
                                            or (isinstance(value, bool) and target is not bool)):
             if target is float and isinstance(value, int) and not isinstance(value, bool):
                 value = float(value)
             elif target is bool:
-                raise HandError(M("option_bool", name=self.name, value=repr(value)))
+                raise HandError(M("option_bool", name=self.name, value=as_input(value)))
             else:
                 raise HandError(M("option_kind", name=self.name, kind=_kind(target),
-                                  value=repr(value)))
+                                  value=as_input(value)))
         return value
 
 
@@ -404,16 +419,17 @@ class RuleSet:
         return out
 
     def sets_for(self, given: Mapping[str, Any] | None = None) -> int:
-        """The number of sets in a hand under options `given` (as a player gives them)."""
-        if callable(self.sets):
-            return int(self.sets(self.resolve_options(given)))
-        return self.sets
+        """The number of sets in a hand under options `given` (as a player gives them); an
+        option the rule set lacks or refuses raises HandError, as scoring would."""
+        options = self.resolve_options(given)
+        return int(self.sets(options)) if callable(self.sets) else self.sets
 
     def tiles_for(self, given: Mapping[str, Any] | None = None) -> tuple[str, ...] | None:
-        """The codes the game is played with under options `given` (None: every code)."""
-        if callable(self.tiles):
-            return tuple(self.tiles(self.resolve_options(given)))
-        return self.tiles
+        """The codes the game is played with under options `given` (None: every code); an
+        option the rule set lacks or refuses raises HandError (`detect --rules riichi -o
+        tile_set=kawuxing` read every tile without a word)."""
+        options = self.resolve_options(given)
+        return tuple(self.tiles(options)) if callable(self.tiles) else self.tiles
 
     def check_extra_fields(self, hand: Hand) -> None:
         if not hand.context.extra:
@@ -423,6 +439,10 @@ class RuleSet:
             known = tuple(self.field_names) or M("no_options")
             raise HandError(M("unknown_field", names=tuple(sorted(unknown)), rules=self.id,
                               known=known))
+        for spec in self.fields:
+            value = hand.context.extra.get(spec.name)
+            if spec.kind == "int" and isinstance(value, int) and value > MAX_COUNT:
+                raise HandError(M("count_too_big", name=spec.name, value=value, most=MAX_COUNT))
 
 
 @lru_cache(maxsize=1)

@@ -51,7 +51,7 @@ from typing import Any, Protocol
 from scoring import tiles as T
 from scoring.hand import Hand, HandError
 from scoring.hant import HANT
-from scoring.messages import Msg, Text, Tile, render_all
+from scoring.messages import Msg, Text, Tile, as_input, render_all
 from scoring.notation import parse_tiles
 from scoring.payments import seat_code
 from scoring.ruleset import SEATS, Payment, ScoreResult, all_rulesets, get_ruleset, net_of
@@ -153,7 +153,7 @@ class RoundResult:
 
 def _seat(value: Any, what: Msg) -> str:
     if value not in SEATS:
-        raise HandError(M("bad_seat", what=what, value=repr(value)))
+        raise HandError(M("bad_seat", what=what, value=as_input(value)))
     return value
 
 
@@ -231,7 +231,7 @@ class _Round:
         if "dealer" in self.ruleset.field_names:
             if extra.get("dealer", self.dealer) not in (None, self.dealer):
                 raise HandError(M("dealer_differs", n=n, seat=seat_code(seat),
-                                  given=repr(extra["dealer"]), dealer=seat_code(self.dealer)))
+                                  given=as_input(extra["dealer"]), dealer=seat_code(self.dealer)))
             extra["dealer"] = self.dealer
         hand = replace(hand, context=replace(hand.context, seat_wind=seat, extra=extra))
         self.ruleset.check_extra_fields(hand)
@@ -266,10 +266,10 @@ class _Round:
         self._check_in(player, n, "doing_kong")
         kind = ev.get("kind")
         if kind not in KONG_KINDS:
-            raise HandError(M("bad_kong_kind", n=n, kind=repr(kind)))
+            raise HandError(M("bad_kong_kind", n=n, kind=as_input(kind)))
         tile = ev.get("tile")
         if not isinstance(tile, str) or not T.is_tile(tile):
-            raise HandError(M("bad_tile", n=n, tile=repr(tile)))
+            raise HandError(M("bad_tile", n=n, tile=as_input(tile)))
         try:
             self.profile.check_kong_tile(tile)
         except HandError as exc:

@@ -34,7 +34,7 @@ from scoring.decompose import (
 )
 from scoring.decompose import seven_pairs as plain_seven_pairs
 from scoring.hand import Hand, HandError
-from scoring.messages import Catalog, Msg, Text, Tile
+from scoring.messages import Catalog, Msg, Text, Tile, as_input
 
 M = Catalog("wild", {
     "two_kinds": ("Only one kind of tile is wild in a hand ({field}), but this hand names {n}: "
@@ -192,15 +192,17 @@ def wild_field(hand: Hand, name: str) -> str | None:
     one code is accepted, two different kinds are refused in the player's words."""
     value = hand.context.extra.get(name)
     if isinstance(value, list):
+        if not all(isinstance(v, str) for v in value):  # [[1]] was a TypeError
+            raise HandError(M("not_a_tile", field=name, value=as_input(value)))
         kinds = list(dict.fromkeys(value))
-        if len(kinds) > 1 and all(isinstance(v, str) for v in kinds):
+        if len(kinds) > 1:
             raise HandError(M("two_kinds", field=name, n=len(kinds),
                               tiles=[Tile(v) if T.is_tile(v) else v for v in kinds]))
         value = kinds[0] if kinds else None
     if value is None:
         return None
     if not isinstance(value, str) or not T.is_tile(value):
-        raise HandError(M("not_a_tile", field=name, value=repr(value)))
+        raise HandError(M("not_a_tile", field=name, value=as_input(value)))
     return value
 
 

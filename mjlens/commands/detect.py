@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import sys
 
+from mjlens.arg_types import count, fraction
 from mjlens.lang import add_lang_option, add_profile_option, error_fields, error_line, lang_of
 from scoring.messages import Catalog
 
@@ -59,10 +60,10 @@ def register(sub) -> None:
     p.add_argument("images", nargs="+", metavar="IMAGE")
     p.add_argument("--json", action="store_true", help=M("h_json"))
     p.add_argument("--model", default=None, help=M("h_model"))
-    p.add_argument("--conf", type=float, default=None, help=M("h_conf"))
-    p.add_argument("--min-confidence", type=float, default=0.0, metavar="C",
+    p.add_argument("--conf", type=fraction, default=None, help=M("h_conf"))
+    p.add_argument("--min-confidence", type=fraction, default=0.0, metavar="C",
                    help=M("h_min_confidence"))
-    p.add_argument("--alternatives", type=int, default=0, metavar="K", help=M("h_alternatives"))
+    p.add_argument("--alternatives", type=count, default=0, metavar="K", help=M("h_alternatives"))
     p.add_argument("--rules", default=None, metavar="RULES", help=M("h_rules"))
     p.add_argument("--option", "-o", action="append", default=[], metavar="NAME=VALUE",
                    help=M("h_option"))

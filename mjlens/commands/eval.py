@@ -14,6 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from mjlens.arg_types import fraction
 from mjlens.lang import add_lang_option, add_profile_option, error_line, lang_of
 from scoring.messages import Catalog
 
@@ -57,7 +58,7 @@ def register(sub) -> None:
     p.add_argument("--data", required=True, help=M("h_data"))
     p.add_argument("--names", default=None, help=M("h_names"))
     p.add_argument("--model", default=None, help=M("h_model"))
-    p.add_argument("--conf", type=float, default=None, help=M("h_conf"))
+    p.add_argument("--conf", type=fraction, default=None, help=M("h_conf"))
     p.add_argument("--limit", type=int, default=None, help=M("h_limit"))
     p.add_argument("--by-source", action="store_true", help=M("h_by_source"))
     p.add_argument("--json", action="store_true")

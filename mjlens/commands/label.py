@@ -12,6 +12,7 @@ import os
 import sys
 from pathlib import Path
 
+from mjlens.arg_types import fraction
 from mjlens.lang import add_lang_option, add_profile_option, error_line, lang_of
 from scoring.messages import Catalog
 
@@ -39,8 +40,8 @@ def register(sub) -> None:
     p.add_argument("dir", metavar="DIR", help=M("dir"))
     p.add_argument("--out", required=True, help=M("out"))
     p.add_argument("--model", default=None, help=M("model"))
-    p.add_argument("--conf", type=float, default=None, help=M("conf"))
-    p.add_argument("--review-below", type=float, default=None, metavar="P",
+    p.add_argument("--conf", type=fraction, default=None, help=M("conf"))
+    p.add_argument("--review-below", type=fraction, default=None, metavar="P",
                    help=M("review_below"))
     p.add_argument("--workers", type=int, default=None, help=M("workers"))
     p.add_argument("--ray", action="store_true", help=M("ray"))

@@ -23,6 +23,7 @@ import json
 import sys
 
 from mjlens.lang import add_lang_option, add_profile_option, error_fields, error_line, lang_of
+from scoring.file_words import json_of
 from scoring.messages import Catalog, render
 from scoring.units import amount
 
@@ -79,6 +80,8 @@ M = Catalog("scan_cli", {
                 "模型文件夹或识牌模型 `.onnx` 文件（默认：随附的 `models/`）"),
     "h_boxes": ("read the tile boxes from this JSON instead of running the detector",
                 "从这个 `JSON` 文件读出牌框，不运行识牌模型"),
+    "field_twice": ("The hand field {name} is given twice, as {first} and as {second}: give it "
+                    "once.", "手牌字段 {name} 给了两次（{first} 和 {second}）：只能给一次。"),
 })
 
 
@@ -129,13 +132,11 @@ def _fail(args, status: int, message, extra: dict | None = None, notes=None) -> 
 def _boxes_from_file(path: str) -> tuple[list, float | None, float | None]:
     """Detections from `mjlens detect --json` output or a synthetic sidecar (face-down tiles
     given as `back`, tiles hidden from the camera left out, as the detector would see it)."""
-    from scoring.file_words import os_reason
+    from scoring.file_words import os_reason, read_text
     from scoring.hand import HandError
 
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        data = json.loads(text.strip().splitlines()[0]) if text.strip() else None
+        data = _boxes_json(read_text(path))
     except OSError as exc:
         raise HandError(M("boxes_unreadable", path=path, reason=os_reason(exc))) from None
     except json.JSONDecodeError as exc:
@@ -154,20 +155,39 @@ def _boxes_from_file(path: str) -> tuple[list, float | None, float | None]:
     return tiles, data.get("width"), data.get("height")
 
 
+def _boxes_json(text: str):
+    """The boxes file's JSON: the whole file (a sidecar, pretty-printed over lines or not), or
+    its first line (the first line `mjlens detect --json` printed); None for an empty file."""
+    text = text.strip()
+    if not text:
+        return None
+    try:
+        return json_of(text)
+    except json.JSONDecodeError:
+        if "\n" not in text:
+            raise
+        return json_of(text.splitlines()[0])
+
+
 def parse_fields(pairs: list[str]) -> dict:
     """Hand fields given as NAME=VALUE: the value read as JSON where it is JSON (true, 2,
     ["3m"]), else as text, as the notation reads them."""
     from scoring.hand import HandError
 
-    out = {}
+    out, given = {}, {}
     for pair in pairs:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
+        name, sep, text = pair.partition("=")
+        name = name.strip()
+        if not sep or not name:
             raise HandError(M("field_form", pair=repr(pair)))
         try:
-            out[name.strip()] = json.loads(value)
+            value = json_of(text)
         except json.JSONDecodeError:
-            out[name.strip()] = value.strip()
+            value = text.strip()
+        if name in out and out[name] != value:  # the last one silently won
+            raise HandError(M("field_twice", name=name, first=repr(given[name]),
+                              second=repr(text)))
+        out[name], given[name] = value, text
     return out
 
 

@@ -7,12 +7,17 @@ import re
 import sys
 
 from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+from scoring.file_words import json_of
 from scoring.messages import Catalog
 
 M = Catalog("score_cli", {
     "option_form": ("Write options as NAME=VALUE, not {pair}.",
                     "选项要写成 NAME=VALUE（名称=取值），不能写成 {pair}。"),
     "no_hand": ("No hand was given on standard input.", "标准输入里没有牌。"),
+    "not_text": ("Standard input is not text: save the hands as UTF-8 text.",
+                 "标准输入不是文字：请把牌存成 UTF-8 编码的文本。"),
+    "option_twice": ("Option {name} is given twice, as {first} and as {second}: give it once.",
+                     "选项 {name} 给了两次（{first} 和 {second}）：只能给一次。"),
     "not_a_hand_object": ("The input must be a hand object such as {{\"concealed\": [...], "
                           "\"win_tile\": \"3m\"}}, not a JSON array; for several hands give "
                           "one object per line (JSON Lines).",
@@ -62,55 +67,71 @@ def parse_options(pairs: list[str], rules: str | None = None) -> dict[str, str]:
     out = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
+        name, value = name.strip(), value.strip()
         if not sep or not name:
             raise HandError(M("option_form", pair=repr(pair)))
-        out[name.strip()] = value.strip()
+        if name in out and not _same_value(name, out[name], value, rules):
+            # the last one silently won
+            raise HandError(M("option_twice", name=name, first=repr(out[name]),
+                              second=repr(value)))
+        out[name] = value
     return options_of_words(out, rules) if rules else out
 
 
+def _same_value(name: str, first: str, second: str, rules: str | None) -> bool:
+    """Whether two values given for one option say the same (`cap=无` and `cap=none`, `base=8`
+    and `base=08`); values the rule set refuses are refused where it reads them."""
+    from mjlens.ui.option_words import options_of_words
+    from scoring.hand import HandError
+    from scoring.ruleset import get_ruleset
+
+    if first == second:
+        return True
+    try:
+        option = {o.name: o for o in get_ruleset(rules).options}.get(name) if rules else None
+        if option is None:
+            return False
+        return option.parse(options_of_words({name: first}, rules)[name]) == \
+            option.parse(options_of_words({name: second}, rules)[name])
+    except HandError:
+        return False
+
+
 def _read_hands(text: str) -> list:
-    """Each entry is a hand (dict or notation string) or a HandError for that line."""
+    """Each entry is a hand (dict or notation string) or a HandError for that line: the whole
+    input as one JSON hand (pretty-printed over lines or not), else one hand per line, each line
+    read on its own, so a bad line never spoils the lines after it."""
     from scoring.hand import HandError
 
     stripped = text.strip()
     if not stripped:
         return [HandError(M("no_hand"))]
-    if not stripped.startswith("{"):
-        whole = _json_array(stripped)
-        if whole is not None:
-            return [whole]
-        return [_json_array(line.strip()) or line.strip()
-                for line in stripped.splitlines() if line.strip()]
+    whole = _json_value(stripped)
+    if isinstance(whole, (dict, list)):
+        return [whole]
+    return [_line_hand(n, line.strip()) for n, line in enumerate(stripped.splitlines(), 1)
+            if line.strip()]
+
+
+def _json_value(text: str):
+    """The JSON value of the text, or None where it is not JSON."""
     try:
-        return [json.loads(stripped)]
+        return json_of(text)
     except json.JSONDecodeError:
-        pass
-    hands: list = []
-    for n, line in enumerate(stripped.splitlines(), 1):
-        line = line.strip()
-        if not line:
-            continue
-        try:
-            hands.append(json.loads(line))
-        except json.JSONDecodeError as exc:
+        return None
+
+
+def _line_hand(n: int, line: str):
+    """One line of JSON Lines or notation: a JSON object or array as read (an array is refused
+    as a hand later), other text as notation (a bare JSON number or string is a typo of it)."""
+    try:
+        value = json_of(line)
+    except json.JSONDecodeError as exc:
+        if line.startswith("{"):
             # notation may start with a brace too (a concealed kong first: {2222m} 345m ...)
-            hands.append(_notation_or(line, M("bad_json_line", n=n, column=exc.colno)))
-    return hands
-
-
-def _json_array(text: str):
-    """The error for a JSON array given where a hand belongs (the notation's melds open with a
-    bracket too, but never parse as JSON); None for anything else."""
-    from scoring.hand import HandError
-
-    if not text.startswith("["):
-        return None
-    try:
-        value = json.loads(text)
-    except json.JSONDecodeError:
-        return None
-    return HandError(M("not_a_hand_object")) \
-        if isinstance(value, list) else None
+            return _notation_or(line, M("bad_json_line", n=n, column=exc.colno))
+        return line
+    return value if isinstance(value, (dict, list)) else line
 
 
 def _notation_or(line: str, json_error):
@@ -152,7 +173,8 @@ def run(args) -> int:
     try:
         options = parse_options(args.option, args.rules)
         get_ruleset(args.rules).resolve_options(options)
-        hands = [args.hand] if args.hand else _read_hands(sys.stdin.read())
+        # `--hand ""` is a hand given empty, not a call to read standard input (it waited there)
+        hands = [args.hand] if args.hand is not None else _read_hands(_stdin_text())
     except HandError as exc:
         _emit_error(exc, args.json, lang)
         return 2
@@ -171,6 +193,16 @@ def run(args) -> int:
                 print()
             print(format_result(result, format_hand(hand), lang=lang))
     return status
+
+
+def _stdin_text() -> str:
+    from scoring.file_words import read_text
+    from scoring.hand import HandError
+
+    try:
+        return read_text("-")
+    except UnicodeDecodeError:
+        raise HandError(M("not_text")) from None
 
 
 def _emit_error(error, as_json: bool, lang: str) -> None:

@@ -8,6 +8,7 @@ import sys
 from dataclasses import dataclass
 
 from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+from scoring.file_words import json_of
 from scoring.messages import Catalog
 
 M = Catalog("settle_cli", {
@@ -65,7 +66,7 @@ def run(args) -> int:
         options = parse_options(args.option, args.rules)
         text = _read(args.round)
         try:
-            data = json.loads(text)
+            data = json_of(text)
         except json.JSONDecodeError as exc:
             raise HandError(M("bad_json", line=exc.lineno, column=exc.colno)) from None
         result = settle_round(data, args.rules, options)
@@ -83,14 +84,12 @@ def run(args) -> int:
 
 
 def _read(path: str) -> str:
+    from scoring.file_words import os_reason, read_text
     from scoring.hand import HandError
 
-    if path == "-":
-        return sys.stdin.read()
     try:
-        with open(path, encoding="utf-8") as fh:
-            return fh.read()
-    except OSError as exc:
-        raise HandError(M("unreadable", path=path, reason=exc.strerror)) from None
+        return read_text(path)
+    except OSError as exc:  # the system's own reason is English whatever --lang says
+        raise HandError(M("unreadable", path=path, reason=os_reason(exc))) from None
     except UnicodeDecodeError:
         raise HandError(M("not_utf8", path=path)) from None

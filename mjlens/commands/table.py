@@ -10,10 +10,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import sys
-from pathlib import Path
 
 from mjlens.lang import add_lang_option, error_fields, error_line, lang_of
+from scoring.file_words import json_of
 from scoring.messages import Catalog
 
 M = Catalog("table_cli", {
@@ -202,7 +203,7 @@ def _new(args, ledger, lang) -> int:
     from mjlens.ledger.words import LedgerError
     from mjlens.ledger.words import M as W
 
-    players = [p.strip() for p in args.players.split(",")]
+    players = [p.strip() for p in names_in(args.players)]
     dealer = 0
     if args.dealer:
         folded = [p.casefold() for p in players]
@@ -221,7 +222,7 @@ def _entry(args, view):
     who = {"winner": _index(view, args.winner), "discarder": _index(view, args.discarder),
            "dealer": _index(view, args.dealer)}
     if getattr(args, "riichi", None):
-        who["riichi"] = [view.player_index(n) for n in args.riichi.split(",") if n.strip()]
+        who["riichi"] = [view.player_index(n) for n in names_in(args.riichi) if n.strip()]
     tenpai = _tenpai(args, view)
     if tenpai is not None:
         who["tenpai"] = tenpai
@@ -266,7 +267,7 @@ def _tenpai(args, view) -> list[int] | None:
         if args.draw and tenpai.asks(view.rules):
             raise LedgerError(M("tenpai_needed"))
         return None
-    names = [] if given.strip() == "-" else [n for n in given.split(",") if n.strip()]
+    names = [] if given.strip() == "-" else [n for n in names_in(given) if n.strip()]
     return [view.player_index(n) for n in names]
 
 
@@ -308,22 +309,28 @@ def _tiles(text: str, view) -> dict[int, dict]:
     return out
 
 
+def names_in(text: str) -> list[str]:
+    """Names separated by commas, as a Chinese keyboard types them too (，or 、): "张三，李四，
+    王五，赵六" was refused as one name."""
+    return re.split(r"[,，、]", text)
+
+
 def _index(view, name):
     return None if not name else view.player_index(name)
 
 
 def _read_json(path: str):
     from mjlens.ledger.words import LedgerError
-    from scoring.file_words import os_reason
+    from scoring.file_words import os_reason, read_text
 
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        text = read_text(path)
     except OSError as exc:
         raise LedgerError(M("bad_file", path=path, why=os_reason(exc))) from None
     except UnicodeDecodeError:
         raise LedgerError(M("bad_json", path=path, line=1, column=1)) from None
     try:
-        return json.loads(text)
+        return json_of(text)
     except json.JSONDecodeError as exc:
         raise LedgerError(M("bad_json", path=path, line=exc.lineno, column=exc.colno)) from None
 

@@ -37,7 +37,7 @@ from scoring import tiles as T
 from scoring.hand import WINDS, HandError
 from scoring.messages import tiles_text
 from scoring.notation import format_tiles, parse_tiles
-from scoring.ruleset import HandField, RuleSet
+from scoring.ruleset import MAX_COUNT, HandField, RuleSet
 
 STAKE_WORDS = ("base", "stake", "point_value", "unit")
 
@@ -276,7 +276,7 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
         st.selectbox(label, opts, width=180, **common, **choose,
                      format_func=lambda w: t("none_given", lang) if not w else wind_name(w, lang))
     elif spec.kind == "seats":
-        ss[key] = [w for w in WINDS if w in (value or ())]
+        ss[key] = [w for w in WINDS if w in listed(value)]
         st.multiselect(label, list(WINDS), format_func=lambda w: wind_name(w, lang),
                        **choose, **common)
     elif spec.kind == "suit":
@@ -297,15 +297,24 @@ def _extra_widget(spec: HandField, value: Any, lang: str, exclude: str | None = 
     elif spec.kind == "tiles":
         _tiles_input(spec, value, label, lang, common)
     elif spec.kind == "choices":
-        ss[key] = " ".join(text(v, lang) for v in (value or ()) if isinstance(v, str))
+        ss[key] = " ".join(text(v, lang) for v in listed(value) if isinstance(v, str))
         st.text_input(label, placeholder=" ".join(text(choice_label(c, lang, spec), lang)
                                                   for c in spec.choices or ()), **common)
     elif spec.kind == "int":
-        ss[key] = int(value) if isinstance(value, int | float) else 0
+        # a typed `honba=1e400` (infinity) or 10**23 crashed int() or the number input; the
+        # rule set refuses them in words
+        ss[key] = value if type(value) is int and 0 <= value <= MAX_COUNT else 0
         st.number_input(label, min_value=0, step=1, **common)
     else:
         ss[key] = bool(value)
         st.toggle(label, **common)
+
+
+def listed(value: Any) -> list | tuple:
+    """A list field's value as a list; anything else typed in the notation (`players_in=5`,
+    `dora_indicators=5m`, refused by the rule set in words) as none: a number crashed the
+    widget and a word was read letter by letter."""
+    return value if isinstance(value, list | tuple) else ()
 
 
 def _pick_tile(spec: HandField) -> None:

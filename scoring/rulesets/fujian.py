@@ -23,7 +23,7 @@ from typing import Any
 from scoring import tiles as T
 from scoring.decompose import Arrangement
 from scoring.hand import Hand, HandError
-from scoring.messages import Catalog, Msg, Seat, Text, Tile
+from scoring.messages import Catalog, Msg, Seat, Text, Tile, as_input
 from scoring.notation import format_tiles
 from scoring.patterns import Pattern, best_reading, largest_only, matched
 from scoring.payments import pay_each, win_payers
@@ -246,7 +246,7 @@ def _history(hand: Hand, dealer: str) -> list[str]:
     if isinstance(raw, str):  # the notation's words: dealer_history=pihu or pihu,zimo
         raw = [w for w in re.split(r"[,，、\s]+", raw) if w]
     if not isinstance(raw, list):
-        raise HandError(M("history_bad", value=repr(raw)))
+        raise HandError(M("history_bad", value=as_input(raw)))
     unknown = [v for v in raw if not (isinstance(v, str) and v in HISTORY_WORDS)]
     if unknown:  # the words as written (a typo in the app's box), not the list's repr
         raise HandError(M("history_bad", value=[Text(f"“{v}”", f"“{v}”") for v in unknown]))

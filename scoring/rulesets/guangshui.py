@@ -19,7 +19,7 @@ from typing import Any
 from scoring import tiles as T
 from scoring.decompose import Arrangement, seven_pairs, standard_arrangements
 from scoring.hand import WINDS, Hand, HandError
-from scoring.messages import Catalog, Msg, Seat, Suit, Text, Tile, TileName
+from scoring.messages import Catalog, Msg, Seat, Suit, Text, Tile, TileName, as_input
 from scoring.patterns import Pattern, apply_exclusions, best_reading, matched
 from scoring.payments import Payers, claimed_from_seat, discarder_of, pay_each, win_payers
 from scoring.ruleset import Fan, HandField, Option, Payment, RuleSet, ScoreResult
@@ -182,7 +182,7 @@ def players_of(hand: Hand) -> tuple[str, ...]:
         return WINDS
     if not isinstance(raw, list) or len(raw) < 2 or any(s not in WINDS for s in raw) \
             or len(set(raw)) != len(raw):
-        raise HandError(M("bad_players_in", value=repr(raw)))
+        raise HandError(M("bad_players_in", value=as_input(raw)))
     players = tuple(s for s in WINDS if s in raw)
     for name, seat in (("seat_wind", hand.context.seat_wind),
                        ("discarder", hand.context.extra.get("discarder"))):

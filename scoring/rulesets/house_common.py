@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from scoring import tiles as T
 from scoring.decompose import Arrangement, counts34, is_standard_win
 from scoring.hand import WINDS, Hand, HandError
-from scoring.messages import Catalog, Msg, Seat, Text
+from scoring.messages import Catalog, Msg, Seat, Text, as_input
 from scoring.payments import Payers
 from scoring.ruleset import Payment
 
@@ -42,7 +42,7 @@ def seat_field(hand: Hand, name: str, default: str | None, words: Catalog = M) -
     if value is None:
         value = default
     if value is not None and value not in WINDS:
-        raise HandError(words("bad_seat", field=name, value=repr(value)))
+        raise HandError(words("bad_seat", field=name, value=as_input(value)))
     return value
 
 
@@ -50,7 +50,7 @@ def flag_field(hand: Hand, name: str, words: Catalog = M) -> bool:
     """A true / false hand field, false when left out; `words` as for `seat_field` (`bad_flag`)."""
     value = hand.context.extra.get(name, False)
     if not isinstance(value, bool):
-        raise HandError(words("bad_flag", field=name, value=repr(value)))
+        raise HandError(words("bad_flag", field=name, value=as_input(value)))
     return value
 
 

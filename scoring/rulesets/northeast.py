@@ -16,7 +16,7 @@ from typing import Any
 from scoring import tiles as T
 from scoring.decompose import Arrangement, standard_arrangements
 from scoring.hand import Hand, HandError
-from scoring.messages import Catalog, Msg, Suit, Text, Tile, TileName
+from scoring.messages import Catalog, Msg, Suit, Text, Tile, TileName, as_input
 from scoring.patterns import Pattern, apply_exclusions, best_reading, matched
 from scoring.payments import pay_each, win_payers
 from scoring.ruleset import Exclusion, Fan, HandField, Option, RuleSet, ScoreResult
@@ -194,7 +194,7 @@ def readings_of(hand: Hand, bao: str | None, lou_bao: bool) -> list[Reading]:
 def treasure_fields(hand: Hand) -> tuple[str | None, bool]:
     bao = hand.context.extra.get("bao")
     if bao is not None and not (isinstance(bao, str) and T.is_tile(bao)):
-        raise HandError(M("bad_bao", value=repr(bao)))
+        raise HandError(M("bad_bao", value=as_input(bao)))
     lou = flag_field(hand, "lou_bao")
     if lou and (bao is None or not hand.context.self_drawn):
         raise HandError(M("lou_needs_bao"))

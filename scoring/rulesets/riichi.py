@@ -23,7 +23,7 @@ from mahjong.meld import Meld as LibraryMeld
 
 from scoring import tiles as T
 from scoring.hand import WINDS, Hand, HandError
-from scoring.messages import Catalog, Msg, Tile
+from scoring.messages import Catalog, Msg, Tile, as_input
 from scoring.notation import parse_tiles
 from scoring.ruleset import Fan, HandField, Option, RuleSet, ScoreResult
 from scoring.rulesets.riichi_limits import limit_of, one_yakuman, yakuman_words
@@ -282,14 +282,14 @@ class RiichiFields:
 def _flag(extra: Mapping[str, Any], name: str) -> bool:
     value = extra.get(name, False)
     if not isinstance(value, bool):
-        raise HandError(M("bad_flag", field=name, value=repr(value)))
+        raise HandError(M("bad_flag", field=name, value=as_input(value)))
     return value
 
 
 def _count(extra: Mapping[str, Any], name: str) -> int:
     value = extra.get(name, 0)
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise HandError(M("bad_count", field=name, value=repr(value)))
+        raise HandError(M("bad_count", field=name, value=as_input(value)))
     return value
 
 
@@ -305,10 +305,10 @@ def _tiles(extra: Mapping[str, Any], name: str) -> tuple[str, ...]:
         except HandError:
             raise HandError(M("bad_tiles", field=name, value=repr(value))) from None
     if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
-        raise HandError(M("bad_tiles", field=name, value=repr(value)))
+        raise HandError(M("bad_tiles", field=name, value=as_input(value)))
     for code in value:
         if not T.is_tile(code):
-            raise HandError(M("bad_indicator", field=name, code=repr(code)))
+            raise HandError(M("bad_indicator", field=name, code=as_input(code)))
     return tuple(value)
 
 
@@ -324,7 +324,7 @@ def read_fields(hand: Hand) -> RiichiFields:
     held = Counter(hand.all_tiles)
     for code in red:
         if code not in FIVES:
-            raise HandError(M("bad_red", code=repr(code)))
+            raise HandError(M("bad_red", code=as_input(code)))
         if not held[code]:
             raise HandError(M("red_not_held", tile=Tile(code), code=code))
     twice = [c for c, n in Counter(red).items() if n > 1]

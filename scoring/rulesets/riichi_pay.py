@@ -18,7 +18,7 @@ from mahjong.hand_calculating.hand_config import HandConfig
 from mahjong.hand_calculating.scores import ScoresCalculator
 
 from scoring.hand import WINDS, Hand, HandError
-from scoring.messages import Catalog, Msg, Seat, Text, Tile
+from scoring.messages import Catalog, Msg, Seat, Text, Tile, as_input
 from scoring.payments import Payers, claimed_from_seat, win_payers
 from scoring.ruleset import Payment
 from scoring.rulesets.riichi_words import YAKU_NAMES
@@ -154,7 +154,7 @@ def check_pao(hand: Hand, liable: str, response, options: Mapping[str, Any]) -> 
 def read_pao(extra: Mapping[str, Any]) -> str | None:
     value = extra.get("pao")
     if value is not None and value not in WINDS:
-        raise HandError(P("pao_seat", value=repr(value)))
+        raise HandError(P("pao_seat", value=as_input(value)))
     return value
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from scoring import tiles as T
 from scoring.decompose import Arrangement, seven_pairs, standard_arrangements, waits
 from scoring.hand import Hand, HandError
-from scoring.messages import Catalog, Msg, Text, Tile
+from scoring.messages import Catalog, Msg, Text, Tile, as_input
 from scoring.patterns import Pattern, best_reading, largest_only
 from scoring.payments import pay_each, seat_code, win_payers
 from scoring.ruleset import SEATS, Exclusion, Fan, HandField, Option, ScoreResult
@@ -153,7 +153,7 @@ def missing_suit_of(hand: Hand) -> str | None:
         return None
     suit = SUIT_ALIASES.get(str(raw).strip().lower()) if isinstance(raw, str) else None
     if suit is None:
-        raise HandError(M("bad_missing_suit", value=repr(raw)))
+        raise HandError(M("bad_missing_suit", value=as_input(raw)))
     return suit
 
 
@@ -429,7 +429,7 @@ class BloodBattle:
     def check_missing_suit(self, seat: str, value: Any) -> None:
         """A round's declared missing suit (定缺) of `seat` must name a suit."""
         if not isinstance(value, str) or SUIT_ALIASES.get(value.strip().lower()) is None:
-            raise HandError(M("bad_round_missing_suit", seat=seat_code(seat), value=repr(value)))
+            raise HandError(M("bad_round_missing_suit", seat=seat_code(seat), value=as_input(value)))
 
     def check_final_hand(self, hand: Hand) -> None:
         check_hand(hand, self.game, winning=False)

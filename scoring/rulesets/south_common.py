@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from scoring import tiles as T
 from scoring.decompose import Arrangement, seven_pairs, standard_arrangements, thirteen_orphans
 from scoring.hand import WINDS, Hand, HandError, Meld
-from scoring.messages import Catalog, Msg, Seat, Text, Tile
+from scoring.messages import Catalog, Msg, Seat, Text, Tile, as_input
 from scoring.notation import format_tiles, parse_tiles
 from scoring.payments import claimed_from_seat, player_before
 from scoring.ruleset import HandField, Option, Payment, ScoreResult
@@ -169,8 +169,8 @@ def count_field(hand: Hand, name: str, low: int = 0, high: int | None = None) ->
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (
             high is not None and value > high):
         if high is not None:
-            raise HandError(M("bad_count_range", field=name, low=low, high=high, value=repr(value)))
-        raise HandError(M("bad_count", field=name, low=low, value=repr(value)))
+            raise HandError(M("bad_count_range", field=name, low=low, high=high, value=as_input(value)))
+        raise HandError(M("bad_count", field=name, low=low, value=as_input(value)))
     return value
 
 
@@ -202,9 +202,9 @@ def tiles_field(hand: Hand, name: str) -> list[str]:
         try:
             raw = parse_tiles(raw) if raw else []
         except HandError:
-            raise HandError(M("bad_tiles", field=name, value=repr(raw))) from None
+            raise HandError(M("bad_tiles", field=name, value=as_input(raw))) from None
     if not isinstance(raw, list) or not all(isinstance(t, str) and T.is_tile(t) for t in raw):
-        raise HandError(M("bad_tiles", field=name, value=repr(raw)))
+        raise HandError(M("bad_tiles", field=name, value=as_input(raw)))
     counts = Counter(hand.all_tiles) + Counter(raw)
     for code, n in counts.items():
         if n > 4 and code in raw:
@@ -219,7 +219,7 @@ def round_players(hand: Hand) -> tuple[tuple[str, ...], bool]:
     if raw is None:
         return WINDS, False
     if not isinstance(raw, list) or not raw or any(s not in WINDS for s in raw) or len(set(raw)) != len(raw):
-        raise HandError(M("bad_players_in", value=repr(raw)))
+        raise HandError(M("bad_players_in", value=as_input(raw)))
     return tuple(s for s in WINDS if s in raw), True
 
 

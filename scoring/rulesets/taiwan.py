@@ -18,7 +18,7 @@ from typing import Any
 from scoring import tiles as T
 from scoring.decompose import Arrangement, counts34, standard_arrangements, waits
 from scoring.hand import Hand, HandError
-from scoring.messages import Msg, Seat, Suit, Text, Tile
+from scoring.messages import Msg, Seat, Suit, Text, Tile, as_input
 from scoring.patterns import Pattern, apply_exclusions, best_reading, matched
 from scoring.payments import win_payers
 from scoring.ruleset import Exclusion, Fan, HandField, Option, Payment, RuleSet, ScoreResult
@@ -312,7 +312,7 @@ def _streak(hand: Hand) -> int:
     value = hand.context.extra.get("dealer_streak", 0)
     value = 0 if value is None else value
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise HandError(M("bad_streak", value=repr(value)))
+        raise HandError(M("bad_streak", value=as_input(value)))
     return value
 
 
@@ -321,7 +321,7 @@ def _flower_win(hand: Hand) -> str | None:
     if value is None:
         return None
     if value not in FLOWER_WINS:
-        raise HandError(M("bad_flower_win", value=repr(value)))
+        raise HandError(M("bad_flower_win", value=as_input(value)))
     name = M("c_eight") if value == "eight" else M("c_seven_rob")
     if len(set(hand.flowers)) != 8:
         raise HandError(M("flower_win_flowers", name=name, n=len(hand.flowers)))

@@ -16,7 +16,7 @@ from typing import Any
 
 from scoring import tiles as T
 from scoring.hand import Hand, HandError
-from scoring.messages import Catalog, Msg, Text, Tile
+from scoring.messages import Catalog, Msg, Text, Tile, as_input
 from scoring.patterns import best_reading
 from scoring.payments import pay_each, win_payers
 from scoring.ruleset import Fan, HandField, Option, RuleSet, ScoreResult
@@ -185,7 +185,7 @@ def check_hand(hand: Hand, options: Mapping[str, Any]) -> tuple[str | None, str,
         raise HandError(M("bonus_in_hand", tile=Tile(bonus_tile)))
     bonus = hand.context.extra.get("bonus", 0)
     if not isinstance(bonus, int) or isinstance(bonus, bool) or not 0 <= bonus <= 4:
-        raise HandError(M("bad_bonus", value=repr(bonus)))
+        raise HandError(M("bad_bonus", value=as_input(bonus)))
     hand.validate(sets=SETS, allow_flowers=False)
     return wild, bonus_tile, bonus
 
