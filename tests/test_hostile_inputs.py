@@ -233,7 +233,7 @@ def test_a_hand_field_of_the_wrong_shape_is_refused_in_the_app_not_crashed(monke
     at.session_state["lang"] = lang
     at.run()
     for rules, typed in [
-            ("riichi", f"{B14} dora_indicators=5m"), ("riichi", f'{B14} dora_indicators=["5x"]'),
+            ("riichi", f"{B14} dora_indicators=5x"), ("riichi", f'{B14} dora_indicators=["5x"]'),
             ("riichi", f"{B14} honba=1e400"), ("riichi", f"{B14} honba=NaN"),
             ("riichi", f"{B14} honba={10 ** 23}"), ("sichuan", f"{B14} players_in=5"),
             ("fujian", f"{B17} dealer_history=5"), ("fujian", f"{B17} gold=[[1]]"),

@@ -303,7 +303,7 @@ def _tiles(extra: Mapping[str, Any], name: str) -> tuple[str, ...]:
         try:
             value = parse_tiles(value)
         except HandError:
-            raise HandError(M("bad_tiles", field=name, value=repr(value))) from None
+            raise HandError(M("bad_tiles", field=name, value=as_input(value))) from None
     if not isinstance(value, list | tuple) or not all(isinstance(c, str) for c in value):
         raise HandError(M("bad_tiles", field=name, value=as_input(value)))
     for code in value:
