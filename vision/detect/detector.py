@@ -24,7 +24,7 @@ from vision.detect.game_tiles import keep_to_tiles
 from vision.detect.imageio import ImageReadError, LoadedImage, load_image
 from vision.detect.one_set import fit_to_one_set
 from vision.detect.red_five import mark_red_fives
-from vision.detect.windows import FINER_GAIN, FINER_GRIDS, merge, needs_finer, windows
+from vision.detect.windows import FINER_GAIN, FINER_GRIDS, merge, needs_finer, still_weak, windows
 
 __all__ = ["Detection", "TileDetector", "ImageReadError", "ModelError", "default_model_dir",
            "load_detector"]
@@ -513,11 +513,12 @@ class TileDetector:
             pixels, sx, sy = self._unstretch(im.pixels, boxes, scores)
             if pixels is not im.pixels:
                 (boxes, scores), = self._boxes([pixels])
-            weak = needs_finer(pixels.shape, boxes, scores, self.imgsz, self.conf,
-                               self.small_tile)
+            first = boxes, scores
             boxes, scores = self._refine(pixels, boxes, scores)
             boxes, scores = self._close_up(pixels, boxes, scores)
-            if weak and self.finer:
+            if self.finer and needs_finer(pixels.shape, *first, self.imgsz, self.conf,
+                                          self.small_tile) \
+                    and still_weak(first, (boxes, scores), self.conf):
                 boxes, scores = self._finer(pixels, boxes, scores)
             full = boxes / [sx, sy, sx, sy] / im.scale
             if profile is None:

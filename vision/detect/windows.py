@@ -17,6 +17,8 @@ import numpy as np
 FINER_ABOVE = 2.0  # only photos whose long side is over this many times the input size
 FINER_BELOW = 8  # ... whose pass finds fewer sure tiles than this (a hand shows 13 or more)
 FINER_CLOSE_UP = 2.0  # ... unless those are at least this many `small_tile`s: a close-up
+FINER_FEW = 4  # a first pass this short is tried in windows whatever the zoom found
+FINER_MERGED = 1.45  # boxes longer than this for their width (a tile is 4:3) span two or more
 FINER_GRIDS = (2, 3)  # windows across and down, tried in turn while each finds more
 FINER_GAIN = 1.05  # "more": this many times the sure tiles of the reading before
 FINER_OVERLAP = 0.25  # of a window's size, shared with its neighbour
@@ -37,6 +39,19 @@ def needs_finer(shape, boxes: np.ndarray, scores: np.ndarray, imgsz: int, conf: 
     b = boxes[sure]
     side = float(np.median(np.minimum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1])))
     return side * imgsz / max(h, w) < FINER_CLOSE_UP * small_tile
+
+
+def still_weak(first: tuple[np.ndarray, np.ndarray], now: tuple[np.ndarray, np.ndarray],
+               conf: float) -> bool:
+    """After the zoom into the tiles' region, is a weak first pass (`needs_finer`) still worth
+    the windows? Yes when it found next to nothing (FINER_FEW), when its boxes looked like
+    several tiles each (the zoom then saw only their part of the row), or when the zoom still
+    reads too few."""
+    from vision.detect.boxes import median_shape
+
+    sure = first[1] >= conf
+    return (int(sure.sum()) < FINER_FEW or median_shape(first[0][sure]) > FINER_MERGED
+            or int((now[1] >= conf).sum()) < FINER_BELOW)
 
 
 def starts(length: int, n: int) -> tuple[int, list[int]]:
