@@ -193,3 +193,35 @@ def test_a_hand_that_is_over_offers_no_more_going_on(url):  # noqa: F811
         at.text_input(key=key).set_value(tiles)
     at.button(key="tb-draw").click().run()
     assert not [c for c in at.checkbox if c.key == "tb-more"]
+
+
+def test_a_hand_begun_by_a_kong_is_in_play_not_a_round_nobody_won(url):  # noqa: F811
+    """Seen in a browser: after Ann's kong opened hand 1 the hand read "1. a round nobody won"
+    (整局无人和牌) while it was still being played; it says so only once the wall ran out."""
+    at = start(page("zh"), rules="sichuan")
+    kong(at, 0, "concealed", "2s")
+    heads = [e.label for e in at.expander if e.label.startswith("1.")]
+    assert heads == ["1. 还在打，暂时无人和牌（庄家 Ann，东风圈）"], heads
+    at.checkbox(key="tb-more").check()
+    for i, tiles in ((0, "{2222s} 111p 333p 55s 68s"), (1, "1112223334445m"),
+                     (2, CY), (3, DI)):
+        at.text_input(key=f"tb-end-{i}").set_value(tiles)
+    at.button(key="tb-draw").click().run()
+    assert not at.exception, at.exception
+    assert [e.label for e in at.expander if e.label.startswith("1.")] == \
+        ["1. 整局无人和牌（庄家 Ann，东风圈）"]
+
+
+def test_the_kong_box_says_which_hand_the_kong_goes_into_by_number(url):  # noqa: F811
+    """Seen in a browser: the kong box's help said 勾选“第 N 局继续” on the Chinese page, a
+    letter N no player reads, and told to tick a box the page did not show before hand 1."""
+    at = start(page("zh"), rules="sichuan")
+
+    def kong_help() -> str:
+        return next(c.value for c in at.caption if c.value.startswith("有人开杠时"))
+
+    assert "这个杠开始第 1 局" in kong_help() and "N" not in kong_help()
+    add(at, BO, 1, "-")
+    assert "这个杠开始第 2 局；要记进第 1 局，请勾选上面的“第 1 局继续”。" in kong_help()
+    at.checkbox(key="tb-more").check().run()
+    assert "这个杠记进正在打的第 1 局。" in kong_help()
