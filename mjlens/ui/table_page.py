@@ -327,6 +327,20 @@ def _csv(view: TableView, lang: str) -> str:
     return out.getvalue()
 
 
+DRAWN = "tb-drawn-revision"  # the table's revision the whole page was last drawn at
+
+
+def _redraw_if_changed(view: TableView) -> None:
+    """A change to the table seen by the live part alone (its Undo button, or another phone's
+    hand) redraws the whole page: Undo reran only this part, so its message never showed and
+    the form below still offered what the table had before (no Hand N goes on after the end
+    of the wall was undone)."""
+    ss = st.session_state
+    if ss.get(DRAWN) != view.revision:
+        ss[DRAWN] = view.revision
+        st.rerun()
+
+
 @st.fragment(run_every=3)
 def live_view(lang: str) -> None:
     """Re-read every few seconds, so a hand added from another phone shows up here."""
@@ -337,6 +351,7 @@ def live_view(lang: str) -> None:
         _refuse(exc, lang)
         ss.table = None
         return
+    _redraw_if_changed(view)
     standings_view(view, lang)
     hands_view(view, lang)
     with st.container(horizontal=True):
@@ -368,6 +383,7 @@ def main() -> None:
         choose_table(lang)
         return
     playing = ledger().table(ss.table)
+    ss[DRAWN] = playing.revision
     st.caption(O.plays(playing, rules_name(playing.rules, lang), lang))
     live_view(lang)
     view = ledger().table(ss.table)
