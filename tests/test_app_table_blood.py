@@ -181,6 +181,7 @@ def test_the_scoring_pages_add_to_table_adds_another_winner_to_the_hand_going_on
     view = Ledger(url).table("Friday")
     assert len(view.hands) == 1 and view.hands[0].winners == [1, 2]
     assert view.totals == [-8, 24, 0, -16] and view.deal.dealer == 1
+    assert at.checkbox(key="tb-score-more").value  # two have won: the hand still goes on
 
 
 def test_a_hand_that_is_over_offers_no_more_going_on(url):  # noqa: F811
@@ -222,6 +223,24 @@ def test_the_kong_box_says_which_hand_the_kong_goes_into_by_number(url):  # noqa
 
     assert "这个杠开始第 1 局" in kong_help() and "N" not in kong_help()
     add(at, BO, 1, "-")
-    assert "这个杠开始第 2 局；要记进第 1 局，请勾选上面的“第 1 局继续”。" in kong_help()
-    at.checkbox(key="tb-more").check().run()
     assert "这个杠记进正在打的第 1 局。" in kong_help()
+    at.checkbox(key="tb-more").uncheck().run()
+    assert "这个杠开始第 2 局；要记进第 1 局，请勾选上面的“第 1 局继续”。" in kong_help()
+
+
+def test_after_a_win_the_hand_goes_on_without_a_tap(url):  # noqa: F811
+    """Hand N goes on unticked itself after every win: each later winner, kong or end of the
+    wall took a tap more, and a second winner added without it went in as hand 2. A won hand
+    goes on (血战到底) until three have won: the box starts ticked, and is gone after that."""
+    at = start(page(), rules="sichuan")
+    add(at, BO, 1, "-")
+    assert at.checkbox(key="tb-more").value
+    add(at, "111222333p 4477p +7p", 2, 3)  # no tap on the box
+    assert Ledger(url).table("Friday").hands[0].winners == [1, 2]
+    assert at.checkbox(key="tb-more").value
+    add(at, "123456789s 55s 88p +8p", 0, 3)
+    view = Ledger(url).table("Friday")
+    assert len(view.hands) == 1 and view.hands[0].winners == [1, 2, 0]
+    assert not [c for c in at.checkbox if c.key == "tb-more"]  # three have won: it is over
+    add(at, BO, 1, "-")  # the next hand is a new one
+    assert len(Ledger(url).table("Friday").hands) == 2

@@ -215,16 +215,27 @@ def _add(lang: str, draw: bool = False) -> None:
         if ss.get("tb-more") and not draw:  # 血战到底: the last hand goes on
             hand = ledger().add_winner(view.name, entry)
             ss.table_msg = ("success", t("more_added", lang, n=hand.seq))
-            ss["tb-more"] = False
+            ss["tb-more"] = _still_going(view, hand)
             ss["tb-hand"] = ""  # added: a second tap must not add it again
             return
         hand = ledger().add(view.name, entry)
         ss.table_msg = ("success", t("added", lang, n=hand.seq))
+        ss["tb-more"] = _still_going(view, hand)
         R.clear("tb")
         if not draw:
             ss["tb-hand"] = ""
     except LedgerError as exc:
         _refuse(exc, lang)
+
+
+def _still_going(view: TableView, hand) -> bool:
+    """Whether Hand N goes on starts ticked after a win: where winners leave (血战到底) a won
+    hand goes on until three have won or the wall runs out, so the next win, kong or end of
+    the wall is this hand's. The box unticked itself after every win: each later step took a
+    tap more, and a second winner added without it went in as a new hand at the wrong deal."""
+    from mjlens.ledger.blood import goes_on, winners_leave
+
+    return winners_leave(view.rules) and goes_on(hand)
 
 
 def _undo(lang: str, seq: int) -> None:
@@ -440,10 +451,11 @@ def _add_outcome(hand_json: dict, reading: dict | None, lang: str) -> None:
         if ss.get("tb-score-more"):  # 血战到底: the last hand goes on
             hand = ledger().add_winner(view.name, entry)
             ss.table_msg = ("success", t("more_added", lang, n=hand.seq))
-            ss["tb-score-more"] = False
+            ss["tb-score-more"] = _still_going(view, hand)
             return
         hand = ledger().add(view.name, entry)
         ss.table_msg = ("success", t("added", lang, n=hand.seq))
+        ss["tb-score-more"] = _still_going(view, hand)
         R.clear("tb-score")
     except LedgerError as exc:
         _refuse(exc, lang)
