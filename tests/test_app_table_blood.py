@@ -244,3 +244,30 @@ def test_after_a_win_the_hand_goes_on_without_a_tap(url):  # noqa: F811
     assert not [c for c in at.checkbox if c.key == "tb-more"]  # three have won: it is over
     add(at, BO, 1, "-")  # the next hand is a new one
     assert len(Ledger(url).table("Friday").hands) == 2
+
+
+def test_after_undoing_the_end_of_the_wall_the_hand_goes_on_again_ticked(url):  # noqa: F811
+    """Undo of hand 1's end of the wall left Hand 1 goes on unticked: the tiles typed again
+    went in as a new hand nobody won unless the box was ticked first."""
+    at = start(page(), rules="sichuan")
+    add(at, BO, 1, "-")
+    for key, tiles in (("tb-end-0", ANN), ("tb-end-2", CY), ("tb-end-3", DI)):
+        at.text_input(key=key).set_value(tiles)
+    at.button(key="tb-draw").click().run()
+    assert Ledger(url).table("Friday").hands[0].kind == "round"
+    at.button(key="tb-undo").click().run()
+    assert "Hand 1: the end of the wall undone." in shown(at)
+    assert at.checkbox(key="tb-more").value
+
+
+def test_undoing_a_new_hand_leaves_the_hand_before_going_on_ticked(url):  # noqa: F811
+    """A drawn hand 2 recorded by mistake while hand 1 went on: undone, hand 1 goes on again,
+    and its box is ticked (it was left unticked, as before the mistake)."""
+    at = start(page(), rules="sichuan")
+    add(at, BO, 1, "-")
+    at.checkbox(key="tb-more").uncheck()
+    at.button(key="tb-draw").click().run()
+    assert [h.kind for h in Ledger(url).table("Friday").hands] == ["hand", "draw"]
+    at.button(key="tb-undo").click().run()
+    assert "Hand 2 undone." in shown(at)
+    assert at.checkbox(key="tb-more").value

@@ -12,7 +12,7 @@ from typing import Any
 
 import streamlit as st
 
-from mjlens.ledger.blood import KONG_KINDS, last_step, winners_leave
+from mjlens.ledger.blood import KONG_KINDS, goes_on, last_step, winners_leave
 from mjlens.ledger.store import TableView
 from mjlens.ledger.words import LedgerError
 from mjlens.ui.i18n import text
@@ -151,6 +151,7 @@ def undo_step(ledger, lang: str, seq: int, revision: int) -> None:
         name = _last_name(view, view.hands[-1]) if step in ("win", "kong") else ""
         hand = ledger.undo_step(ss.table, seq, revision)
         ss.table_msg = ("success", M(f"{step}_undone", n=hand.seq, name=name).render(lang))
+        ss["tb-more"] = goes_on(hand)  # the hand goes on again: its next step needs no tap
     except LedgerError as exc:
         ss.table_msg = ("error", text(exc.msg, lang))
 
@@ -179,8 +180,6 @@ def kong_inputs(view: TableView, more: bool, lang: str, seated: Callable[[int], 
 def _kong_goes(view: TableView, more: bool):
     """Which hand the kong goes into, by number: the help said "tick Hand N goes on", a
     letter on the Chinese page and a box that is not there when no hand goes on."""
-    from mjlens.ledger.blood import goes_on
-
     last = view.hands[-1] if view.hands else None
     if last is None:
         return M("kong_starts", n=1)

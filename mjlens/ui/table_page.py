@@ -242,6 +242,8 @@ def _undo(lang: str, seq: int) -> None:
     ss = st.session_state
     try:
         ss.table_msg = ("success", t("undone", lang, n=ledger().undo(ss.table, seq).seq))
+        view = ledger().table(ss.table)  # the hand before it may go on again (血战到底)
+        ss["tb-more"] = bool(view.hands) and _still_going(view, view.hands[-1])
     except LedgerError as exc:
         _refuse(exc, lang)
 
