@@ -222,6 +222,7 @@ def test_the_kong_box_says_which_hand_the_kong_goes_into_by_number(url):  # noqa
         return next(c.value for c in at.caption if c.value.startswith("有人开杠时"))
 
     assert "这个杠开始第 1 局" in kong_help() and "N" not in kong_help()
+    assert "副露。这个杠" in kong_help()  # no space between Chinese sentences
     add(at, BO, 1, "-")
     assert "这个杠记进正在打的第 1 局。" in kong_help()
     at.checkbox(key="tb-more").uncheck().run()

@@ -44,6 +44,7 @@ M = Catalog("app_table_blood", {
                   "from the discarder). The winner's hand then shows the kong as a meld.",
                   "有人开杠时在这里记下：仍在局中的玩家当场付刮风下雨（补杠每家 1 底，暗杠每家 2 底，"
                   "直杠由放杠者付 2 底）。之后和牌的那手牌要把这个杠写成副露。"),
+    "two": ("{first} {second}", "{first}{second}"),  # two sentences (no space in Chinese)
     "kong_into": ("The kong goes into hand {n}, the hand being played.",
                   "这个杠记进正在打的第 {n} 局。"),
     "kong_starts": ("The kong starts hand {n}, which then goes on.",
@@ -163,7 +164,7 @@ def kong_inputs(view: TableView, more: bool, lang: str, seated: Callable[[int], 
         return
     with st.expander(M("kong_box").render(lang), icon=":material/view_week:",
                      key="tb-kong-exp"):
-        st.caption(M("kong_help").render(lang) + " " + _kong_goes(view, more).render(lang))
+        st.caption(M("two", first=M("kong_help"), second=_kong_goes(view, more)).render(lang))
         a, b = st.columns(2)
         a.selectbox(M("kong_player").render(lang), _still_in(view, more), key="tb-kong-player",
                     format_func=seated)
