@@ -272,3 +272,21 @@ def test_undoing_a_new_hand_leaves_the_hand_before_going_on_ticked(url):  # noqa
     at.button(key="tb-undo").click().run()
     assert "Hand 2 undone." in shown(at)
     assert at.checkbox(key="tb-more").value
+
+
+def test_what_a_tap_did_is_said_beside_the_buttons_tapped(url):  # noqa: F811
+    """Seen on a phone: Drawn hand refused for want of the tiles, and the sentence saying why
+    stood at the top of the page, screens above the button, so the tap seemed to do nothing.
+    A message is now shown in the box whose button was tapped, and only there."""
+    at = start(page(), rules="sichuan")
+    add(at, BO, 1, "-")
+    at.button(key="tb-draw").click().run()
+    box = at.expander(key="tb-add-exp")
+    assert "with Ann, Cy, Di still in" in box.error[0].value
+    assert len(at.error) == 1  # not at the top as well
+    at.selectbox(key="tb-fix-from").set_value(3)
+    at.button(key="tb-fix-btn").click().run()
+    assert len(at.error) == 1 and at.expander(key="tb-fix-exp").error  # refused, said there
+    at.button(key="tb-undo").click().run()  # Undo sits at the top, under the hands
+    assert "Hand 1 undone." in at.success[0].value
+    assert not at.expander(key="tb-add-exp").success

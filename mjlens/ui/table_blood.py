@@ -15,6 +15,7 @@ import streamlit as st
 from mjlens.ledger.blood import KONG_KINDS, goes_on, last_step, winners_leave
 from mjlens.ledger.store import TableView
 from mjlens.ledger.words import LedgerError
+from mjlens.ui import table_msg as TM
 from mjlens.ui.i18n import text
 from scoring.messages import Catalog
 
@@ -174,8 +175,8 @@ def kong_inputs(view: TableView, more: bool, lang: str, seated: Callable[[int], 
         c.text_input(M("kong_tile").render(lang), key="tb-kong-tile")
         d.selectbox(M("kong_from").render(lang), ["-", *_still_in(view, more)], key="tb-kong-from",
                     format_func=lambda i: M("kong_nobody").render(lang) if i == "-" else seated(i))
-        st.button(M("kong_button").render(lang), key="tb-kong-btn", on_click=add_kong,
-                  args=(lang,))
+        st.button(M("kong_button").render(lang), key="tb-kong-btn",
+                  on_click=TM.tapped(TM.ADD, add_kong), args=(lang,))
 
 
 def _kong_goes(view: TableView, more: bool):

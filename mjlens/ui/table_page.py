@@ -22,6 +22,7 @@ from mjlens.ledger.report import rules_name
 from mjlens.ledger.store import URL_ENV, Ledger, TableView
 from mjlens.ledger.words import LedgerError
 from mjlens.ui import table_blood as B
+from mjlens.ui import table_msg as TM
 from mjlens.ui import table_options as O
 from mjlens.ui import table_riichi as R
 from mjlens.ui.engine import placeholder_for
@@ -168,7 +169,8 @@ def choose_table(lang: str) -> None:
     with join:
         st.subheader(t("join", lang))
         st.text_input(t("join_label", lang), key="tb-join")
-        st.button(t("join_button", lang), key="tb-join-btn", on_click=_join, args=(lang,))
+        st.button(t("join_button", lang), key="tb-join-btn",
+                  on_click=TM.tapped(TM.TOP, _join), args=(lang,))
     with start:
         st.subheader(t("start", lang))
         st.text_input(t("name", lang), key="tb-name")
@@ -184,8 +186,8 @@ def choose_table(lang: str) -> None:
                      format_func=lambda r: rules_name(r, lang))
         _deal_option_inputs(st.session_state.get("tb-rules") or default, lang)
         O.start_caption(st.session_state.get("tb-rules") or default, lang)
-        st.button(t("start_button", lang), key="tb-start-btn", on_click=_start, args=(lang,),
-                  type="primary")
+        st.button(t("start_button", lang), key="tb-start-btn",
+                  on_click=TM.tapped(TM.TOP, _start), args=(lang,), type="primary")
 
 
 def _deal_option_inputs(rules: str, lang: str) -> None:
@@ -371,7 +373,7 @@ def live_view(lang: str) -> None:
         last = view.hands[-1].seq if view.hands else 0  # the hand this phone shows as last
         step = B.undo_words(view, lang)  # 血战到底: a hand's last win or end of the wall
         st.button(step or (t("undo", lang, n=last) if last else t("undo_none", lang)),
-                  key="tb-undo", on_click=B.undo_step if step else _undo,
+                  key="tb-undo", on_click=TM.tapped(TM.TOP, B.undo_step if step else _undo),
                   args=(ledger(), lang, last, view.revision) if step else (lang, last),
                   icon=":material/undo:", disabled=not view.hands)
         st.download_button(t("csv", lang), _csv(view, lang), file_name=f"{view.name}.csv",
@@ -388,9 +390,7 @@ def main() -> None:
     st.markdown(f"### {t('page', lang)}")
     st.caption(t("caption", lang))
     ss = st.session_state
-    msg = ss.get("table_msg")
-    if msg:
-        getattr(st, msg[0])(msg[1])
+    TM.show(TM.TOP)
     _rejoin()
     if not ss.get("table"):
         choose_table(lang)
@@ -412,9 +412,11 @@ def main() -> None:
         B.kong_inputs(whole, view is not whole, lang, _seated(view, "tb", lang))
         B.end_inputs(whole, view is not whole, lang, _seated(view, "tb", lang))
         with st.container(horizontal=True):
-            st.button(t("add_button", lang), key="tb-add", on_click=_add, args=(lang,),
-                      type="primary")
-            st.button(t("draw_button", lang), key="tb-draw", on_click=_add, args=(lang, True))
+            st.button(t("add_button", lang), key="tb-add",
+                      on_click=TM.tapped(TM.ADD, _add), args=(lang,), type="primary")
+            st.button(t("draw_button", lang), key="tb-draw", on_click=TM.tapped(TM.ADD, _add),
+                      args=(lang, True))
+        TM.show(TM.ADD)
     from mjlens.ui.table_fix import correct_view
 
     correct_view(ledger().table(ss.table), lang)  # the whole table, whatever the form shows
@@ -540,7 +542,8 @@ def add_to_table_view(outcome, lang: str) -> None:
         _table_adds(view, outcome, reading, lang)
         O.differ_warning(view, lang)
         st.button(t("to_table", lang, name=view.name), key="tb-score-add", type="primary",
-                  on_click=_add_outcome, args=(outcome.hand.to_json(), reading, lang))
+                  on_click=TM.tapped(TM.TOP, _add_outcome),
+                  args=(outcome.hand.to_json(), reading, lang))
         msg = ss.get("table_msg")
         if msg:
             getattr(st, msg[0])(msg[1])
