@@ -181,6 +181,7 @@ def test_the_scoring_pages_add_to_table_adds_another_winner_to_the_hand_going_on
     view = Ledger(url).table("Friday")
     assert len(view.hands) == 1 and view.hands[0].winners == [1, 2]
     assert view.totals == [-8, 24, 0, -16] and view.deal.dealer == 1
+    assert at.checkbox(key="tb-score-more").value  # two have won: the hand still goes on
 
 
 def test_a_hand_that_is_over_offers_no_more_going_on(url):  # noqa: F811
@@ -193,3 +194,99 @@ def test_a_hand_that_is_over_offers_no_more_going_on(url):  # noqa: F811
         at.text_input(key=key).set_value(tiles)
     at.button(key="tb-draw").click().run()
     assert not [c for c in at.checkbox if c.key == "tb-more"]
+
+
+def test_a_hand_begun_by_a_kong_is_in_play_not_a_round_nobody_won(url):  # noqa: F811
+    """Seen in a browser: after Ann's kong opened hand 1 the hand read "1. a round nobody won"
+    (整局无人和牌) while it was still being played; it says so only once the wall ran out."""
+    at = start(page("zh"), rules="sichuan")
+    kong(at, 0, "concealed", "2s")
+    heads = [e.label for e in at.expander if e.label.startswith("1.")]
+    assert heads == ["1. 还在打，暂时无人和牌（庄家 Ann，东风圈）"], heads
+    at.checkbox(key="tb-more").check()
+    for i, tiles in ((0, "{2222s} 111p 333p 55s 68s"), (1, "1112223334445m"),
+                     (2, CY), (3, DI)):
+        at.text_input(key=f"tb-end-{i}").set_value(tiles)
+    at.button(key="tb-draw").click().run()
+    assert not at.exception, at.exception
+    assert [e.label for e in at.expander if e.label.startswith("1.")] == \
+        ["1. 整局无人和牌（庄家 Ann，东风圈）"]
+
+
+def test_the_kong_box_says_which_hand_the_kong_goes_into_by_number(url):  # noqa: F811
+    """Seen in a browser: the kong box's help said 勾选“第 N 局继续” on the Chinese page, a
+    letter N no player reads, and told to tick a box the page did not show before hand 1."""
+    at = start(page("zh"), rules="sichuan")
+
+    def kong_help() -> str:
+        return next(c.value for c in at.caption if c.value.startswith("有人开杠时"))
+
+    assert "这个杠开始第 1 局" in kong_help() and "N" not in kong_help()
+    assert "副露。这个杠" in kong_help()  # no space between Chinese sentences
+    add(at, BO, 1, "-")
+    assert "这个杠记进正在打的第 1 局。" in kong_help()
+    at.checkbox(key="tb-more").uncheck().run()
+    assert "这个杠开始第 2 局；要记进第 1 局，请勾选上面的“第 1 局继续”。" in kong_help()
+
+
+def test_after_a_win_the_hand_goes_on_without_a_tap(url):  # noqa: F811
+    """Hand N goes on unticked itself after every win: each later winner, kong or end of the
+    wall took a tap more, and a second winner added without it went in as hand 2. A won hand
+    goes on (血战到底) until three have won: the box starts ticked, and is gone after that."""
+    at = start(page(), rules="sichuan")
+    add(at, BO, 1, "-")
+    assert at.checkbox(key="tb-more").value
+    add(at, "111222333p 4477p +7p", 2, 3)  # no tap on the box
+    assert Ledger(url).table("Friday").hands[0].winners == [1, 2]
+    assert at.checkbox(key="tb-more").value
+    add(at, "123456789s 55s 88p +8p", 0, 3)
+    view = Ledger(url).table("Friday")
+    assert len(view.hands) == 1 and view.hands[0].winners == [1, 2, 0]
+    assert not [c for c in at.checkbox if c.key == "tb-more"]  # three have won: it is over
+    add(at, BO, 1, "-")  # the next hand is a new one
+    assert len(Ledger(url).table("Friday").hands) == 2
+
+
+def test_after_undoing_the_end_of_the_wall_the_hand_goes_on_again_ticked(url):  # noqa: F811
+    """Undo of hand 1's end of the wall left Hand 1 goes on unticked: the tiles typed again
+    went in as a new hand nobody won unless the box was ticked first."""
+    at = start(page(), rules="sichuan")
+    add(at, BO, 1, "-")
+    for key, tiles in (("tb-end-0", ANN), ("tb-end-2", CY), ("tb-end-3", DI)):
+        at.text_input(key=key).set_value(tiles)
+    at.button(key="tb-draw").click().run()
+    assert Ledger(url).table("Friday").hands[0].kind == "round"
+    at.button(key="tb-undo").click().run()
+    assert "Hand 1: the end of the wall undone." in shown(at)
+    assert at.checkbox(key="tb-more").value
+
+
+def test_undoing_a_new_hand_leaves_the_hand_before_going_on_ticked(url):  # noqa: F811
+    """A drawn hand 2 recorded by mistake while hand 1 went on: undone, hand 1 goes on again,
+    and its box is ticked (it was left unticked, as before the mistake)."""
+    at = start(page(), rules="sichuan")
+    add(at, BO, 1, "-")
+    at.checkbox(key="tb-more").uncheck()
+    at.button(key="tb-draw").click().run()
+    assert [h.kind for h in Ledger(url).table("Friday").hands] == ["hand", "draw"]
+    at.button(key="tb-undo").click().run()
+    assert "Hand 2 undone." in shown(at)
+    assert at.checkbox(key="tb-more").value
+
+
+def test_what_a_tap_did_is_said_beside_the_buttons_tapped(url):  # noqa: F811
+    """Seen on a phone: Drawn hand refused for want of the tiles, and the sentence saying why
+    stood at the top of the page, screens above the button, so the tap seemed to do nothing.
+    A message is now shown in the box whose button was tapped, and only there."""
+    at = start(page(), rules="sichuan")
+    add(at, BO, 1, "-")
+    at.button(key="tb-draw").click().run()
+    box = at.expander(key="tb-add-exp")
+    assert "with Ann, Cy, Di still in" in box.error[0].value
+    assert len(at.error) == 1  # not at the top as well
+    at.selectbox(key="tb-fix-from").set_value(3)
+    at.button(key="tb-fix-btn").click().run()
+    assert len(at.error) == 1 and at.expander(key="tb-fix-exp").error  # refused, said there
+    at.button(key="tb-undo").click().run()  # Undo sits at the top, under the hands
+    assert "Hand 1 undone." in at.success[0].value
+    assert not at.expander(key="tb-add-exp").success

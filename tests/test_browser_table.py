@@ -88,3 +88,42 @@ def test_two_phones_share_one_table(served, tmp_path):
                 shutil.copy(shot, ROOT / "docs" / "screenshot-table.png")
         finally:
             browser.close()
+
+
+def test_undo_redraws_the_whole_page_not_only_the_standings(served):
+    """Undo sits in the part of the page that re-reads the ledger every few seconds, and a tap
+    there reran that part alone (AppTest runs the whole page, so only a browser shows it): the
+    message saying what was undone never appeared, and after undoing hand 1's end of the wall
+    the form below still had no Hand 1 goes on, the hand's going on again notwithstanding."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from mjlens.ledger import entries
+    from tests.test_ledger_wall_end import ANN, BO, CY, DI
+
+    server, url = served
+    ledger = Ledger(url)
+    code = ledger.new_table("Chengdu", ["Ann", "Bo", "Cy", "Di"], "sichuan").code
+    ledger.add("Chengdu", entries.from_notation(BO, winner=1))
+    ledger.end_wall("Chengdu", {0: _hand(ANN), 2: _hand(CY), 3: _hand(DI)}, join=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            page = browser.new_context(viewport=PHONE, locale="en-GB").new_page()
+            page.goto(f"{server}/table?table={code}")
+            page.locator(".st-key-tb-add-exp summary").first.click(timeout=60_000)
+            expect(page.locator(".st-key-tb-hand")).to_be_visible(timeout=30_000)
+            assert page.locator(".st-key-tb-more").count() == 0  # the hand is over
+            page.get_by_role("button", name="Undo hand 1's end of the wall").click()
+            expect(page.get_by_text("Hand 1: the end of the wall undone.")).to_be_visible(
+                timeout=30_000)
+            expect(page.locator(".st-key-tb-more")).to_contain_text("Hand 1 goes on",
+                                                                    timeout=30_000)
+            assert page.locator('[data-testid="stException"]').count() == 0
+        finally:
+            browser.close()
+
+
+def _hand(notation: str) -> dict:
+    from scoring.notation import parse_hand
+
+    return parse_hand(notation).to_json()

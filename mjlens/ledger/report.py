@@ -51,6 +51,9 @@ M = Catalog("ledger_report", {
     "round_won": ("{n}. {wins}  ({deal})", "{n}. {wins}（{deal}）"),
     "round_win": ("{name} won {value} (+{amount})", "{name} 和牌 {value}（赢 {amount}）"),
     "round_no_win": ("{n}. a round nobody won  ({deal})", "{n}. 整局无人和牌（{deal}）"),
+    # a round begun on the table by a kong, still going on (血战到底): nobody has won yet
+    "round_in_play": ("{n}. in play, nobody has won yet  ({deal})",
+                      "{n}. 还在打，暂时无人和牌（{deal}）"),
     "col_hand": ("hand", "局"),
     "col_kind": ("kind", "类型"),
     "col_winners": ("winners", "和牌者"),
@@ -176,11 +179,19 @@ def hand_lines(view, h, lang: str) -> list[str]:
         return [_drawn(h, players, common).render(lang), *payment_lines(h.payments, players, lang)]
     if h.kind == "round":
         wins = round_wins(view, h)
-        head = M("round_won", wins=wins, **common) if wins else M("round_no_win", **common)
+        head = M("round_won", wins=wins, **common) if wins else M(_no_win_yet(h), **common)
         return [head.render(lang), *payment_lines(h.payments, players, lang)]
     return [M("won", winners=tuple(players[w] for w in h.winners),
               value=value_text(view, h, lang), **common).render(lang),
             *payment_lines(h.payments, players, lang)]
+
+
+def _no_win_yet(h) -> str:
+    """A round without wins: over (its wall ran out), or begun by a kong and going on, which
+    read "a round nobody won" while the hand was still being played."""
+    from mjlens.ledger.blood import goes_on
+
+    return "round_in_play" if goes_on(h) else "round_no_win"
 
 
 def _drawn(h, players, common):

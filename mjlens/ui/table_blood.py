@@ -12,9 +12,10 @@ from typing import Any
 
 import streamlit as st
 
-from mjlens.ledger.blood import KONG_KINDS, last_step, winners_leave
+from mjlens.ledger.blood import KONG_KINDS, goes_on, last_step, winners_leave
 from mjlens.ledger.store import TableView
 from mjlens.ledger.words import LedgerError
+from mjlens.ui import table_msg as TM
 from mjlens.ui.i18n import text
 from scoring.messages import Catalog
 
@@ -41,11 +42,16 @@ M = Catalog("app_table_blood", {
     "kong_box": ("Kong (杠): its rain money (刮风下雨)", "杠：刮风下雨"),
     "kong_help": ("When a player makes a kong, add it here: the players still in pay its rain money "
                   "at once (an added kong 1 base each, a concealed kong 2 each, an exposed kong 2 "
-                  "from the discarder). Tick Hand N goes on to add it to the hand being played; "
-                  "the winner's hand then shows the kong as a meld.",
+                  "from the discarder). The winner's hand then shows the kong as a meld.",
                   "有人开杠时在这里记下：仍在局中的玩家当场付刮风下雨（补杠每家 1 底，暗杠每家 2 底，"
-                  "直杠由放杠者付 2 底）。勾选“第 N 局继续”，杠就记进正在打的这一局；"
-                  "之后和牌的那手牌要把这个杠写成副露。"),
+                  "直杠由放杠者付 2 底）。之后和牌的那手牌要把这个杠写成副露。"),
+    "two": ("{first} {second}", "{first}{second}"),  # two sentences (no space in Chinese)
+    "kong_into": ("The kong goes into hand {n}, the hand being played.",
+                  "这个杠记进正在打的第 {n} 局。"),
+    "kong_starts": ("The kong starts hand {n}, which then goes on.",
+                    "这个杠开始第 {n} 局，这一局随后继续。"),
+    "kong_tick": ("The kong starts hand {next}; to add it to hand {n}, tick Hand {n} goes on above.",
+                  "这个杠开始第 {next} 局；要记进第 {n} 局，请勾选上面的“第 {n} 局继续”。"),
     "kong_player": ("Who made the kong", "开杠者"),
     "kong_kind": ("Kind of kong", "杠的种类"),
     "kind_concealed": ("concealed kong (暗杠, 下雨)", "暗杠（下雨）"),
@@ -147,6 +153,7 @@ def undo_step(ledger, lang: str, seq: int, revision: int) -> None:
         name = _last_name(view, view.hands[-1]) if step in ("win", "kong") else ""
         hand = ledger.undo_step(ss.table, seq, revision)
         ss.table_msg = ("success", M(f"{step}_undone", n=hand.seq, name=name).render(lang))
+        ss["tb-more"] = goes_on(hand)  # the hand goes on again: its next step needs no tap
     except LedgerError as exc:
         ss.table_msg = ("error", text(exc.msg, lang))
 
@@ -158,7 +165,7 @@ def kong_inputs(view: TableView, more: bool, lang: str, seated: Callable[[int], 
         return
     with st.expander(M("kong_box").render(lang), icon=":material/view_week:",
                      key="tb-kong-exp"):
-        st.caption(M("kong_help").render(lang))
+        st.caption(M("two", first=M("kong_help"), second=_kong_goes(view, more)).render(lang))
         a, b = st.columns(2)
         a.selectbox(M("kong_player").render(lang), _still_in(view, more), key="tb-kong-player",
                     format_func=seated)
@@ -168,8 +175,21 @@ def kong_inputs(view: TableView, more: bool, lang: str, seated: Callable[[int], 
         c.text_input(M("kong_tile").render(lang), key="tb-kong-tile")
         d.selectbox(M("kong_from").render(lang), ["-", *_still_in(view, more)], key="tb-kong-from",
                     format_func=lambda i: M("kong_nobody").render(lang) if i == "-" else seated(i))
-        st.button(M("kong_button").render(lang), key="tb-kong-btn", on_click=add_kong,
-                  args=(lang,))
+        st.button(M("kong_button").render(lang), key="tb-kong-btn",
+                  on_click=TM.tapped(TM.ADD, add_kong), args=(lang,))
+
+
+def _kong_goes(view: TableView, more: bool):
+    """Which hand the kong goes into, by number: the help said "tick Hand N goes on", a
+    letter on the Chinese page and a box that is not there when no hand goes on."""
+    last = view.hands[-1] if view.hands else None
+    if last is None:
+        return M("kong_starts", n=1)
+    if more:
+        return M("kong_into", n=last.seq)
+    if goes_on(last):
+        return M("kong_tick", n=last.seq, next=last.seq + 1)
+    return M("kong_starts", n=last.seq + 1)
 
 
 def _kong_tile() -> str:

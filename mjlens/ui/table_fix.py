@@ -21,6 +21,7 @@ from mjlens.ledger.game import seats_for
 from mjlens.ledger.store import Entry, HandView, TableView
 from mjlens.ledger.words import LedgerError
 from mjlens.ledger.words import M as W
+from mjlens.ui import table_msg as TM
 from mjlens.ui import table_riichi as R
 from mjlens.ui.table_page import _dealer, _refuse, _seated, _who, ledger, who_inputs
 from scoring.messages import Catalog
@@ -151,6 +152,8 @@ def correct_view(view: TableView, lang: str) -> None:
         R.tenpai_input(then, PREFIX, lang, _seated(then, PREFIX, lang))
         with st.container(horizontal=True):
             st.button(t("button", lang, n=seq), key=f"{PREFIX}-btn", type="primary",
-                      on_click=_correct, args=(lang, seq, view.revision))
-            st.button(t("draw", lang, n=seq), key=f"{PREFIX}-draw", on_click=_correct,
+                      on_click=TM.tapped(TM.FIX, _correct), args=(lang, seq, view.revision))
+            st.button(t("draw", lang, n=seq), key=f"{PREFIX}-draw",
+                      on_click=TM.tapped(TM.FIX, _correct),
                       args=(lang, seq, view.revision, True))
+        TM.show(TM.FIX)

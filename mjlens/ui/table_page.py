@@ -22,6 +22,7 @@ from mjlens.ledger.report import rules_name
 from mjlens.ledger.store import URL_ENV, Ledger, TableView
 from mjlens.ledger.words import LedgerError
 from mjlens.ui import table_blood as B
+from mjlens.ui import table_msg as TM
 from mjlens.ui import table_options as O
 from mjlens.ui import table_riichi as R
 from mjlens.ui.engine import placeholder_for
@@ -168,7 +169,8 @@ def choose_table(lang: str) -> None:
     with join:
         st.subheader(t("join", lang))
         st.text_input(t("join_label", lang), key="tb-join")
-        st.button(t("join_button", lang), key="tb-join-btn", on_click=_join, args=(lang,))
+        st.button(t("join_button", lang), key="tb-join-btn",
+                  on_click=TM.tapped(TM.TOP, _join), args=(lang,))
     with start:
         st.subheader(t("start", lang))
         st.text_input(t("name", lang), key="tb-name")
@@ -184,8 +186,8 @@ def choose_table(lang: str) -> None:
                      format_func=lambda r: rules_name(r, lang))
         _deal_option_inputs(st.session_state.get("tb-rules") or default, lang)
         O.start_caption(st.session_state.get("tb-rules") or default, lang)
-        st.button(t("start_button", lang), key="tb-start-btn", on_click=_start, args=(lang,),
-                  type="primary")
+        st.button(t("start_button", lang), key="tb-start-btn",
+                  on_click=TM.tapped(TM.TOP, _start), args=(lang,), type="primary")
 
 
 def _deal_option_inputs(rules: str, lang: str) -> None:
@@ -215,11 +217,12 @@ def _add(lang: str, draw: bool = False) -> None:
         if ss.get("tb-more") and not draw:  # 血战到底: the last hand goes on
             hand = ledger().add_winner(view.name, entry)
             ss.table_msg = ("success", t("more_added", lang, n=hand.seq))
-            ss["tb-more"] = False
+            ss["tb-more"] = _still_going(view, hand)
             ss["tb-hand"] = ""  # added: a second tap must not add it again
             return
         hand = ledger().add(view.name, entry)
         ss.table_msg = ("success", t("added", lang, n=hand.seq))
+        ss["tb-more"] = _still_going(view, hand)
         R.clear("tb")
         if not draw:
             ss["tb-hand"] = ""
@@ -227,10 +230,22 @@ def _add(lang: str, draw: bool = False) -> None:
         _refuse(exc, lang)
 
 
+def _still_going(view: TableView, hand) -> bool:
+    """Whether Hand N goes on starts ticked after a win: where winners leave (血战到底) a won
+    hand goes on until three have won or the wall runs out, so the next win, kong or end of
+    the wall is this hand's. The box unticked itself after every win: each later step took a
+    tap more, and a second winner added without it went in as a new hand at the wrong deal."""
+    from mjlens.ledger.blood import goes_on, winners_leave
+
+    return winners_leave(view.rules) and goes_on(hand)
+
+
 def _undo(lang: str, seq: int) -> None:
     ss = st.session_state
     try:
         ss.table_msg = ("success", t("undone", lang, n=ledger().undo(ss.table, seq).seq))
+        view = ledger().table(ss.table)  # the hand before it may go on again (血战到底)
+        ss["tb-more"] = bool(view.hands) and _still_going(view, view.hands[-1])
     except LedgerError as exc:
         _refuse(exc, lang)
 
@@ -327,6 +342,20 @@ def _csv(view: TableView, lang: str) -> str:
     return out.getvalue()
 
 
+DRAWN = "tb-drawn-revision"  # the table's revision the whole page was last drawn at
+
+
+def _redraw_if_changed(view: TableView) -> None:
+    """A change to the table seen by the live part alone (its Undo button, or another phone's
+    hand) redraws the whole page: Undo reran only this part, so its message never showed and
+    the form below still offered what the table had before (no Hand N goes on after the end
+    of the wall was undone)."""
+    ss = st.session_state
+    if ss.get(DRAWN) != view.revision:
+        ss[DRAWN] = view.revision
+        st.rerun()
+
+
 @st.fragment(run_every=3)
 def live_view(lang: str) -> None:
     """Re-read every few seconds, so a hand added from another phone shows up here."""
@@ -337,13 +366,14 @@ def live_view(lang: str) -> None:
         _refuse(exc, lang)
         ss.table = None
         return
+    _redraw_if_changed(view)
     standings_view(view, lang)
     hands_view(view, lang)
     with st.container(horizontal=True):
         last = view.hands[-1].seq if view.hands else 0  # the hand this phone shows as last
         step = B.undo_words(view, lang)  # 血战到底: a hand's last win or end of the wall
         st.button(step or (t("undo", lang, n=last) if last else t("undo_none", lang)),
-                  key="tb-undo", on_click=B.undo_step if step else _undo,
+                  key="tb-undo", on_click=TM.tapped(TM.TOP, B.undo_step if step else _undo),
                   args=(ledger(), lang, last, view.revision) if step else (lang, last),
                   icon=":material/undo:", disabled=not view.hands)
         st.download_button(t("csv", lang), _csv(view, lang), file_name=f"{view.name}.csv",
@@ -360,14 +390,13 @@ def main() -> None:
     st.markdown(f"### {t('page', lang)}")
     st.caption(t("caption", lang))
     ss = st.session_state
-    msg = ss.get("table_msg")
-    if msg:
-        getattr(st, msg[0])(msg[1])
+    TM.show(TM.TOP)
     _rejoin()
     if not ss.get("table"):
         choose_table(lang)
         return
     playing = ledger().table(ss.table)
+    ss[DRAWN] = playing.revision
     st.caption(O.plays(playing, rules_name(playing.rules, lang), lang))
     live_view(lang)
     view = ledger().table(ss.table)
@@ -383,9 +412,11 @@ def main() -> None:
         B.kong_inputs(whole, view is not whole, lang, _seated(view, "tb", lang))
         B.end_inputs(whole, view is not whole, lang, _seated(view, "tb", lang))
         with st.container(horizontal=True):
-            st.button(t("add_button", lang), key="tb-add", on_click=_add, args=(lang,),
-                      type="primary")
-            st.button(t("draw_button", lang), key="tb-draw", on_click=_add, args=(lang, True))
+            st.button(t("add_button", lang), key="tb-add",
+                      on_click=TM.tapped(TM.ADD, _add), args=(lang,), type="primary")
+            st.button(t("draw_button", lang), key="tb-draw", on_click=TM.tapped(TM.ADD, _add),
+                      args=(lang, True))
+        TM.show(TM.ADD)
     from mjlens.ui.table_fix import correct_view
 
     correct_view(ledger().table(ss.table), lang)  # the whole table, whatever the form shows
@@ -424,10 +455,11 @@ def _add_outcome(hand_json: dict, reading: dict | None, lang: str) -> None:
         if ss.get("tb-score-more"):  # 血战到底: the last hand goes on
             hand = ledger().add_winner(view.name, entry)
             ss.table_msg = ("success", t("more_added", lang, n=hand.seq))
-            ss["tb-score-more"] = False
+            ss["tb-score-more"] = _still_going(view, hand)
             return
         hand = ledger().add(view.name, entry)
         ss.table_msg = ("success", t("added", lang, n=hand.seq))
+        ss["tb-score-more"] = _still_going(view, hand)
         R.clear("tb-score")
     except LedgerError as exc:
         _refuse(exc, lang)
@@ -510,7 +542,8 @@ def add_to_table_view(outcome, lang: str) -> None:
         _table_adds(view, outcome, reading, lang)
         O.differ_warning(view, lang)
         st.button(t("to_table", lang, name=view.name), key="tb-score-add", type="primary",
-                  on_click=_add_outcome, args=(outcome.hand.to_json(), reading, lang))
+                  on_click=TM.tapped(TM.TOP, _add_outcome),
+                  args=(outcome.hand.to_json(), reading, lang))
         msg = ss.get("table_msg")
         if msg:
             getattr(st, msg[0])(msg[1])
