@@ -486,3 +486,30 @@ def test_a_turned_photo_is_told_by_where_the_reader_finds_the_listed_tiles():
     assert [list(b) for b in turned(boxes[:1], 1)] == [[-30.0, 0.0, 0.0, 20.0]]
     # a reader that agrees with no order (an unusual set) is no reason to refuse
     check_upright(boxes, ["9p"] * 6, listed, "a.jpg")
+
+
+def test_a_correction_on_a_well_read_set_changes_the_next_reading_of_that_mistake():
+    """A set the classifier reads well gets no profile weight (above), but a tile the player
+    corrected (one example of code 2 the classifier read as 1) gives the profile its full say
+    on the crops the classifier reads as 1; the other crops are read as without it."""
+    from vision.detect.profile import trusted_weight
+
+    p = _profile(n_codes=3, per=20, dim=16)
+    p.read_as = p.codes.copy()
+    assert trusted_weight(p) == 0.0
+    rng = np.random.default_rng(5)
+    like_2 = p.embeddings[p.codes == 2][:, 0].mean(axis=0) + 0.05 * rng.normal(size=16)
+    like_0 = p.embeddings[p.codes == 0][:, 0].mean(axis=0)
+    read_as_1 = np.full(len(DETECTOR_CLASSES), 0.002)
+    read_as_1[1] = 1 - 0.002 * (len(DETECTOR_CLASSES) - 1)  # the classifier: surely a 1
+    read_as_0 = np.roll(read_as_1, -1)
+    crops = np.stack([like_2, like_0]).astype(np.float32)
+    probs = np.stack([read_as_1, read_as_0])
+    before, _ = ProfileReader(p).mix(probs, crops)
+    assert before.argmax(axis=1).tolist() == [1, 0]  # weight 0: the classifier's reading
+    p.add([DETECTOR_CLASSES[2]], np.zeros((1, 64, 64, 3), np.uint8),
+          np.repeat(like_2[None, None], 4, axis=1).astype(np.float32), [1])  # the correction
+    assert trusted_weight(p) == 0.0  # 1 of 61 misread: the set's trust is unchanged
+    after, _ = ProfileReader(p).mix(probs, crops)
+    assert after.argmax(axis=1).tolist() == [2, 0]
+    assert np.allclose(after[1], before[1])  # a crop read as another code is left alone

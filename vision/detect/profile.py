@@ -37,7 +37,9 @@ TEMPERATURE; the codes it lacks keep the classifier's share), mixed with the cla
 probabilities at WEIGHT (chosen on held-out synthetic sets: models/MODEL_CARD.md), scaled down
 for a set the classifier already reads well: by the share of the profile's own examples it
 misreads, from nothing at USUAL_ERRORS (its ordinary rate on real photos) to all of WEIGHT at
-TRUSTED_ERRORS, so a profile does not move the readings of a set it reads well. A crop whose
+TRUSTED_ERRORS, so a profile does not move the readings of a set it reads well; but a crop the
+classifier reads as a code it misread one of the profile's examples as (a correction in the
+app) gets the full WEIGHT, so the player's correction counts at once (`misread_codes`). A crop whose
 best similarity is below SIMILAR and whose mixed best probability is below SURE is flagged
 uncertain.
 """
@@ -341,6 +343,16 @@ def trusted_weight(profile: Profile) -> float:
                                   0.0, 1.0))
 
 
+def misread_codes(profile: Profile) -> np.ndarray:
+    """Bool [43]: the codes the classifier read one of the profile's examples as, when the
+    example is another code the profile holds (a correction, or a calibration photo's misread
+    tile); the crops it reads as those are the ones its mistakes on this set lie among."""
+    out = np.zeros(len(DETECTOR_CLASSES), bool)
+    wrong = (profile.read_as >= 0) & profile.tiles & (profile.read_as != profile.codes)
+    out[profile.read_as[wrong].astype(int)] = True
+    return out
+
+
 class ProfileReader:
     """Nearest-prototype reading of crops against one profile, mixed with the classifier."""
 
@@ -349,6 +361,7 @@ class ProfileReader:
         """`weight` None: WEIGHT scaled by how often the classifier misreads the examples."""
         self.profile, self.temperature = profile, temperature
         self.weight = trusted_weight(profile) if weight is None else weight
+        self.full_weight = WEIGHT if weight is None else weight
         emb = profile.embeddings
         self.centre = emb.reshape(-1, emb.shape[-1]).mean(axis=0)
         self.present = np.unique(profile.codes[profile.tiles].astype(int))
@@ -359,6 +372,7 @@ class ProfileReader:
                   if ((profile.codes == k) & (profile.red == red)).any()]
         self.group_code = np.array([int(np.searchsorted(self.present, k)) for k, _ in groups])
         self.group_red = np.array([red for _, red in groups], bool)
+        self.misread_as = misread_codes(profile)
         self.prototypes = np.stack([  # [groups, turns, D]
             _unit(_unit(emb[(profile.codes == k) & (profile.red == red)] - self.centre)
                   .mean(axis=0)) for k, red in groups])
@@ -418,7 +432,12 @@ class ProfileReader:
         absent[self.present] = False
         proto = probs * absent  # codes the profile lacks keep the classifier's share
         proto[:, self.present] = q * (1.0 - proto.sum(axis=1, keepdims=True))
-        return (1 - self.weight) * probs + self.weight * proto, sim.max(axis=1)
+        # a crop the classifier reads as a code it misread the player's tiles as (a correction,
+        # or a calibration photo's tile it got wrong) gets the profile's full say whatever the
+        # set's trust: that is the mistake the player showed it
+        w = np.where(self.misread_as[probs.argmax(axis=1)], self.full_weight,
+                     self.weight)[:, None]
+        return (1 - w) * probs + w * proto, sim.max(axis=1)
 
     def read(self, boxes, scores, probs, embeddings) -> list:
         """Detections of the boxes (as TileDetector's, with `uncertain` set) from the
