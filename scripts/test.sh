@@ -22,5 +22,5 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ "$(id -u)" = 0 ] &
     || echo "Could not install postgresql; tests/test_ledger_pg.py will fail under CI."
 fi
 .venv/bin/ruff check .
-# one worker per core: the suite takes ~8.5 min on 2 idle cores this way (2,504 tests, 2026-12-02)
+# one worker per core: the suite takes ~8.5 min on 2 idle cores this way (2,505 tests, 2026-12-02)
 .venv/bin/python -m pytest -q -n auto "$@"
